@@ -1,0 +1,201 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import type { IncomingMessage } from 'node:http';
+import { createYoga, maskError, type Plugin, type YogaInitialContext } from 'graphql-yoga';
+import { GraphQLError } from 'graphql';
+import { DomainError } from './domain/errors.ts';
+import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
+import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import { Hono } from 'hono';
+import type { HttpBindings } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './rate-limiter.ts';
+import { createAppPubSub } from './pubsub.ts';
+import { createContext, requestInfoFromFetch, requestInfoFromNode, type AppServices, type Context } from './context.ts';
+import { schema } from './graphql/schema.ts';
+import { restRouter } from './rest/router.ts';
+import { jsonError } from './rest/respond.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  mailer?: Mailer;
+  limiter?: RateLimiter;
+  logger?: Logger;
+}
+
+/** What the HTTP server (and tests) pass to Yoga besides the request. */
+export interface ServerContext {
+  clientIp?: string;
+  /** Set for graphql-ws operations: the HTTP upgrade request. */
+  req?: IncomingMessage;
+}
+
+export type Yoga = ReturnType<typeof buildYoga>;
+
+/**
+ * Builds the whole application without listening or other side effects, so tests drive it
+ * in-process. api/server.ts is the only file that listens.
+ */
+export function createApp(opts: AppOptions) {
+  const { config } = opts;
+  const logger = opts.logger ?? createLogger(config.logLevel);
+  const limiter =
+    opts.limiter ??
+    (config.redisUrl ? redisRateLimiter(new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })) : memoryRateLimiter());
+  const services: AppServices = {
+    config,
+    db: opts.database.prisma,
+    mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom, logger }),
+    limiter,
+    logger,
+    pubsub: createAppPubSub(),
+  };
+  const yoga = buildYoga(services);
+  const app = new Hono<{ Bindings: HttpBindings }>();
+
+  app.use('*', async (c, next) => {
+    const requestId = c.req.header('x-request-id') ?? crypto.randomUUID();
+    const started = performance.now();
+    c.header('x-request-id', requestId);
+    await next();
+    logger.info(
+      { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      'request',
+    );
+  });
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get('/readyz', async (c) => {
+    try {
+      await services.db.$queryRaw`SELECT 1`;
+      return c.json({ status: 'ready', database: opts.database.kind });
+    } catch (error) {
+      logger.error({ err: error }, 'readiness check failed');
+      return c.json({ status: 'unavailable' }, 503);
+    }
+  });
+
+  app.on(['GET', 'POST', 'OPTIONS'], '/graphql', (c) =>
+    yoga.fetch(c.req.raw, { clientIp: clientIpOf(c.env?.incoming) } satisfies ServerContext),
+  );
+  app.route('/api', restRouter(yoga, (c) => clientIpOf(c.env?.incoming)));
+  app.all('/api/*', (c) => jsonError(c, 404, 'Not found'));
+
+  // The built web app, with an SPA fallback that never swallows /api or a missing asset.
+  app.use('/*', serveStatic({ root: path.relative(process.cwd(), config.staticDir) || '.' }));
+  const indexHtml = serveStatic({ root: path.relative(process.cwd(), config.staticDir) || '.', path: 'index.html' });
+  app.get('/*', (c, next) => (/\.\w+$/.test(c.req.path) ? next() : indexHtml(c, next)));
+
+  app.onError((error, c) => {
+    logger.error({ err: error, path: c.req.path }, 'unhandled error');
+    return jsonError(c, 500, 'Internal server error');
+  });
+
+  return {
+    app,
+    yoga,
+    services,
+    async close() {
+      await limiter.close();
+    },
+  };
+}
+
+function clientIpOf(incoming: IncomingMessage | undefined): string {
+  return incoming?.socket?.remoteAddress ?? 'unknown';
+}
+
+// The context of each request, so the response can carry the Set-Cookie headers it collected.
+const contextOfRequest = new WeakMap<Request, Context>();
+
+export function buildYoga(services: AppServices) {
+  const { config } = services;
+  const sessionCookies: Plugin = {
+    onResponse({ request, response }) {
+      const ctx = contextOfRequest.get(request);
+      for (const cookie of ctx?.responseCookies ?? []) response.headers.append('set-cookie', cookie);
+    },
+  };
+  return createYoga<ServerContext, Context>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    landingPage: false,
+    // GraphiQL bundled (the default loads from a CDN, unreachable on closed networks).
+    graphiql: config.production ? false : { subscriptionsProtocol: 'WS', title: 'DATA PIT GraphQL' },
+    renderGraphiQL,
+    // Expected (domain) failures keep their message and carry their code; anything else is masked.
+    maskedErrors: {
+      maskError(error, message, isDev) {
+        const original = error instanceof GraphQLError ? error.originalError : undefined;
+        if (error instanceof GraphQLError && original instanceof DomainError) {
+          return new GraphQLError(original.message, {
+            nodes: error.nodes,
+            path: error.path,
+            extensions: { code: original.code },
+          });
+        }
+        return maskError(error, message, isDev);
+      },
+    },
+    logging: {
+      debug: (...args) => services.logger.debug(args),
+      info: (...args) => services.logger.info(args),
+      warn: (...args) => services.logger.warn(args),
+      error: (...args) => services.logger.error(args),
+    },
+    context: async (init: YogaInitialContext & ServerContext) => {
+      const info = init.req
+        ? requestInfoFromNode(init.req)
+        : requestInfoFromFetch(init.request, init.clientIp ?? 'unknown');
+      const ctx = await createContext(services, info);
+      if (init.request) contextOfRequest.set(init.request, ctx);
+      return ctx;
+    },
+    plugins: [
+      csrfPrevention(),
+      EnvelopArmorPlugin({
+        maxDepth: { n: 12 },
+        maxAliases: { n: 15 },
+        maxDirectives: { n: 30 },
+        maxTokens: { n: 10_000 },
+        costLimit: { maxCost: 20_000 },
+        // Suggestions ("Did you mean ...?") map the schema for an attacker; off in production.
+        blockFieldSuggestion: { enabled: config.production },
+      }),
+      sessionCookies,
+    ],
+  });
+}
+
+/**
+ * CSRF prevention for cookie-authenticated GraphQL: a browser can send a cross-site "simple"
+ * request (form post, text/plain, or GET) with cookies but never one with a JSON content type or
+ * a custom header without a CORS preflight. So requests that are neither JSON nor carry our
+ * header are refused. (Mutations over GET are already refused by Yoga.)
+ */
+function csrfPrevention(): Plugin {
+  return {
+    onRequest({ request, endResponse, fetchAPI }) {
+      if (request.method === 'OPTIONS') return;
+      const contentType = request.headers.get('content-type') ?? '';
+      const safe =
+        request.headers.has('x-graphql-csrf') ||
+        (request.method === 'POST' && /application\/(graphql-response\+)?json/i.test(contentType)) ||
+        (request.method === 'GET' && (request.headers.get('accept') ?? '').includes('text/html'));
+      if (!safe) {
+        endResponse(
+          new fetchAPI.Response(
+            JSON.stringify({ errors: [{ message: 'Requests to /graphql must be JSON POSTs or carry the x-graphql-csrf header.' }] }),
+            { status: 403, headers: { 'content-type': 'application/json' } },
+          ),
+        );
+      }
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import crypto from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import type { User } from './db/generated/prisma/client.ts';
+import type { Logger } from './logger.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { RateLimiter } from './rate-limiter.ts';
+import type { PubSub } from './pubsub.ts';
+import {
+  clearedSessionCookie,
+  parseCookies,
+  readSession,
+  SESSION_COOKIE,
+  SESSION_RENEW_AFTER_SECONDS,
+  sessionCookie,
+  signSession,
+} from './auth/session.ts';
+import { userForSession } from './domain/accounts/accounts.service.ts';
+import type { AccountsDeps } from './domain/accounts/accounts.service.ts';
+
+/** Long-lived services, built once by createApp. */
+export interface AppServices {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  logger: Logger;
+  pubsub: PubSub;
+}
+
+export interface Context {
+  services: AppServices;
+  db: Db;
+  viewer: User | null;
+  requestId: string;
+  clientIp: string;
+  /** Origin used in links we mail (PUBLIC_URL, else the origin the request came to). */
+  appUrl: string;
+  /** Set-Cookie headers the response must carry (session start/end/renewal). */
+  responseCookies: string[];
+  startSession(user: User): Promise<void>;
+  endSession(): void;
+  accounts: AccountsDeps;
+}
+
+/** What the HTTP and WebSocket entry points know about a request before the context exists. */
+export interface RequestInfo {
+  headers: { get(name: string): string | null };
+  url: string;
+  clientIp: string;
+  requestId?: string;
+}
+
+export function requestInfoFromFetch(request: Request, clientIp: string): RequestInfo {
+  return { headers: request.headers, url: request.url, clientIp, requestId: request.headers.get('x-request-id') ?? undefined };
+}
+
+export function requestInfoFromNode(req: IncomingMessage): RequestInfo {
+  const host = req.headers.host ?? 'localhost';
+  return {
+    headers: { get: (name) => { const v = req.headers[name.toLowerCase()]; return Array.isArray(v) ? v.join(', ') : v ?? null; } },
+    url: `http://${host}${req.url ?? '/'}`,
+    clientIp: req.socket.remoteAddress ?? 'unknown',
+  };
+}
+
+/**
+ * The one place that authenticates a request (the session cookie) and builds the context, for
+ * HTTP (GraphQL and REST) and WebSocket alike.
+ */
+export async function createContext(services: AppServices, info: RequestInfo): Promise<Context> {
+  const { config, db } = services;
+  const secure = config.production || info.url.startsWith('https:');
+  const responseCookies: string[] = [];
+  const claims = await readSession(config.sessionSecret, parseCookies(info.headers.get('cookie'))[SESSION_COOKIE]);
+  let viewer = claims ? await userForSession(db, claims) : null;
+  if (claims && !viewer) responseCookies.push(clearedSessionCookie(secure));
+  if (claims && viewer && Date.now() / 1000 - claims.issuedAt > SESSION_RENEW_AFTER_SECONDS) {
+    responseCookies.push(sessionCookie(await signSession(config.sessionSecret, viewer.id, viewer.sessionVersion), secure));
+  }
+  const ctx: Context = {
+    services,
+    db,
+    viewer,
+    requestId: info.requestId ?? crypto.randomUUID(),
+    clientIp: info.clientIp,
+    appUrl: config.publicUrl ?? new URL(info.url).origin,
+    responseCookies,
+    async startSession(user) {
+      responseCookies.push(sessionCookie(await signSession(config.sessionSecret, user.id, user.sessionVersion), secure));
+      ctx.viewer = user;
+    },
+    endSession() {
+      responseCookies.push(clearedSessionCookie(secure));
+      ctx.viewer = null;
+      viewer = null;
+    },
+    accounts: { db, mailer: services.mailer, limiter: services.limiter, loginLimits: config.loginLimits },
+  };
+  return ctx;
+}

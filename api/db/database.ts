@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PrismaClient } from './generated/prisma/client.ts';
+import { runMigrations } from '../../prisma/run-migrations.ts';
+
+export type Db = PrismaClient;
+
+export interface Database {
+  prisma: PrismaClient;
+  kind: 'postgres' | 'pglite';
+  /** Applies pending migrations from prisma/migrations (idempotent, transactional). */
+  migrate(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * One switch for both back ends: PostgreSQL when a URL is given, otherwise embedded PGlite
+ * persisted in `dataDir` (or in memory for `pglite:memory`). Same migrations, same code.
+ */
+export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+  if (opts.url && !opts.url.startsWith('pglite:')) return openPostgres(opts.url);
+  const target = opts.url?.slice('pglite:'.length) ?? path.join(opts.dataDir ?? '.data', 'pglite');
+  return openPglite(target);
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const [{ PrismaPg }, pg] = await Promise.all([import('@prisma/adapter-pg'), import('pg')]);
+  const max = process.env.PG_POOL_MAX ? Number(process.env.PG_POOL_MAX) : 10;
+  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max }) });
+  return {
+    prisma,
+    kind: 'postgres',
+    async migrate() {
+      const client = new pg.default.Client({ connectionString: url });
+      await client.connect();
+      try {
+        return await runMigrations({
+          query: (sql, params) => client.query(sql, params as unknown[]),
+          exec: (sql) => client.query(sql),
+          log: () => {},
+        });
+      } finally {
+        await client.end();
+      }
+    },
+    close: () => prisma.$disconnect(),
+  };
+}
+
+async function openPglite(dir: string): Promise<Database> {
+  const [{ PGlite }, { PrismaPGlite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('pglite-prisma-adapter'),
+  ]);
+  const inMemory = dir === 'memory';
+  if (!inMemory) fs.mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
+  const pg = await PGlite.create(inMemory ? undefined : { dataDir: path.resolve(dir) });
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pg) });
+  return {
+    prisma,
+    kind: 'pglite',
+    migrate: () =>
+      runMigrations({ query: (sql, params) => pg.query(sql, params as unknown[]), exec: (sql) => pg.exec(sql), log: () => {} }),
+    async close() {
+      await prisma.$disconnect();
+      await pg.close();
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import {
+  meetsPasswordRules,
+  normalizeEmail,
+  normalizeUsername,
+  PASSWORD_REQUIREMENTS_MESSAGE,
+  PASSWORDS_DO_NOT_MATCH,
+  USERNAME_PATTERN,
+} from './accounts.rules.ts';
+import { ValidationError } from '../errors.ts';
+
+const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email is too long')
+  .pipe(z.email('Please enter a valid email address'))
+  .transform(normalizeEmail);
+
+export const registerInput = z
+  .object({
+    name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name is too long'),
+    email,
+    username: z
+      .string({ error: 'Username is required' })
+      .transform(normalizeUsername)
+      .pipe(
+        z
+          .string()
+          .min(3, 'Username must be at least 3 characters')
+          .max(30, 'Username must be at most 30 characters')
+          .regex(USERNAME_PATTERN, 'Username may use letters, numbers, dots, dashes and underscores'),
+      ),
+    password: z
+      .string({ error: 'Password is required' })
+      .max(200, 'Password is too long')
+      .refine(meetsPasswordRules, PASSWORD_REQUIREMENTS_MESSAGE),
+    confirmPassword: z.string({ error: 'Please confirm your password' }),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH, path: ['confirmPassword'] });
+
+export const loginInput = z.object({
+  usernameOrEmail: z.string({ error: 'Username or email is required' }).trim().min(1, 'Username or email is required').max(254),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+});
+
+export const adminLoginInput = z.object({
+  email,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+});
+
+export const verifyEmailInput = z.object({
+  token: z.string({ error: 'Verification token is required' }).trim().min(1, 'Verification token is required').max(200),
+  email: z.string().trim().max(254).optional().nullable(),
+});
+
+export const resendVerificationInput = z.object({ email });
+
+/** Parses input or throws a ValidationError naming the first broken rule, with every field error. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fieldErrors = result.error.issues.map((i) => ({ field: i.path.join('.') || '_', message: i.message }));
+  throw new ValidationError(fieldErrors[0]?.message ?? 'Invalid input', fieldErrors);
+}

@@ -1,0 +1,133 @@
+import { builder } from './builder.ts';
+import { UserType } from './user.ts';
+import type { User } from '../db/generated/prisma/client.ts';
+import {
+  adminLogin,
+  login,
+  register,
+  resendVerification,
+  verifyEmail,
+} from '../domain/accounts/accounts.service.ts';
+import { DEMO_ADMIN } from '../domain/accounts/demo-admin.ts';
+
+// Registration, email verification, login and logout (provider-backoffice-side.md §2, §4, §5, §8).
+// Resolvers map and delegate; every rule lives in domain/accounts.
+
+const RegisterInput = builder.inputType('RegisterInput', {
+  fields: (t) => ({
+    name: t.string({ required: true }),
+    email: t.string({ required: true }),
+    username: t.string({ required: true }),
+    password: t.string({ required: true }),
+    confirmPassword: t.string({ required: true }),
+  }),
+});
+
+const LoginInput = builder.inputType('LoginInput', {
+  fields: (t) => ({
+    usernameOrEmail: t.string({ required: true }),
+    password: t.string({ required: true }),
+  }),
+});
+
+const AdminLoginInput = builder.inputType('AdminLoginInput', {
+  fields: (t) => ({ email: t.string({ required: true }), password: t.string({ required: true }) }),
+});
+
+const VerifyEmailInput = builder.inputType('VerifyEmailInput', {
+  fields: (t) => ({ token: t.string({ required: true }), email: t.string() }),
+});
+
+const ResendVerificationInput = builder.inputType('ResendVerificationInput', {
+  fields: (t) => ({ email: t.string({ required: true }) }),
+});
+
+const RegisterPayload = builder
+  .objectRef<{ message: string; user: User }>('RegisterPayload')
+  .implement({
+    fields: (t) => ({
+      message: t.exposeString('message'),
+      email: t.string({ resolve: (p) => p.user.email }),
+    }),
+  });
+
+const SessionPayload = builder.objectRef<{ message: string; user: User }>('SessionPayload').implement({
+  description: 'A login: the session cookie is set on the response.',
+  fields: (t) => ({
+    message: t.exposeString('message'),
+    user: t.field({ type: UserType, resolve: (p) => p.user }),
+  }),
+});
+
+const VerifyEmailPayload = builder.objectRef<{ message: string; user: User }>('VerifyEmailPayload').implement({
+  fields: (t) => ({
+    message: t.exposeString('message'),
+    email: t.string({ resolve: (p) => p.user.email }),
+  }),
+});
+
+const MessagePayload = builder.objectRef<{ message: string }>('MessagePayload').implement({
+  fields: (t) => ({ message: t.exposeString('message') }),
+});
+
+builder.mutationFields((t) => ({
+  register: t.field({
+    type: RegisterPayload,
+    errors: {},
+    args: { input: t.arg({ type: RegisterInput, required: true }) },
+    resolve: (_root, { input }, ctx) => register(ctx.accounts, input, ctx.appUrl),
+  }),
+  verifyEmail: t.field({
+    type: VerifyEmailPayload,
+    errors: {},
+    args: { input: t.arg({ type: VerifyEmailInput, required: true }) },
+    resolve: (_root, { input }, ctx) => verifyEmail(ctx.accounts, input),
+  }),
+  resendVerification: t.field({
+    type: MessagePayload,
+    errors: {},
+    args: { input: t.arg({ type: ResendVerificationInput, required: true }) },
+    resolve: (_root, { input }, ctx) => resendVerification(ctx.accounts, input, ctx.appUrl),
+  }),
+  login: t.field({
+    type: SessionPayload,
+    errors: {},
+    args: { input: t.arg({ type: LoginInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => {
+      const user = await login(ctx.accounts, input, ctx.clientIp);
+      await ctx.startSession(user);
+      return { message: `Welcome back, ${user.name}!`, user };
+    },
+  }),
+  adminLogin: t.field({
+    type: SessionPayload,
+    errors: {},
+    args: { input: t.arg({ type: AdminLoginInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => {
+      const user = await adminLogin(ctx.accounts, input, ctx.clientIp);
+      await ctx.startSession(user);
+      return { message: `Welcome, ${user.name}`, user };
+    },
+  }),
+  logout: t.field({
+    type: MessagePayload,
+    description: 'Ends the session (clears the cookie). Safe to call when not logged in.',
+    resolve: (_root, _args, ctx) => {
+      ctx.endSession();
+      return { message: 'Logged out' };
+    },
+  }),
+}));
+
+const DemoCredentials = builder.objectRef<{ email: string; password: string }>('DemoCredentials').implement({
+  fields: (t) => ({ email: t.exposeString('email'), password: t.exposeString('password') }),
+});
+
+builder.queryField('demoAdminCredentials', (t) =>
+  t.field({
+    type: DemoCredentials,
+    nullable: true,
+    description: 'The demo administrator, shown on /admin-login only while demo data is on (DECISIONS.md).',
+    resolve: (_root, _args, ctx) => (ctx.services.config.demoData ? DEMO_ADMIN : null),
+  }),
+);

@@ -1,0 +1,72 @@
+import SchemaBuilder from '@pothos/core';
+import ErrorsPlugin from '@pothos/plugin-errors';
+import PrismaPlugin from '@pothos/plugin-prisma';
+import RelayPlugin from '@pothos/plugin-relay';
+import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
+import type PrismaTypes from '../db/generated/pothos-types.ts';
+import { getDatamodel } from '../db/generated/pothos-types.ts';
+import type { Context } from '../context.ts';
+import {
+  AuthenticationError,
+  ConflictError,
+  DomainError,
+  EmailNotVerifiedError,
+  NotFoundError,
+  PermissionError,
+  RateLimitedError,
+  ValidationError,
+} from '../domain/errors.ts';
+
+// Configuration only: types and fields live in one file per type (house-style.md).
+export const builder = new SchemaBuilder<{
+  Context: Context;
+  PrismaTypes: PrismaTypes;
+  AuthScopes: { loggedIn: boolean; admin: boolean; approvedProvider: boolean };
+  Scalars: {
+    DateTime: { Input: Date; Output: Date };
+    /** Money and other exact decimals travel as strings with two places ("199.00"). */
+    Decimal: { Input: string; Output: string | { toFixed(dp: number): string } };
+    ID: { Input: string; Output: string | number };
+  };
+  DefaultFieldNullability: false;
+}>({
+  // Errors first so authorization failures on mutations come back as typed results; relay before
+  // scope-auth so auth checks see decoded global ids.
+  plugins: [ErrorsPlugin, RelayPlugin, ScopeAuthPlugin, PrismaPlugin],
+  defaultFieldNullability: false,
+  scopeAuth: {
+    authorizeOnSubscribe: true,
+    authScopes: (ctx) => ({
+      loggedIn: ctx.viewer !== null,
+      admin: ctx.viewer?.isAdmin === true,
+      approvedProvider: ctx.viewer?.isAdmin === true || ctx.viewer?.dueDiligenceStatus === 'approved',
+    }),
+    // Anonymous callers get UNAUTHENTICATED, logged-in callers without the right get FORBIDDEN.
+    unauthorizedError: (_parent, ctx) => (ctx.viewer ? new PermissionError() : new AuthenticationError()),
+  },
+  // Every mutation's result union carries all expected failures (types registered in errors.ts).
+  errors: {
+    defaultTypes: [
+      ValidationError,
+      AuthenticationError,
+      PermissionError,
+      NotFoundError,
+      ConflictError,
+      RateLimitedError,
+      EmailNotVerifiedError,
+      DomainError,
+    ],
+  },
+  relay: {
+    clientMutationId: 'omit',
+    cursorType: 'String',
+    nodeQueryOptions: { nullable: true },
+    nodesQueryOptions: false,
+  },
+  prisma: {
+    client: (ctx) => ctx.db,
+    dmmf: getDatamodel(),
+    filterConnectionTotalCount: true,
+    onUnusedQuery: process.env.NODE_ENV === 'production' ? null : 'warn',
+  },
+});

@@ -1,0 +1,58 @@
+import { builder } from './builder.ts';
+import {
+  AuthenticationError,
+  ConflictError,
+  DomainError,
+  EmailNotVerifiedError,
+  NotFoundError,
+  PermissionError,
+  RateLimitedError,
+  ValidationError,
+} from '../domain/errors.ts';
+
+// Expected failures are part of the schema: clients select `... on Error { message code }`.
+export const ErrorInterface = builder.interfaceRef<DomainError>('Error').implement({
+  fields: (t) => ({
+    message: t.exposeString('message'),
+    code: t.exposeString('code', { description: 'Machine-readable reason; REST maps it to the HTTP status.' }),
+  }),
+});
+
+builder.objectType(DomainError, { name: 'BaseError', interfaces: [ErrorInterface], isTypeOf: (e) => e instanceof DomainError && e.constructor === DomainError });
+
+const FieldErrorRef = builder.objectRef<{ field: string; message: string }>('FieldError').implement({
+  fields: (t) => ({ field: t.exposeString('field'), message: t.exposeString('message') }),
+});
+
+builder.objectType(ValidationError, {
+  name: 'ValidationError',
+  interfaces: [ErrorInterface],
+  isTypeOf: (e) => e instanceof ValidationError,
+  fields: (t) => ({ fieldErrors: t.field({ type: [FieldErrorRef], resolve: (e) => e.fieldErrors }) }),
+});
+
+for (const [cls, name] of [
+  [AuthenticationError, 'AuthenticationError'],
+  [PermissionError, 'PermissionError'],
+  [NotFoundError, 'NotFoundError'],
+  [ConflictError, 'ConflictError'],
+] as const) {
+  builder.objectType(cls as typeof DomainError, { name, interfaces: [ErrorInterface], isTypeOf: (e) => e instanceof cls });
+}
+
+builder.objectType(RateLimitedError, {
+  name: 'RateLimitedError',
+  interfaces: [ErrorInterface],
+  isTypeOf: (e) => e instanceof RateLimitedError,
+  fields: (t) => ({ retryAfterSeconds: t.exposeInt('retryAfterSeconds') }),
+});
+
+builder.objectType(EmailNotVerifiedError, {
+  name: 'EmailNotVerifiedError',
+  interfaces: [ErrorInterface],
+  isTypeOf: (e) => e instanceof EmailNotVerifiedError,
+  fields: (t) => ({
+    email: t.exposeString('email'),
+    emailVerificationRequired: t.boolean({ resolve: () => true }),
+  }),
+});

@@ -1,0 +1,19 @@
+import { builder } from './builder.ts';
+import { marketStats, type MarketStats } from '../domain/market/market.stats.ts';
+
+const MarketStatsType = builder.objectRef<MarketStats>('MarketStats').implement({
+  description: 'Live market figures (ticker strip, hero tiles, landing page).',
+  fields: (t) => ({
+    activeContracts: t.exposeInt('activeContracts'),
+    totalContracts: t.exposeInt('totalContracts'),
+    totalUsers: t.exposeInt('totalUsers', { description: 'Registered users (administrators excluded).' }),
+    activeUsers: t.exposeInt('activeUsers', { description: 'Users active in the last 15 minutes.' }),
+    totalVolume: t.expose('totalVolume', { type: 'Decimal' }),
+    volumeToday: t.expose('volumeToday', { type: 'Decimal', description: 'Volume since 00:00 UTC.' }),
+    totalTransactions: t.exposeInt('totalTransactions'),
+  }),
+});
+
+builder.queryField('marketStats', (t) =>
+  t.field({ type: MarketStatsType, resolve: (_root, _args, ctx) => marketStats(ctx.db) }),
+);

@@ -1,0 +1,24 @@
+import { GraphQLError } from 'graphql';
+import { builder } from './builder.ts';
+
+builder.scalarType('DateTime', {
+  description: 'An instant as an ISO-8601 string in UTC.',
+  serialize: (value) => (value instanceof Date ? value.toISOString() : new Date(value as string).toISOString()),
+  parseValue: (value) => {
+    const date = new Date(value as string);
+    if (typeof value !== 'string' || Number.isNaN(date.getTime())) throw new GraphQLError('DateTime must be an ISO-8601 string');
+    return date;
+  },
+});
+
+const DECIMAL = /^-?\d{1,10}(\.\d{1,2})?$/;
+
+builder.scalarType('Decimal', {
+  description: 'An exact decimal with at most two places, as a string ("199.00").',
+  serialize: (value) => (typeof value === 'string' ? Number(value).toFixed(2) : (value as { toFixed(dp: number): string }).toFixed(2)),
+  parseValue: (value) => {
+    const text = typeof value === 'number' ? String(value) : value;
+    if (typeof text !== 'string' || !DECIMAL.test(text.trim())) throw new GraphQLError('Decimal must be a number with at most two decimal places');
+    return text.trim();
+  },
+});

@@ -1,0 +1,18 @@
+import { lexicographicSortSchema, printSchema } from 'graphql';
+import { builder } from './builder.ts';
+import './scalars.ts';
+import './errors.ts';
+import './enums.ts';
+import './user.ts';
+import './accounts.ts';
+import './market-stats.ts';
+import './compliance.ts';
+
+builder.queryType({});
+builder.mutationType({});
+
+export const schema = builder.toSchema({ sortSchema: true });
+
+export function printedSchema(): string {
+  return printSchema(lexicographicSortSchema(schema));
+}

@@ -1,0 +1,55 @@
+import { builder } from './builder.ts';
+import { DueDiligenceStatusEnum } from './enums.ts';
+import type { User } from '../db/generated/prisma/client.ts';
+import type { Context } from '../context.ts';
+
+// Owner-or-admin fields resolve to null for anyone else: a user never reads another's data.
+const selfOrAdmin = (user: User, ctx: Context) => ctx.viewer?.id === user.id || ctx.viewer?.isAdmin === true;
+
+export const UserType = builder.prismaNode('User', {
+  id: { field: 'id' },
+  fields: (t) => ({
+    userId: t.exposeString('id', { description: 'The plain id used by the REST paths (/api/.../{userId}).' }),
+    name: t.exposeString('name'),
+    username: t.exposeString('username'),
+    profileImage: t.exposeString('profileImage', { nullable: true }),
+    isAdmin: t.exposeBoolean('isAdmin'),
+    rating: t.float({
+      nullable: true,
+      description: 'Average review rating (1-5); null until the first review.',
+      resolve: (user) => (user.rating === null ? null : Number(user.rating)),
+    }),
+    reviewCount: t.exposeInt('reviewCount'),
+    tradeCount: t.exposeInt('tradeCount'),
+    completedSales: t.exposeInt('completedSales'),
+    isVerifiedProvider: t.boolean({ resolve: (user) => user.dueDiligenceStatus === 'approved' }),
+    memberSince: t.expose('createdAt', { type: 'DateTime' }),
+    email: t.exposeString('email', {
+      nullable: true,
+      authScopes: (user, _args, ctx) => selfOrAdmin(user, ctx),
+      unauthorizedResolver: () => null,
+    }),
+    emailVerified: t.boolean({
+      nullable: true,
+      authScopes: (user, _args, ctx) => selfOrAdmin(user, ctx),
+      unauthorizedResolver: () => null,
+      resolve: (user) => user.emailVerifiedAt !== null,
+    }),
+    dueDiligenceStatus: t.expose('dueDiligenceStatus', {
+      type: DueDiligenceStatusEnum,
+      nullable: true,
+      authScopes: (user, _args, ctx) => selfOrAdmin(user, ctx),
+      unauthorizedResolver: () => null,
+    }),
+  }),
+});
+
+builder.queryField('viewer', (t) =>
+  t.prismaField({
+    type: 'User',
+    nullable: true,
+    description: 'The logged-in user, or null.',
+    resolve: (query, _root, _args, ctx) =>
+      ctx.viewer ? ctx.db.user.findUnique({ ...query, where: { id: ctx.viewer.id } }) : null,
+  }),
+);

@@ -1,0 +1,37 @@
+import type { Context as HonoContext } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+// Every REST error is JSON `{ "message": "..." }` (DECISIONS.md "Errors (REST)"), with extra
+// fields only where the spec names them (emailVerificationRequired) or they help (fieldErrors).
+export function jsonError(c: HonoContext, status: number, message: string, extra: Record<string, unknown> = {}) {
+  return c.json({ message, ...extra }, status as ContentfulStatusCode);
+}
+
+export class BadRequestBody extends Error {}
+
+/** Reads a JSON object body; anything else (wrong type, malformed JSON) is a 400, never a 500. */
+export async function readJsonObject(c: HonoContext): Promise<Record<string, unknown>> {
+  const type = c.req.header('content-type') ?? '';
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  // Requiring JSON also keeps cross-site form posts out (they cannot send application/json).
+  if (!/application\/json/i.test(type)) throw new BadRequestBody('Expected a JSON body (Content-Type: application/json)');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new BadRequestBody('Malformed JSON body');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new BadRequestBody('The JSON body must be an object');
+  return value as Record<string, unknown>;
+}
+
+/** The named fields as strings ('' when absent), so the domain's own rules say what is missing. */
+export function strings<K extends string>(body: Record<string, unknown>, keys: readonly K[]): Record<K, string> {
+  const out = {} as Record<K, string>;
+  for (const key of keys) {
+    const v = body[key];
+    out[key] = typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
+  }
+  return out;
+}

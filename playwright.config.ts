@@ -1,0 +1,40 @@
+import { defineConfig } from '@playwright/test';
+
+// Journeys run against the built server (npm run build) on its own port and a fresh data folder,
+// in Debian's Chromium (browsers cannot be downloaded on our machines).
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+const DATA_DIR = process.env.E2E_DATA_DIR ?? `.data/e2e-${Date.now()}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  webServer: {
+    command: 'node dist/server/server.js',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR,
+      DEMO_DATA: '1',
+      LOG_LEVEL: 'warn',
+      LOGIN_LIMIT_PER_IP: '1000',
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+    },
+    url: `http://127.0.0.1:${PORT}/readyz`,
+    reuseExistingServer: false,
+    timeout: 90_000,
+  },
+});

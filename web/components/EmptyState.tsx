@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { Icon, type IconName } from './Icon.tsx';
+
+export type EmptyStateProps = {
+  title: ReactNode;
+  description?: ReactNode;
+  /** a button or link, e.g. <ButtonLink to="/browse">Browse data</ButtonLink> */
+  action?: ReactNode;
+  /** icon name (default 'inbox') or any node */
+  icon?: IconName | ReactNode;
+  /** tighter padding for use inside panels */
+  compact?: boolean;
+  className?: string;
+};
+
+const Box = styled.div<{ $compact: boolean }>`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  text-align: center;
+  gap: 10px;
+  padding: ${({ $compact }) => ($compact ? '24px 16px' : '48px 20px')};
+  border: 1px dashed ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: repeating-linear-gradient(
+    -45deg,
+    transparent 0 10px,
+    rgba(255, 255, 255, 0.012) 10px 20px
+  );
+`;
+
+const Mark = styled.div`
+  display: grid;
+  place-items: center;
+  width: 40px;
+  height: 40px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.panelAlt};
+  color: ${({ theme }) => theme.colors.textDim};
+`;
+
+const Title = styled.p`
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: 700;
+  letter-spacing: ${({ theme }) => theme.tracking.label};
+  text-transform: uppercase;
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+const Desc = styled.div`
+  max-width: 420px;
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Action = styled.div`
+  margin-top: 6px;
+`;
+
+/** 'Nothing here' block with an optional call to action. */
+export function EmptyState({ title, description, action, icon = 'inbox', compact = false, className }: EmptyStateProps) {
+  return (
+    <Box $compact={compact} className={className}>
+      <Mark aria-hidden="true">{typeof icon === 'string' ? <Icon name={icon as IconName} size={20} /> : icon}</Mark>
+      <Title>{title}</Title>
+      {description != null && <Desc>{description}</Desc>}
+      {action != null && <Action>{action}</Action>}
+    </Box>
+  );
+}

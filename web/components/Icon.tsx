@@ -1,0 +1,116 @@
+import type { SVGProps } from 'react';
+
+const paths = {
+  eye: (
+    <>
+      <path d="M1.5 12s3.8-7 10.5-7 10.5 7 10.5 7-3.8 7-10.5 7S1.5 12 1.5 12Z" />
+      <circle cx="12" cy="12" r="3.2" />
+    </>
+  ),
+  eyeOff: (
+    <>
+      <path d="M10.6 5.1A10.9 10.9 0 0 1 12 5c6.7 0 10.5 7 10.5 7a18.6 18.6 0 0 1-3.1 4.1M6.3 6.3C3.2 8.3 1.5 12 1.5 12s3.8 7 10.5 7a10 10 0 0 0 5.7-1.7" />
+      <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
+      <path d="M2 2l20 20" />
+    </>
+  ),
+  search: (
+    <>
+      <circle cx="11" cy="11" r="6.5" />
+      <path d="m20 20-4.3-4.3" />
+    </>
+  ),
+  mail: (
+    <>
+      <rect x="2.5" y="4.5" width="19" height="15" rx="1.5" />
+      <path d="m3 6 9 7 9-7" />
+    </>
+  ),
+  chevronDown: <path d="m6 9 6 6 6-6" />,
+  close: <path d="M6 6l12 12M18 6 6 18" />,
+  logout: (
+    <>
+      <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" />
+      <path d="m16 17 5-5-5-5M21 12H9" />
+    </>
+  ),
+  user: (
+    <>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" />
+    </>
+  ),
+  grid: (
+    <>
+      <rect x="3" y="3" width="7" height="7" />
+      <rect x="14" y="3" width="7" height="7" />
+      <rect x="3" y="14" width="7" height="7" />
+      <rect x="14" y="14" width="7" height="7" />
+    </>
+  ),
+  list: <path d="M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01" />,
+  check: <path d="m4.5 12.5 5 5 10-11" />,
+  x: <path d="M6 6l12 12M18 6 6 18" />,
+  inbox: (
+    <>
+      <path d="M22 12h-6l-2 3h-4l-2-3H2" />
+      <path d="M5.5 5h13L22 12v6a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2v-6Z" />
+    </>
+  ),
+  chart: <path d="M3 3v18h18M7 15l4-4 3 3 6-7" />,
+  alert: (
+    <>
+      <path d="M12 3 2 20h20L12 3Z" />
+      <path d="M12 10v4M12 17h.01" />
+    </>
+  ),
+  info: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 11v5M12 8h.01" />
+    </>
+  ),
+  lock: (
+    <>
+      <rect x="4" y="11" width="16" height="10" rx="1.5" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </>
+  ),
+  upload: <path d="M12 16V4M6 10l6-6 6 6M4 20h16" />,
+  download: <path d="M12 4v12M6 10l6 6 6-6M4 20h16" />,
+  send: <path d="M22 2 11 13M22 2l-7 20-4-9-9-4 20-7Z" />,
+  plus: <path d="M12 5v14M5 12h14" />,
+} as const;
+
+export type IconName = keyof typeof paths;
+
+export type IconProps = Omit<SVGProps<SVGSVGElement>, 'name'> & {
+  name: IconName;
+  /** px, default 16 */
+  size?: number;
+  /** accessible name; without it the icon is decorative (aria-hidden) */
+  title?: string;
+};
+
+/** Line icons drawn with the current text colour. */
+export function Icon({ name, size = 16, title, strokeWidth = 1.8, ...rest }: IconProps) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={strokeWidth}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      role={title ? 'img' : undefined}
+      aria-hidden={title ? undefined : true}
+      aria-label={title}
+      focusable="false"
+      {...rest}
+    >
+      {paths[name]}
+    </svg>
+  );
+}
