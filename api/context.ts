@@ -39,8 +39,8 @@ export interface Context {
   appUrl: string;
   /** Set-Cookie headers the response must carry (session start/end/renewal). */
   responseCookies: string[];
-  startSession(user: User): Promise<void>;
-  endSession(): void;
+  /** Whether cookies must be Secure (HTTPS or production). */
+  secureCookies: boolean;
   accounts: AccountsDeps;
 }
 
@@ -74,11 +74,12 @@ export async function createContext(services: AppServices, info: RequestInfo): P
   const secure = config.production || info.url.startsWith('https:');
   const responseCookies: string[] = [];
   const claims = await readSession(config.sessionSecret, parseCookies(info.headers.get('cookie'))[SESSION_COOKIE]);
-  let viewer = claims ? await userForSession(db, claims) : null;
+  const viewer = claims ? await userForSession(db, claims) : null;
   if (claims && !viewer) responseCookies.push(clearedSessionCookie(secure));
   if (claims && viewer && Date.now() / 1000 - claims.issuedAt > SESSION_RENEW_AFTER_SECONDS) {
     responseCookies.push(sessionCookie(await signSession(config.sessionSecret, viewer.id, viewer.sessionVersion), secure));
   }
+  if (viewer) noteActivity(db, viewer, services.logger);
   const ctx: Context = {
     services,
     db,
@@ -87,16 +88,35 @@ export async function createContext(services: AppServices, info: RequestInfo): P
     clientIp: info.clientIp,
     appUrl: config.publicUrl ?? new URL(info.url).origin,
     responseCookies,
-    async startSession(user) {
-      responseCookies.push(sessionCookie(await signSession(config.sessionSecret, user.id, user.sessionVersion), secure));
-      ctx.viewer = user;
-    },
-    endSession() {
-      responseCookies.push(clearedSessionCookie(secure));
-      ctx.viewer = null;
-      viewer = null;
-    },
+    secureCookies: secure,
     accounts: { db, mailer: services.mailer, limiter: services.limiter, loginLimits: config.loginLimits },
   };
   return ctx;
+}
+
+const ACTIVITY_RESOLUTION_MS = 5 * 60_000;
+
+// Feeds the live 'active users' figure; written at most every few minutes per user, off the
+// request's critical path.
+function noteActivity(db: Db, user: User, logger: AppServices['logger']) {
+  const now = Date.now();
+  if (user.lastActiveAt && now - user.lastActiveAt.getTime() < ACTIVITY_RESOLUTION_MS) return;
+  user.lastActiveAt = new Date(now);
+  db.user.update({ where: { id: user.id }, data: { lastActiveAt: user.lastActiveAt } }).catch((err: unknown) => logger.warn({ err }, 'could not record activity'));
+}
+
+// Session changes take the context the resolver was given (Yoga builds its own object from ours,
+// so mutating ours would not be seen by later fields).
+
+/** Logs `user` in for the rest of this request and sets the session cookie on the response. */
+export async function startSession(ctx: Context, user: User): Promise<void> {
+  const { sessionSecret } = ctx.services.config;
+  ctx.responseCookies.push(sessionCookie(await signSession(sessionSecret, user.id, user.sessionVersion), ctx.secureCookies));
+  ctx.viewer = user;
+}
+
+/** Logs out: clears the session cookie. */
+export function endSession(ctx: Context): void {
+  ctx.responseCookies.push(clearedSessionCookie(ctx.secureCookies));
+  ctx.viewer = null;
 }

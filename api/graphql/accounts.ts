@@ -8,6 +8,7 @@ import {
   resendVerification,
   verifyEmail,
 } from '../domain/accounts/accounts.service.ts';
+import { endSession, startSession } from '../context.ts';
 import { DEMO_ADMIN } from '../domain/accounts/demo-admin.ts';
 
 // Registration, email verification, login and logout (provider-backoffice-side.md §2, §4, §5, §8).
@@ -95,7 +96,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: LoginInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
       const user = await login(ctx.accounts, input, ctx.clientIp);
-      await ctx.startSession(user);
+      await startSession(ctx, user);
       return { message: `Welcome back, ${user.name}!`, user };
     },
   }),
@@ -105,7 +106,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: AdminLoginInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
       const user = await adminLogin(ctx.accounts, input, ctx.clientIp);
-      await ctx.startSession(user);
+      await startSession(ctx, user);
       return { message: `Welcome, ${user.name}`, user };
     },
   }),
@@ -113,7 +114,7 @@ builder.mutationFields((t) => ({
     type: MessagePayload,
     description: 'Ends the session (clears the cookie). Safe to call when not logged in.',
     resolve: (_root, _args, ctx) => {
-      ctx.endSession();
+      endSession(ctx);
       return { message: 'Logged out' };
     },
   }),

@@ -64,7 +64,8 @@ export function respondWithResult(
   if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors);
   const value = result.data?.[field];
   if (value && typeof value.code === 'string' && typeof value.message === 'string') {
-    const { code, message, __typename, ...extra } = value;
+    const { code, message, __typename, fieldErrors, ...extra } = value;
+    if (Array.isArray(fieldErrors) && fieldErrors.length) extra.fieldErrors = fieldErrors;
     if (typeof extra.retryAfterSeconds === 'number') c.header('retry-after', String(extra.retryAfterSeconds));
     return jsonError(c, statusOfCode[code as ErrorCode] ?? 400, message, extra);
   }

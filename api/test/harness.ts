@@ -62,7 +62,11 @@ export async function startTestApp(
 /** A browser-like client: keeps the cookies the server sets. */
 export class Client {
   private cookies = new Map<string, string>();
-  constructor(private readonly app: TestApp, readonly ip = '127.0.0.1') {}
+  // Each client is its own browser on its own address, unless a test says otherwise.
+  constructor(
+    private readonly app: TestApp,
+    readonly ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  ) {}
 
   get cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
