@@ -1,11 +1,10 @@
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { WebSocketServer } from 'ws';
-import { useServer } from 'graphql-ws/use/ws';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { createLogger } from './logger.ts';
 import { createApp } from './app.ts';
+import { attachGraphQLWebSocket } from './websocket.ts';
 import { ensureAdmin } from './domain/accounts/accounts.service.ts';
 import { seedDemoData } from './demo/seed.ts';
 
@@ -29,34 +28,7 @@ if (config.demoData) {
 const { app, yoga, close } = createApp({ config, database, logger });
 const server = createServer(getRequestListener(app.fetch));
 
-// graphql-ws on the same path: operations run through Yoga's envelope, so they get the same
-// context (the session cookie of the upgrade request) and rules as HTTP.
-const wss = new WebSocketServer({ server, path: yoga.graphqlEndpoint });
-useServer(
-  {
-    execute: (args: any) => args.rootValue.execute(args),
-    subscribe: (args: any) => args.rootValue.subscribe(args),
-    onSubscribe: async (ctx, _id, params) => {
-      const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
-        ...ctx,
-        req: ctx.extra.request,
-        socket: ctx.extra.socket,
-        params,
-      });
-      const args = {
-        schema,
-        operationName: params.operationName,
-        document: parse(params.query),
-        variableValues: params.variables,
-        contextValue: await contextFactory(),
-        rootValue: { execute, subscribe },
-      };
-      const errors = validate(args.schema, args.document);
-      return errors.length ? errors : args;
-    },
-  },
-  wss,
-);
+const websocket = attachGraphQLWebSocket(server, yoga);
 
 server.listen(config.port, () => logger.info({ port: config.port, url: `http://localhost:${config.port}` }, 'DATA PIT is listening'));
 
@@ -67,8 +39,7 @@ async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
-  for (const client of wss.clients) client.close(1001, 'server shutting down');
-  wss.close();
+  websocket.close();
   server.close();
   server.closeIdleConnections();
   await new Promise((resolve) => setTimeout(resolve, 200));

@@ -76,7 +76,11 @@ builder.mutationFields((t) => ({
     type: RegisterPayload,
     errors: {},
     args: { input: t.arg({ type: RegisterInput, required: true }) },
-    resolve: (_root, { input }, ctx) => register(ctx.accounts, input, ctx.appUrl),
+    resolve: async (_root, { input }, ctx) => {
+      const result = await register(ctx.accounts, input, ctx.appUrl);
+      ctx.services.pubsub.publish('marketStatsChanged');
+      return result;
+    },
   }),
   verifyEmail: t.field({
     type: VerifyEmailPayload,

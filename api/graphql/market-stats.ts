@@ -17,3 +17,12 @@ const MarketStatsType = builder.objectRef<MarketStats>('MarketStats').implement(
 builder.queryField('marketStats', (t) =>
   t.field({ type: MarketStatsType, resolve: (_root, _args, ctx) => marketStats(ctx.db) }),
 );
+
+builder.subscriptionField('marketStats', (t) =>
+  t.field({
+    type: MarketStatsType,
+    description: 'Pushes the market figures again whenever they change (new users, listings, trades).',
+    subscribe: (_root, _args, ctx) => ctx.services.pubsub.subscribe('marketStatsChanged'),
+    resolve: (_event, _args, ctx) => marketStats(ctx.db),
+  }),
+);

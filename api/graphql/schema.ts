@@ -10,6 +10,7 @@ import './compliance.ts';
 
 builder.queryType({});
 builder.mutationType({});
+builder.subscriptionType({});
 
 export const schema = builder.toSchema({ sortSchema: true });
 

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './test/harness.ts';
+
+describe('the one server: health, GraphQL, REST fallbacks and the web app', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    const staticDir = fs.mkdtempSync(path.join(process.cwd(), 'node_modules/.tmp-static-'));
+    fs.mkdirSync(path.join(staticDir, 'assets'));
+    fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(staticDir, 'assets', 'app.js'), 'console.log(1)');
+    app = await startTestApp('pglite', { STATIC_DIR: staticDir });
+  });
+  afterAll(async () => {
+    fs.rmSync(app.config.staticDir, { recursive: true, force: true });
+    await app?.close();
+  });
+
+  it('answers /healthz and /readyz', async () => {
+    expect(await (await app.fetch('/healthz')).json()).toEqual({ status: 'ok' });
+    expect(await (await app.fetch('/readyz')).json()).toEqual({ status: 'ready', database: 'pglite' });
+  });
+
+  it('tags every response with a request id', async () => {
+    const res = await app.fetch('/healthz', { headers: { 'x-request-id': 'abc-123' } });
+    expect(res.headers.get('x-request-id')).toBe('abc-123');
+    expect((await app.fetch('/healthz')).headers.get('x-request-id')).toMatch(/[0-9a-f-]{36}/);
+  });
+
+  it('serves the web app with an SPA fallback that spares /api and missing assets', async () => {
+    const page = await app.fetch('/auth/login');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+    expect((await app.fetch('/assets/app.js')).status).toBe(200);
+    expect((await app.fetch('/assets/missing.js')).status).toBe(404);
+    const api = await app.fetch('/api/nope');
+    expect(api.status).toBe(404);
+    expect(await api.json()).toEqual({ message: 'Not found' });
+  });
+
+  it('serves GraphiQL to a browser without a CDN', async () => {
+    const res = await app.fetch('/graphql', { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('DATA PIT GraphQL');
+    expect(html).not.toMatch(/unpkg\.com|cdn\.jsdelivr/);
+  });
+
+  it('answers { __typename } and marketStats over GraphQL', async () => {
+    const res = await app.fetch('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ __typename marketStats { activeContracts totalUsers totalVolume } }' }),
+    });
+    expect(await res.json()).toEqual({ data: { __typename: 'Query', marketStats: { activeContracts: 0, totalUsers: 0, totalVolume: '0.00' } } });
+  });
+
+  it('GET /api/stats answers the spec fields', async () => {
+    const res = await app.fetch('/api/stats');
+    expect(await res.json()).toMatchObject({ activeContracts: 0, totalUsers: 0, totalVolume: '0.00', totalTransactions: 0 });
+  });
+});
