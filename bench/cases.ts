@@ -13,7 +13,9 @@ export interface BenchCase {
   setup?: (target: BenchTarget) => Promise<Record<string, string>>;
 }
 
-const DEMO_BUYER = { usernameOrEmail: 'olivia.chen@datapit.demo', password: 'Demo#Trader1' };
+import { DEMO_BUYER_EMAIL, DEMO_USER_PASSWORD } from '../api/demo/seed.ts';
+
+const DEMO_BUYER = { usernameOrEmail: DEMO_BUYER_EMAIL, password: DEMO_USER_PASSWORD };
 
 async function sessionCookie(target: BenchTarget): Promise<Record<string, string>> {
   const res = await fetch(`${target.base}/api/auth/login`, {

@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../db/database.ts';
+import { DEMO_ADMIN } from '../domain/accounts/demo-admin.ts';
+import { verifyPassword } from '../domain/accounts/password.ts';
+import { DEMO_BUYER_EMAIL, DEMO_PROVIDER_EMAIL, DEMO_USER_PASSWORD, seedDemoData } from './seed.ts';
+
+const CATEGORIES = [
+  'financial', 'consumer', 'healthcare', 'social', 'ecommerce', 'real_estate', 'transportation',
+  'energy', 'entertainment', 'education', 'market', 'technology', 'other',
+];
+const DAY = 86_400_000;
+
+/** Decimal (or decimal string) -> integer cents. */
+const cents = (d: { toFixed(dp: number): string } | string) => Math.round(Number(typeof d === 'string' ? d : d.toFixed(2)) * 100);
+
+let database: Database;
+let first: Awaited<ReturnType<typeof seedDemoData>>;
+let seedMs = 0;
+
+beforeAll(async () => {
+  database = await openDatabase({ url: 'pglite:memory' });
+  await database.migrate();
+  const started = performance.now();
+  first = await seedDemoData(database.prisma);
+  seedMs = performance.now() - started;
+}, 120_000);
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('seedDemoData', () => {
+  it('seeds once and is idempotent', async () => {
+    expect(first).not.toBeNull();
+    expect(first!.contracts).toBeGreaterThanOrEqual(35);
+    expect(first!.users).toBeGreaterThanOrEqual(20);
+    expect(seedMs).toBeLessThan(20_000); // ~1.3 s on an idle 2-core machine; generous for loaded CI
+    const before = await database.prisma.contract.count();
+    expect(await seedDemoData(database.prisma)).toBeNull();
+    expect(await database.prisma.contract.count()).toBe(before);
+    expect(await database.prisma.user.count()).toBe(first!.users);
+  });
+
+  it('creates the demo accounts with their documented passwords', async () => {
+    const db = database.prisma;
+    const admin = await db.user.findUniqueOrThrow({ where: { email: DEMO_ADMIN.email } });
+    expect(admin.isAdmin).toBe(true);
+    expect(admin.dueDiligenceStatus).toBe('not_applicable');
+    expect(admin.emailVerifiedAt).not.toBeNull();
+    expect(await verifyPassword(DEMO_ADMIN.password, admin.passwordHash)).toBe(true);
+
+    const buyer = await db.user.findUniqueOrThrow({ where: { email: DEMO_BUYER_EMAIL } });
+    const provider = await db.user.findUniqueOrThrow({ where: { email: DEMO_PROVIDER_EMAIL } });
+    expect(await verifyPassword(DEMO_USER_PASSWORD, buyer.passwordHash)).toBe(true);
+    expect(provider.dueDiligenceStatus).toBe('approved');
+    expect(await db.purchase.count({ where: { buyerId: buyer.id } })).toBeGreaterThan(0);
+    expect(await db.contract.count({ where: { providerId: provider.id, status: 'active' } })).toBeGreaterThan(0);
+
+    const others = await db.user.findMany({ where: { isAdmin: false } });
+    for (const u of others) {
+      expect(u.email.endsWith('@datapit.demo')).toBe(true);
+      expect(u.emailVerifiedAt).not.toBeNull();
+    }
+  });
+
+  it('fills the back office: approved providers, applications waiting for review', async () => {
+    const db = database.prisma;
+    const approved = await db.dueDiligenceApplication.findMany({ where: { status: 'approved' }, include: { user: true } });
+    expect(approved.length).toBeGreaterThanOrEqual(6);
+    for (const a of approved) {
+      expect(a.user.dueDiligenceStatus).toBe('approved');
+      expect(a.reviewNotes).toBe('Approved after review');
+      expect(a.reviewedById).not.toBeNull();
+      expect(a.dataTypes.length).toBeGreaterThan(0);
+      expect(a.businessDescription.length).toBeGreaterThanOrEqual(50);
+    }
+    expect(await db.dueDiligenceApplication.count({ where: { status: 'submitted' } })).toBeGreaterThanOrEqual(1);
+    expect(await db.dueDiligenceApplication.count({ where: { status: 'under_review' } })).toBeGreaterThanOrEqual(1);
+  });
+
+  it('lists contracts in all 13 categories with consistent sample data', async () => {
+    const contracts = await database.prisma.contract.findMany();
+    expect(contracts.length).toBeGreaterThanOrEqual(35);
+    const activeCategories = new Set(contracts.filter((c) => c.status === 'active').map((c) => c.category));
+    expect([...activeCategories].sort()).toEqual([...CATEGORIES].sort());
+    expect(contracts.filter((c) => c.status === 'pending_review')).toHaveLength(3);
+    const rejected = contracts.filter((c) => c.status === 'rejected');
+    expect(rejected).toHaveLength(1);
+    expect(rejected[0]!.rejectionReason).toBe('Does not meet quality standards');
+    expect(new Set(contracts.map((c) => c.title)).size).toBe(contracts.length);
+
+    for (const c of contracts) {
+      expect(c.dataFields.length).toBeGreaterThanOrEqual(5);
+      expect(c.dataFields.length).toBeLessThanOrEqual(12);
+      expect(c.fieldCount).toBe(c.dataFields.length);
+      const rows = c.sampleData as Record<string, unknown>[];
+      expect(rows.length).toBeGreaterThanOrEqual(3);
+      expect(rows.length).toBeLessThanOrEqual(5);
+      for (const row of rows) expect(Object.keys(row).sort()).toEqual([...c.dataFields].sort());
+      expect(c.description.length).toBeGreaterThanOrEqual(50);
+      expect(c.dataSource!.length).toBeGreaterThanOrEqual(10);
+      expect(cents(c.price)).toBeGreaterThanOrEqual(4900);
+      expect(cents(c.price)).toBeLessThanOrEqual(490000);
+      expect(c.dataAccessType).toBe('external_link');
+      expect(c.dataAccessUrl).toMatch(/^https:\/\/data\.example\.com\//);
+      expect(c.complianceAcknowledged && c.qualityAcknowledged && c.legalAcknowledged).toBe(true);
+      if (c.status === 'active') expect(c.reviewedAt).not.toBeNull();
+    }
+  });
+
+  it('gives every active contract a price history ending at its market price', async () => {
+    const db = database.prisma;
+    const contracts = await db.contract.findMany({ where: { status: 'active' } });
+    const ticks = await db.priceTick.findMany({ orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    const now = Date.now();
+    let withRecentTicks = 0;
+    for (const c of contracts) {
+      const own = ticks.filter((t) => t.contractId === c.id);
+      expect(own.length).toBeGreaterThanOrEqual(20);
+      expect(own.length).toBeLessThanOrEqual(60);
+      expect(own[0]!.source).toBe('listing');
+      expect(cents(own[0]!.price)).toBe(cents(c.price));
+      expect(own[0]!.createdAt.getTime()).toBe(c.createdAt.getTime());
+      expect(cents(c.marketPrice)).toBe(cents(own[own.length - 1]!.price));
+      for (const t of own) expect(cents(t.price)).toBeGreaterThanOrEqual(100);
+      if (own.some((t) => t.createdAt.getTime() > now - DAY)) withRecentTicks++;
+    }
+    expect(withRecentTicks / contracts.length).toBeGreaterThan(0.6);
+  });
+
+  it('records trades with exact fee, total and commission', async () => {
+    const db = database.prisma;
+    const payments = await db.payment.findMany({ include: { purchase: true, contract: true } });
+    expect(payments.length).toBeGreaterThanOrEqual(50);
+    const now = Date.now();
+    for (const p of payments) {
+      const amount = cents(p.amount);
+      expect(cents(p.fee)).toBe(Math.floor((amount * 25 + 500) / 1000));
+      expect(cents(p.total)).toBe(amount + cents(p.fee));
+      expect(cents(p.commission)).toBe(Math.floor((amount + 5) / 10));
+      expect(cents(p.commission) + cents(p.providerAmount)).toBe(amount);
+      expect(p.sellerId).toBe(p.contract.providerId);
+      expect(p.stripePaymentIntentId).toMatch(/^pi_sim_/);
+      expect(p.purchase).not.toBeNull();
+      expect(cents(p.purchase!.amount)).toBe(amount);
+      expect(p.purchase!.status).toBe('active');
+      const escrow = p.escrowStartedAt!.getTime();
+      if (p.status === 'released') {
+        expect(escrow).toBeLessThan(now - DAY);
+        expect(p.releasedAt!.getTime()).toBe(escrow + DAY);
+      } else {
+        expect(p.status).toBe('escrowed');
+        expect(escrow).toBeGreaterThan(now - DAY);
+      }
+      const expires = p.purchase!.accessExpiresAt?.getTime() ?? null;
+      const days = { one_time: null, monthly_subscription: 30, annual_subscription: 365 }[p.contract.pricingModel];
+      expect(expires).toBe(days === null ? null : p.purchase!.purchaseDate.getTime() + days * DAY);
+    }
+    expect(payments.filter((p) => p.status === 'escrowed').length).toBeGreaterThanOrEqual(3);
+    const startOfDay = new Date(now);
+    startOfDay.setUTCHours(0, 0, 0, 0);
+    expect(payments.some((p) => p.status === 'escrowed' && p.escrowStartedAt!.getTime() >= startOfDay.getTime())).toBe(true);
+    expect(await db.bid.count({ where: { status: 'open' } })).toBeGreaterThan(0);
+    expect(await db.statusChange.count({ where: { subject: 'payment' } })).toBe(payments.length + payments.filter((p) => p.status === 'released').length);
+  });
+
+  it('stores provider ratings and trade counts computed from reviews and payments', async () => {
+    const db = database.prisma;
+    const [users, reviews, payments] = await Promise.all([db.user.findMany(), db.review.findMany({ include: { purchase: { include: { payment: true } } } }), db.payment.findMany()]);
+    expect(reviews.length).toBeGreaterThan(0);
+    for (const r of reviews) {
+      expect(r.purchase.payment?.status).toBe('released');
+      expect(r.providerId).toBe(r.purchase.payment?.sellerId);
+    }
+    for (const u of users) {
+      const own = reviews.filter((r) => r.providerId === u.id);
+      expect(u.reviewCount).toBe(own.length);
+      if (own.length === 0) {
+        expect(u.rating).toBeNull();
+      } else {
+        const sum = own.reduce((s, r) => s + r.rating, 0);
+        expect(cents(u.rating!)).toBe(Math.floor((sum * 200 + own.length) / (2 * own.length)));
+      }
+      expect(u.completedSales).toBe(payments.filter((p) => p.sellerId === u.id && p.status === 'released').length);
+      expect(u.tradeCount).toBe(payments.filter((p) => p.sellerId === u.id || p.buyerId === u.id).length);
+    }
+  });
+
+  it('adds support tickets and a conversation', async () => {
+    const db = database.prisma;
+    const tickets = await db.supportTicket.findMany({ include: { messages: true } });
+    expect(tickets.map((t) => t.status).sort()).toEqual(['in_progress', 'open']);
+    for (const t of tickets) expect(t.messages.length).toBeGreaterThan(0);
+    const conversations = await db.conversation.findMany({ include: { participants: true, messages: true } });
+    expect(conversations).toHaveLength(1);
+    expect(conversations[0]!.participants).toHaveLength(2);
+    expect(conversations[0]!.messages).toHaveLength(3);
+  });
+});
