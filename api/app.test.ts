@@ -3,6 +3,25 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './test/harness.ts';
 
+describe('production settings', () => {
+  it('gives no field suggestions and no GraphiQL in production', async () => {
+    const app = await startTestApp('pglite', { NODE_ENV: 'production' });
+    try {
+      const res = await app.fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ viewr { id } }' }),
+      });
+      const body = await res.json();
+      expect(body.errors[0].message).not.toMatch(/Did you mean/);
+      const graphiql = await app.fetch('/graphql', { headers: { accept: 'text/html' } });
+      expect(await graphiql.text()).not.toContain('DATA PIT GraphQL');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('the one server: health, GraphQL, REST fallbacks and the web app', () => {
   let app: TestApp;
   beforeAll(async () => {
@@ -54,6 +73,15 @@ describe('the one server: health, GraphQL, REST fallbacks and the web app', () =
       body: JSON.stringify({ query: '{ __typename marketStats { activeContracts totalUsers totalVolume } }' }),
     });
     expect(await res.json()).toEqual({ data: { __typename: 'Query', marketStats: { activeContracts: 0, totalUsers: 0, totalVolume: '0.00' } } });
+  });
+
+  it('refuses bodies over 1 MB with 413 and a JSON message', async () => {
+    const big = JSON.stringify({ query: '{ __typename }', pad: 'x'.repeat(1_100_000) });
+    for (const p of ['/graphql', '/api/auth/login']) {
+      const res = await app.fetch(p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
+      expect(res.status).toBe(413);
+      expect(await res.json()).toEqual({ message: 'Request body too large (limit 1 MB)' });
+    }
   });
 
   it('GET /api/stats answers the spec fields', async () => {

@@ -9,6 +9,7 @@ import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { Hono } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { bodyLimit } from 'hono/body-limit';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -37,6 +38,8 @@ export interface ServerContext {
 }
 
 export type Yoga = ReturnType<typeof buildYoga>;
+
+const JSON_BODY_LIMIT = 1024 * 1024;
 
 /**
  * Builds the whole application without listening or other side effects, so tests drive it
@@ -80,6 +83,11 @@ export function createApp(opts: AppOptions) {
       return c.json({ status: 'unavailable' }, 503);
     }
   });
+
+  // JSON bodies are small; files travel through their own streaming routes, with their own limit.
+  const jsonBodyLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => jsonError(c, 413, 'Request body too large (limit 1 MB)') });
+  app.use('/graphql', jsonBodyLimit);
+  app.use('/api/*', jsonBodyLimit);
 
   app.on(['GET', 'POST', 'OPTIONS'], '/graphql', (c) =>
     yoga.fetch(c.req.raw, { clientIp: clientIpOf(c.env?.incoming) } satisfies ServerContext),

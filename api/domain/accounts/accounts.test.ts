@@ -259,3 +259,27 @@ describe.each(testDatabases())('accounts and sessions on %s', (kind) => {
     });
   });
 });
+
+describe('session renewal', () => {
+  it('re-issues the cookie of a session older than a day, and ignores expired ones', async () => {
+    const { SignJWT } = await import('jose');
+    const app = await startTestApp('pglite');
+    try {
+      const client = await signUp(app, { email: 'old@example.com', username: 'oldtimer' });
+      const user = await app.database.prisma.user.findUniqueOrThrow({ where: { username: 'oldtimer' } });
+      const secret = app.config.sessionSecret;
+      const now = Math.floor(Date.now() / 1000);
+      const sign = (iat: number, exp: number) =>
+        new SignJWT({ sv: user.sessionVersion }).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuedAt(iat).setExpirationTime(exp).sign(secret);
+      const old = await app.fetch('/api/auth/user', { headers: { cookie: `pit_session=${await sign(now - 2 * 86400, now + 86400)}` } });
+      expect(old.status).toBe(200);
+      expect(old.headers.getSetCookie()[0]).toMatch(/^pit_session=ey/);
+      const fresh = await app.fetch('/api/auth/user', { headers: { cookie: client.cookieHeader } });
+      expect(fresh.headers.getSetCookie()).toEqual([]);
+      const expired = await app.fetch('/api/auth/user', { headers: { cookie: `pit_session=${await sign(now - 8 * 86400, now - 60)}` } });
+      expect(expired.status).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+});
