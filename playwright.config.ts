@@ -1,9 +1,16 @@
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 // Journeys run against the built server (npm run build) on its own port and a fresh data folder,
 // in Debian's Chromium (browsers cannot be downloaded on our machines).
 const PORT = Number(process.env.E2E_PORT ?? 4173);
-const DATA_DIR = process.env.E2E_DATA_DIR ?? `.data/e2e-${Date.now()}`;
+
+// The server's data folder, computed once: this file is evaluated again in every worker process,
+// so the first evaluation (the runner) writes the path into the environment that the workers
+// inherit. e2e/fixtures.ts imports E2E_DATA_DIR to read the mail outbox (`${E2E_DATA_DIR}/outbox`).
+process.env.E2E_DATA_DIR ??= `.data/e2e-${Date.now()}`;
+export const E2E_DATA_DIR = path.resolve(import.meta.dirname, process.env.E2E_DATA_DIR);
+const DATA_DIR = E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -25,6 +32,8 @@ export default defineConfig({
   },
   webServer: {
     command: 'node dist/server/server.js',
+    // LOG_LEVEL=warn: only the server's warnings and errors reach the test output
+    stdout: 'pipe',
     env: {
       PORT: String(PORT),
       DATA_DIR,

@@ -9,5 +9,5 @@ export default defineConfig({
   root: 'web',
   plugins: [react(), relay as PluginOption],
   build: { outDir: '../dist/web', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
-  server: { port: 5173, proxy: { '/graphql': { target: api, ws: true }, '/api': api, '/healthz': api } },
+  server: { port: 5173, proxy: { '/graphql': { target: api, ws: true }, '/api': api, '/healthz': api, '/readyz': api } },
 });

@@ -1,0 +1,97 @@
+import { createClient } from 'graphql-ws';
+import {
+  Environment,
+  Network,
+  Observable,
+  RecordSource,
+  Store,
+  type FetchFunction,
+  type GraphQLResponse,
+  type SubscribeFunction,
+} from 'relay-runtime';
+
+/** A failed GraphQL request: network down, an HTTP error, or a response without data. */
+export class GraphQLRequestError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'GraphQLRequestError';
+  }
+}
+
+type WireResponse = { data?: unknown; errors?: { message: string }[] };
+
+// Queries and mutations go over HTTP POST; the session is an httpOnly cookie set by the server,
+// so the client never sees a token and only has to send same-origin credentials.
+const fetchGraphQL: FetchFunction = async (operation, variables) => {
+  const response = await fetch('/graphql', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/graphql-response+json, application/json',
+    },
+    body: JSON.stringify({ operationName: operation.name, query: operation.text, variables }),
+  });
+
+  const text = await response.text();
+  let json: WireResponse | null = null;
+  try {
+    json = text ? (JSON.parse(text) as WireResponse) : null;
+  } catch {
+    json = null;
+  }
+
+  // Throw, so the nearest error boundary shows the failure with a Retry button.
+  if (!response.ok && (json == null || json.data == null)) {
+    const detail = json?.errors?.[0]?.message ?? (text.trim() || response.statusText);
+    throw new GraphQLRequestError(`${response.status}: ${detail}`, response.status);
+  }
+  if (json == null) throw new GraphQLRequestError(`${response.status}: the server sent no JSON`, response.status);
+  if (json.data == null) {
+    throw new GraphQLRequestError(json.errors?.map((e) => e.message).join('; ') || 'The server returned no data', response.status);
+  }
+  if (json.errors?.length && import.meta.env.DEV) {
+    console.warn(`[relay] ${operation.name}: partial data`, json.errors);
+  }
+  return json as GraphQLResponse;
+};
+
+function websocketUrl(): string {
+  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${window.location.host}/graphql`;
+}
+
+// Subscriptions go over graphql-ws on the same path; lazy: the socket opens with the first
+// subscription and closes after the last one. The browser sends the session cookie with the upgrade.
+const wsClient = createClient({ url: websocketUrl, lazy: true, retryAttempts: 5 });
+
+const subscribe: SubscribeFunction = (operation, variables) =>
+  Observable.create((sink) =>
+    wsClient.subscribe(
+      { operationName: operation.name, query: operation.text ?? '', variables },
+      {
+        next: (value) => sink.next(value as GraphQLResponse),
+        error: (error) =>
+          sink.error(
+            error instanceof Error
+              ? error
+              : new GraphQLRequestError(Array.isArray(error) ? error.map((e) => String(e.message)).join('; ') : 'Subscription closed'),
+          ),
+        complete: () => sink.complete(),
+      },
+    ),
+  );
+
+export function createEnvironment(): Environment {
+  return new Environment({
+    network: Network.create(fetchGraphQL, subscribe),
+    // keep the last 10 released queries, so going back to a screen renders from the store at once
+    store: new Store(new RecordSource(), { gcReleaseBufferSize: 10 }),
+  });
+}
+
+/** The app's one Relay environment. */
+export const environment = createEnvironment();

@@ -1,0 +1,74 @@
+import { lazy, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter, useRouteError, type RouteObject } from 'react-router-dom';
+import { Layout } from './components/Layout.tsx';
+import { LoadError, RouteBoundary } from './relay/RouteBoundary.tsx';
+import { adminLoginLoader } from './screens/Admin/AdminLogin/AdminLoginQuery.ts';
+import { complianceDashboardLoader } from './screens/Admin/ComplianceDashboard/ComplianceDashboardQuery.ts';
+import { landingLoader } from './screens/Market/Landing/LandingQuery.ts';
+import { AppShell, appShellLoader } from './screens/Shell/AppShell.tsx';
+import { ShellSkeleton } from './screens/Shell/ShellSkeleton.tsx';
+import { PageSkeleton } from './screens/shared/PageSkeleton.tsx';
+import { debugLoader } from './screens/System/Debug/DebugQuery.ts';
+
+// Route table. Each screen's code is split out (React.lazy) while its query starts in the route
+// loader, so code and data load in parallel (house style habit 9: data loads at the route).
+
+function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(() => load().then((m) => ({ default: m[name] })));
+}
+
+const Landing = screen(() => import('./screens/Market/Landing/Landing.tsx'), 'Landing');
+const Login = screen(() => import('./screens/Auth/Login/Login.tsx'), 'Login');
+const Register = screen(() => import('./screens/Auth/Register/Register.tsx'), 'Register');
+const VerifyEmail = screen(() => import('./screens/Auth/VerifyEmail/VerifyEmail.tsx'), 'VerifyEmail');
+const AdminLogin = screen(() => import('./screens/Admin/AdminLogin/AdminLogin.tsx'), 'AdminLogin');
+const ComplianceDashboard = screen(() => import('./screens/Admin/ComplianceDashboard/ComplianceDashboard.tsx'), 'ComplianceDashboard');
+const Debug = screen(() => import('./screens/System/Debug/Debug.tsx'), 'Debug');
+const NotFound = screen(() => import('./screens/System/NotFound/NotFound.tsx'), 'NotFound');
+
+function boundary(children: ReactNode, fallback: 'page' | 'form' = 'page') {
+  return <RouteBoundary fallback={<PageSkeleton variant={fallback} />}>{children}</RouteBoundary>;
+}
+
+/** Last resort for anything a screen's own boundary did not catch (e.g. a loader that threw). */
+function RootError() {
+  const error = useRouteError();
+  return (
+    <Layout header={null}>
+      <LoadError
+        title="Something went wrong"
+        error={error instanceof Error ? error : new Error(String((error as { statusText?: string })?.statusText ?? error))}
+        onRetry={() => window.location.reload()}
+      />
+    </Layout>
+  );
+}
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    loader: appShellLoader,
+    // the shell refreshes its viewer itself (session refresh, Retry); navigation never reloads it
+    shouldRevalidate: () => false,
+    element: <AppShell />,
+    hydrateFallbackElement: <ShellSkeleton />,
+    errorElement: <RootError />,
+    children: [
+      // '/' shows the landing content until the trading floor screen takes this route over
+      { index: true, loader: landingLoader, element: boundary(<Landing />) },
+      { path: 'landing', loader: landingLoader, element: boundary(<Landing />) },
+      { path: 'auth/login', element: boundary(<Login />, 'form') },
+      { path: 'auth/register', element: boundary(<Register />, 'form') },
+      { path: 'auth/verify-email', element: boundary(<VerifyEmail />, 'form') },
+      { path: 'email-verification', element: boundary(<VerifyEmail />, 'form') },
+      { path: 'admin-login', loader: adminLoginLoader, element: boundary(<AdminLogin />, 'form') },
+      { path: 'compliance-dashboard', loader: complianceDashboardLoader, element: boundary(<ComplianceDashboard />) },
+      { path: 'debug', loader: debugLoader, element: boundary(<Debug />) },
+      { path: '*', element: boundary(<NotFound />) },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

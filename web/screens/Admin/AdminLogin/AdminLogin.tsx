@@ -1,0 +1,133 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { usePreloadedQuery } from 'react-relay';
+import { Link, useLoaderData, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { Button } from '../../../components/Button.tsx';
+import { FormCard } from '../../../components/FormCard.tsx';
+import { PasswordField } from '../../../components/PasswordField.tsx';
+import { TextField } from '../../../components/TextField.tsx';
+import { useToast } from '../../../components/toast/useToast.ts';
+import { useSession } from '../../../session/useSession.ts';
+import type { AdminLoginQuery as AdminLoginQueryType } from '../../../__generated__/AdminLoginQuery.graphql.ts';
+import { useAdminLoginMutation } from './AdminLoginMutation.ts';
+import { AdminLoginQuery, type AdminLoginLoaderData } from './AdminLoginQuery.ts';
+import { usePageTitle } from '../../shared/usePageTitle.ts';
+
+/** spec: provider-backoffice-side.md §9 redirect delays: 1 s after admin login */
+const REDIRECT_MS = 1000;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: 14px;
+`;
+
+const Demo = styled.p`
+  padding: 10px 12px;
+  border: 1px dashed ${({ theme }) => theme.colors.amberBorder};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.amberSoft};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  overflow-wrap: anywhere;
+
+  code {
+    color: ${({ theme }) => theme.colors.amber};
+    white-space: nowrap;
+  }
+`;
+
+type FieldErrors = Partial<Record<'email' | 'password', string>>;
+
+// spec: provider-backoffice-side.md §2 Admin login, §5 Admin login, §8 Back-office
+export function AdminLogin() {
+  usePageTitle('Admin login');
+  const { query } = useLoaderData() as AdminLoginLoaderData;
+  const { demoAdminCredentials: demo } = usePreloadedQuery<AdminLoginQueryType>(AdminLoginQuery, query);
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const { refreshSession } = useSession();
+  const [commitLogin, inFlight] = useAdminLoginMutation();
+
+  // DECISIONS.md: the prefilled test credentials appear only when demo data is on
+  const [email, setEmail] = useState(demo?.email ?? '');
+  const [password, setPassword] = useState(demo?.password ?? '');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [redirecting, setRedirecting] = useState(false);
+  const busy = inFlight || redirecting;
+
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function fail(message?: string | null) {
+    toast({ variant: 'destructive', title: 'Login Failed', description: message || 'Invalid admin credentials' });
+  }
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    const next: FieldErrors = {};
+    if (!email.trim()) next.email = 'Email is required';
+    else if (!EMAIL.test(email.trim())) next.email = 'Please enter a valid email address';
+    if (!password) next.password = 'Password is required';
+    setErrors(next);
+    if (Object.keys(next).length) return;
+
+    commitLogin({
+      variables: { input: { email: email.trim(), password } },
+      onCompleted: ({ adminLogin: result }) => {
+        if (result.__typename === 'MutationAdminLoginSuccess') {
+          toast({ title: 'Admin Login Successful', description: result.data?.message || 'Welcome to the back office.' });
+          setRedirecting(true);
+          const started = Date.now();
+          refreshSession()
+            .catch((error: unknown) => console.warn('Could not refresh the session', error))
+            .finally(() => {
+              timer.current = setTimeout(() => navigate('/compliance-dashboard'), Math.max(0, REDIRECT_MS - (Date.now() - started)));
+            });
+          return;
+        }
+        if (result.__typename === 'ValidationError') {
+          const fieldErrors: FieldErrors = {};
+          for (const fe of result.fieldErrors ?? []) if (fe.field === 'email' || fe.field === 'password') fieldErrors[fe.field] = fe.message;
+          setErrors(fieldErrors);
+        }
+        fail(result.message);
+      },
+      onError: (error) => fail(error.message),
+    });
+  }
+
+  return (
+    <FormCard
+      title="ADMIN LOGIN"
+      subtitle="Back office: reviews, compliance and support"
+      footer={<Link to="/">← Back to home</Link>}
+    >
+      {demo && (
+        <Demo data-testid="demo-credentials">
+          Demo credentials: <code>{demo.email}</code> / <code>{demo.password}</code>
+        </Demo>
+      )}
+      <Form onSubmit={submit} noValidate aria-label="Admin login">
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          autoCapitalize="off"
+          spellCheck={false}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+          disabled={busy}
+        />
+        <PasswordField label="Password" name="password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} disabled={busy} />
+        <Button type="submit" variant="primary" size="lg" fullWidth busy={busy}>
+          LOGIN AS ADMIN
+        </Button>
+      </Form>
+    </FormCard>
+  );
+}

@@ -1,0 +1,134 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { Button } from '../../../components/Button.tsx';
+import { FormCard } from '../../../components/FormCard.tsx';
+import { PasswordField } from '../../../components/PasswordField.tsx';
+import { TextField } from '../../../components/TextField.tsx';
+import { useToast } from '../../../components/toast/useToast.ts';
+import { useSession } from '../../../session/useSession.ts';
+import { useLoginMutation } from './LoginMutation.ts';
+import { usePageTitle } from '../../shared/usePageTitle.ts';
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: 14px;
+`;
+
+const FooterLinks = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+`;
+
+type FieldErrors = Partial<Record<'usernameOrEmail' | 'password', string>>;
+
+// spec: provider-backoffice-side.md §2 /auth/login, §8 Login
+export function Login() {
+  usePageTitle('Login');
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const { refreshSession } = useSession();
+  const [commitLogin, inFlight] = useLoginMutation();
+
+  const [usernameOrEmail, setUsernameOrEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [finishing, setFinishing] = useState(false);
+  const busy = inFlight || finishing;
+
+  function fail(message?: string | null) {
+    toast({ variant: 'destructive', title: 'Login Failed', description: message || 'Invalid credentials' });
+  }
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    const next: FieldErrors = {};
+    if (!usernameOrEmail.trim()) next.usernameOrEmail = 'Username or email is required';
+    if (!password) next.password = 'Password is required';
+    setErrors(next);
+    if (Object.keys(next).length) return;
+
+    commitLogin({
+      variables: { input: { usernameOrEmail: usernameOrEmail.trim(), password } },
+      onCompleted: ({ login: result }) => {
+        // `... on Error` merges the error fields into one shape: read them as optional
+        switch (result.__typename) {
+          case 'MutationLoginSuccess': {
+            const name = result.data?.user.name;
+            toast({ title: 'Login Successful', description: result.data?.message || (name ? `Welcome back, ${name}!` : 'Welcome back!') });
+            setFinishing(true);
+            refreshSession()
+              .catch((error: unknown) => console.warn('Could not refresh the session', error))
+              .finally(() => navigate('/'));
+            return;
+          }
+          case 'EmailNotVerifiedError': {
+            // spec §8: 'verify your email' + emailVerificationRequired -> the verify-email screen
+            toast({
+              title: 'Email Not Verified',
+              description: result.message || 'Please verify your email before logging in. We can send you a new link.',
+            });
+            navigate(`/auth/verify-email?email=${encodeURIComponent(result.email ?? (usernameOrEmail.includes('@') ? usernameOrEmail.trim() : ''))}`);
+            return;
+          }
+          case 'ValidationError': {
+            const fieldErrors: FieldErrors = {};
+            for (const fe of result.fieldErrors ?? []) {
+              if (fe.field === 'usernameOrEmail' || fe.field === 'password') fieldErrors[fe.field] = fe.message;
+            }
+            setErrors(fieldErrors);
+            fail(result.message);
+            return;
+          }
+          default:
+            fail(result.message);
+        }
+      },
+      onError: (error) => fail(error.message),
+    });
+  }
+
+  return (
+    <FormCard
+      title="LOGIN TO THE PIT"
+      subtitle="Trade data sets with escrow protection"
+      footer={
+        <FooterLinks>
+          <span>
+            New to the pit? <Link to="/auth/register">Create an account</Link>
+          </span>
+          <Link to="/admin-login">Administrator? Log in here</Link>
+        </FooterLinks>
+      }
+    >
+      <Form onSubmit={submit} noValidate aria-label="Login">
+        <TextField
+          label="Username or Email"
+          name="usernameOrEmail"
+          autoComplete="username"
+          autoCapitalize="off"
+          spellCheck={false}
+          autoFocus
+          value={usernameOrEmail}
+          onChange={(e) => setUsernameOrEmail(e.target.value)}
+          error={errors.usernameOrEmail}
+          disabled={busy}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+          disabled={busy}
+        />
+        <Button type="submit" variant="primary" size="lg" fullWidth busy={busy}>
+          {busy ? 'LOGGING IN…' : 'LOGIN'}
+        </Button>
+      </Form>
+    </FormCard>
+  );
+}

@@ -1,0 +1,76 @@
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { Button } from '../../../components/Button.tsx';
+import { TextField } from '../../../components/TextField.tsx';
+import { useToast } from '../../../components/toast/useToast.ts';
+import { useResendVerificationMutation } from './ResendVerificationMutation.ts';
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: 12px;
+  padding-top: 14px;
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export type ResendFormProps = { initialEmail: string };
+
+/** 'Send a new link' form (spec: provider-backoffice-side.md §8 'Verification Email Sent' / 'Failed to Send Email'). */
+export function ResendForm({ initialEmail }: ResendFormProps) {
+  const { toast } = useToast();
+  const [commitResend, inFlight] = useResendVerificationMutation();
+  const [email, setEmail] = useState(initialEmail);
+  const [error, setError] = useState<string | undefined>();
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (inFlight) return;
+    const value = email.trim();
+    if (!value) return setError('Email is required');
+    if (!EMAIL.test(value)) return setError('Please enter a valid email address');
+    setError(undefined);
+
+    const failed = (message?: string | null) =>
+      toast({ variant: 'destructive', title: 'Failed to Send Email', description: message || 'Could not send the verification email. Please try again.' });
+
+    commitResend({
+      variables: { input: { email: value } },
+      onCompleted: ({ resendVerification: result }) => {
+        if (result.__typename === 'MutationResendVerificationSuccess') {
+          toast({ title: 'Verification Email Sent', description: result.data?.message || `We sent a new link to ${value}.` });
+          return;
+        }
+        if (result.__typename === 'ValidationError') {
+          setError(result.fieldErrors?.find((f) => f.field === 'email')?.message ?? result.message);
+        }
+        failed(result.message);
+      },
+      onError: (err) => {
+        failed(err.message);
+      },
+    });
+  }
+
+  return (
+    <Form onSubmit={submit} noValidate aria-label="Resend verification link">
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        autoCapitalize="off"
+        spellCheck={false}
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={error}
+        disabled={inFlight}
+        hint="Didn't get the email? Check your spam folder or send a new link."
+      />
+      <Button type="submit" fullWidth busy={inFlight}>
+        {inFlight ? 'SENDING…' : 'RESEND VERIFICATION EMAIL'}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,163 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { ButtonLink } from '../../../components/ButtonLink.tsx';
+import { FormCard } from '../../../components/FormCard.tsx';
+import { Icon, type IconName } from '../../../components/Icon.tsx';
+import { Spinner } from '../../../components/Spinner.tsx';
+import { useToast } from '../../../components/toast/useToast.ts';
+import { ResendForm } from './ResendForm.tsx';
+import { useVerifyEmailMutation } from './VerifyEmailMutation.ts';
+import { usePageTitle } from '../../shared/usePageTitle.ts';
+
+/** spec: provider-backoffice-side.md §9 redirect delays: 2 s after email verification */
+const REDIRECT_MS = 2000;
+const INVALID_TOKEN = 'Invalid or expired verification token';
+
+type Phase = { kind: 'check-inbox' } | { kind: 'verifying' } | { kind: 'verified'; message: string } | { kind: 'failed'; message: string };
+
+const State = styled.div<{ $tone: 'green' | 'red' | 'blue' }>`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 10px;
+  text-align: center;
+  padding: 4px 0 6px;
+
+  .mark {
+    display: grid;
+    place-items: center;
+    width: 44px;
+    height: 44px;
+    border-radius: 50%;
+    color: ${({ theme, $tone }) => ({ green: theme.colors.up, red: theme.colors.down, blue: theme.colors.blue })[$tone]};
+    background: ${({ theme, $tone }) => ({ green: theme.colors.upSoft, red: theme.colors.downSoft, blue: theme.colors.blueSoft })[$tone]};
+    border: 1px solid ${({ theme, $tone }) => ({ green: theme.colors.upBorder, red: theme.colors.downBorder, blue: theme.colors.blueBorder })[$tone]};
+  }
+
+  h2 {
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
+
+  p {
+    font-size: ${({ theme }) => theme.fontSizes.md};
+    color: ${({ theme }) => theme.colors.textMuted};
+    overflow-wrap: anywhere;
+  }
+
+  strong {
+    color: ${({ theme }) => theme.colors.textStrong};
+    font-family: ${({ theme }) => theme.fonts.mono};
+  }
+`;
+
+function StateBlock({ tone, icon, title, children }: { tone: 'green' | 'red' | 'blue'; icon: IconName | null; title: string; children: ReactNode }) {
+  return (
+    <State $tone={tone} role="status">
+      <span className="mark" aria-hidden="true">
+        {icon ? <Icon name={icon} size={20} strokeWidth={2.2} /> : <Spinner decorative size={18} />}
+      </span>
+      <h2>{title}</h2>
+      {children}
+    </State>
+  );
+}
+
+// spec: provider-backoffice-side.md §2 /auth/verify-email (also /email-verification), §8
+export function VerifyEmail() {
+  usePageTitle('Verify your email');
+  const [params] = useSearchParams();
+  const email = params.get('email') ?? '';
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const [commitVerify] = useVerifyEmailMutation();
+  const [phase, setPhase] = useState<Phase>(token ? { kind: 'verifying' } : { kind: 'check-inbox' });
+
+  // Runs once per token (a StrictMode double effect or a re-render must not spend it twice).
+  const triedToken = useRef<string | null>(null);
+  useEffect(() => {
+    if (!token || triedToken.current === token) return;
+    triedToken.current = token;
+    setPhase({ kind: 'verifying' });
+    commitVerify({
+      variables: { input: { token, email: email || null } },
+      onCompleted: ({ verifyEmail: result }) => {
+        if (result.__typename === 'MutationVerifyEmailSuccess') {
+          const message = result.data?.message ?? 'Your email is verified. You can log in now.';
+          toast({ title: 'Email Verified Successfully!', description: message });
+          setPhase({ kind: 'verified', message });
+          return;
+        }
+        const message = result.message || INVALID_TOKEN;
+        toast({ variant: 'destructive', title: 'Verification Failed', description: message });
+        setPhase({ kind: 'failed', message });
+      },
+      onError: (error) => {
+        toast({ variant: 'destructive', title: 'Verification Failed', description: error.message || INVALID_TOKEN });
+        setPhase({ kind: 'failed', message: error.message || INVALID_TOKEN });
+      },
+    });
+  }, [token, email, commitVerify, toast]);
+
+  // verified -> the login screen after 2 s
+  useEffect(() => {
+    if (phase.kind !== 'verified') return;
+    const timer = setTimeout(() => navigate('/auth/login', { replace: true }), REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [phase.kind, navigate]);
+
+  return (
+    <FormCard
+      title="VERIFY YOUR EMAIL"
+      subtitle="One step before you can trade"
+      footer={
+        <span>
+          Already verified? <Link to="/auth/login">Log in</Link>
+        </span>
+      }
+    >
+      {phase.kind === 'verifying' && (
+        <StateBlock tone="blue" icon={null} title="Verifying your email…">
+          <p>Checking your verification link.</p>
+        </StateBlock>
+      )}
+
+      {phase.kind === 'verified' && (
+        <>
+          <StateBlock tone="green" icon="check" title="Email Verified Successfully!">
+            <p>{phase.message || 'Your email is verified.'} Taking you to the login page…</p>
+          </StateBlock>
+          <ButtonLink to="/auth/login" variant="primary" size="lg" fullWidth replace>
+            GO TO LOGIN
+          </ButtonLink>
+        </>
+      )}
+
+      {phase.kind === 'failed' && (
+        <>
+          <StateBlock tone="red" icon="alert" title="Verification Failed">
+            <p>{phase.message}</p>
+            <p>Links are valid for 24 hours and work once. Send yourself a new one below.</p>
+          </StateBlock>
+          <ResendForm initialEmail={email} />
+        </>
+      )}
+
+      {phase.kind === 'check-inbox' && (
+        <>
+          <StateBlock tone="blue" icon="mail" title="Check your email">
+            {email ? (
+              <p>
+                We sent a verification link to <strong>{email}</strong>. Open it to activate your account.
+              </p>
+            ) : (
+              <p>We sent you a verification link. Open it to activate your account.</p>
+            )}
+          </StateBlock>
+          <ResendForm initialEmail={email} />
+        </>
+      )}
+    </FormCard>
+  );
+}

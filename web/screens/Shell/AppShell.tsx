@@ -1,0 +1,117 @@
+import { Suspense, useCallback, useMemo } from 'react';
+import { graphql, usePreloadedQuery, useQueryLoader, useRelayEnvironment, type PreloadedQuery } from 'react-relay';
+import { Outlet, useLoaderData, useRevalidator } from 'react-router-dom';
+import { commitLocalUpdate, fetchQuery, type IEnvironment } from 'relay-runtime';
+import styled from 'styled-components';
+import { Layout } from '../../components/Layout.tsx';
+import { Logo } from '../../components/Logo.tsx';
+import { ErrorBoundary } from '../../relay/ErrorBoundary.tsx';
+import { preloadQuery } from '../../relay/preload.ts';
+import { LoadError } from '../../relay/RouteBoundary.tsx';
+import { SessionContext, type Session } from '../../session/SessionContext.ts';
+import type { AppShellQuery as AppShellQueryType } from '../../__generated__/AppShellQuery.graphql.ts';
+import { ShellHeader } from './ShellHeader.tsx';
+import { ShellSkeleton } from './ShellSkeleton.tsx';
+import { ShellTicker } from './ShellTicker.tsx';
+
+// The frame of every page: header (viewer), live ticker strip (market figures), the routed screen.
+export const AppShellQuery = graphql`
+  query AppShellQuery {
+    viewer {
+      id
+      name
+      username
+      isAdmin
+      ...ShellHeader_viewer
+    }
+    marketStats {
+      ...ShellTicker_marketStats
+    }
+  }
+`;
+
+/** The bare bar shown above the 'not reachable' message (the header needs the shell query). */
+const PlainBar = styled.header`
+  display: flex;
+  align-items: center;
+  height: ${({ theme }) => theme.layout.headerHeight};
+  padding: 0 24px;
+  background: ${({ theme }) => theme.colors.bar};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+export type AppShellLoaderData = { query: PreloadedQuery<AppShellQueryType> };
+
+/** Root route loader: starts the shell query before anything renders. */
+export function appShellLoader(): AppShellLoaderData {
+  return { query: preloadQuery<AppShellQueryType>('app-shell', AppShellQuery, {}) };
+}
+
+function clearSession(environment: IEnvironment) {
+  commitLocalUpdate(environment, (store) => {
+    store.getRoot().setValue(null, 'viewer');
+    // every cached answer may depend on who asked (complianceSummary, viewer fields, ...)
+    store.invalidateStore();
+  });
+}
+
+// A refetch through a fetchKey bump would re-suspend the whole frame; fetching the same
+// query and variables instead writes the fresh viewer to the store, and the mounted shell (and every
+// screen reading the viewer) re-renders from it in place, and the caller can await it.
+async function refreshSession(environment: IEnvironment) {
+  commitLocalUpdate(environment, (store) => store.invalidateStore());
+  await fetchQuery<AppShellQueryType>(environment, AppShellQuery, {}, { fetchPolicy: 'network-only' }).toPromise();
+}
+
+export function AppShell() {
+  const { query: initialRef } = useLoaderData() as AppShellLoaderData;
+  const [queryRef, loadShell] = useQueryLoader<AppShellQueryType>(AppShellQuery, initialRef);
+  const revalidator = useRevalidator();
+  // the screen's query failed with the shell's: load both again (the root itself never revalidates)
+  const retry = useCallback(() => {
+    loadShell({}, { fetchPolicy: 'network-only' });
+    void revalidator.revalidate();
+  }, [loadShell, revalidator]);
+
+  return (
+    <ErrorBoundary
+      resetKeys={[queryRef]}
+      fallback={({ error }) => (
+        <Layout
+          header={
+            <PlainBar>
+              <Logo />
+            </PlainBar>
+          }
+        >
+          <LoadError title="DATA PIT is not reachable" error={error} onRetry={retry} />
+        </Layout>
+      )}
+    >
+      <Suspense fallback={<ShellSkeleton />}>{queryRef && <ShellFrame queryRef={queryRef} />}</Suspense>
+    </ErrorBoundary>
+  );
+}
+
+function ShellFrame({ queryRef }: { queryRef: PreloadedQuery<AppShellQueryType> }) {
+  const data = usePreloadedQuery<AppShellQueryType>(AppShellQuery, queryRef);
+  const viewer = data.viewer ?? null;
+  const environment = useRelayEnvironment();
+
+  const session = useMemo<Session>(
+    () => ({
+      viewer: viewer ? { id: viewer.id, name: viewer.name, username: viewer.username, isAdmin: viewer.isAdmin } : null,
+      refreshSession: () => refreshSession(environment),
+      clearSession: () => clearSession(environment),
+    }),
+    [viewer, environment],
+  );
+
+  return (
+    <SessionContext.Provider value={session}>
+      <Layout header={<ShellHeader viewer={viewer} />} ticker={<ShellTicker marketStats={data.marketStats} />}>
+        <Outlet />
+      </Layout>
+    </SessionContext.Provider>
+  );
+}
