@@ -184,6 +184,9 @@ describe('seedDemoData', () => {
       expect(u.completedSales).toBe(payments.filter((p) => p.sellerId === u.id && p.status === 'released').length);
       expect(u.tradeCount).toBe(payments.filter((p) => p.sellerId === u.id || p.buyerId === u.id).length);
     }
+    for (const c of await db.contract.findMany()) {
+      expect(c.salesCount).toBe(payments.filter((p) => p.contractId === c.id).length);
+    }
   });
 
   it('adds support tickets and a conversation', async () => {

@@ -66,6 +66,10 @@ export async function seedDemoData(
       db.supportTicket.createMany({ data: plan.tickets }),
       db.supportMessage.createMany({ data: plan.supportMessages }),
       db.$executeRawUnsafe(INSERT_STATUS_CHANGES, JSON.stringify(plan.statusChanges)),
+      // Each contract's completed sales, from the payments just written.
+      db.$executeRawUnsafe(`UPDATE "Contract" c SET "salesCount" = s.n FROM (
+        SELECT "contractId", count(*)::int AS n FROM "Payment" WHERE status IN ('escrowed', 'disputed', 'released') GROUP BY "contractId"
+      ) s WHERE s."contractId" = c.id`),
     ]);
   } catch (error) {
     // Another process seeded at the same time: its data stands.

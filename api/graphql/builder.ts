@@ -27,6 +27,7 @@ export const builder = new SchemaBuilder<{
     /** Money and other exact decimals travel as strings with two places ("199.00"). */
     Decimal: { Input: string; Output: string | { toFixed(dp: number): string } };
     ID: { Input: string; Output: string | number };
+    JSON: { Input: unknown; Output: unknown };
   };
   DefaultFieldNullability: false;
 }>({

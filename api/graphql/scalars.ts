@@ -22,3 +22,9 @@ builder.scalarType('Decimal', {
     return text.trim();
   },
 });
+
+builder.scalarType('JSON', {
+  description: 'Any JSON value (sample rows of a data set).',
+  serialize: (value) => value,
+  parseValue: (value) => value,
+});

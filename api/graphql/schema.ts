@@ -7,6 +7,10 @@ import './user.ts';
 import './accounts.ts';
 import './market-stats.ts';
 import './compliance.ts';
+import './contract.ts';
+import './bids.ts';
+import './purchase.ts';
+import './dashboard.ts';
 
 builder.queryType({});
 builder.mutationType({});

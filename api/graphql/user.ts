@@ -1,4 +1,5 @@
 import { builder } from './builder.ts';
+import { updateProfile } from '../domain/accounts/profile.service.ts';
 import { DueDiligenceStatusEnum } from './enums.ts';
 import type { User } from '../db/generated/prisma/client.ts';
 import type { Context } from '../context.ts';
@@ -51,5 +52,24 @@ builder.queryField('viewer', (t) =>
     description: 'The logged-in user, or null.',
     resolve: (query, _root, _args, ctx) =>
       ctx.viewer ? ctx.db.user.findUnique({ ...query, where: { id: ctx.viewer.id } }) : null,
+  }),
+);
+
+const UpdateProfileInput = builder.inputType('UpdateProfileInput', {
+  fields: (t) => ({
+    name: t.string({ required: true }),
+    profileImage: t.string({ description: 'An http(s) image address; empty removes the picture.' }),
+  }),
+});
+
+builder.mutationField('updateProfile', (t) =>
+  t.prismaField({
+    type: 'User',
+    errors: {},
+    args: { input: t.arg({ type: UpdateProfileInput, required: true }) },
+    resolve: async (query, _root, { input }, ctx) => {
+      const user = await updateProfile(ctx.db, ctx.viewer, input);
+      return ctx.db.user.findUniqueOrThrow({ ...query, where: { id: user.id } });
+    },
   }),
 );

@@ -1,0 +1,99 @@
+import { Prisma } from '../../db/generated/prisma/client.ts';
+import type { Category, UpdateFrequency } from '../../db/generated/prisma/enums.ts';
+import type { Db } from '../../db/database.ts';
+import { ValidationError } from '../errors.ts';
+
+// Browsing the market: filters and sorts of buyer-side.md §2 (trading floor) and
+// provider-backoffice-side.md §2 /browse, §9 (sorts). One SQL statement finds the page of ids (and
+// one counts), whatever the page size; the caller then loads those rows with what its query needs.
+
+export const CONTRACT_SORTS = ['relevant', 'newest', 'price-low', 'price-high', 'rating', 'popular'] as const;
+export type ContractSort = (typeof CONTRACT_SORTS)[number];
+
+export interface ContractFilter {
+  category?: Category | null;
+  minPrice?: string | null;
+  maxPrice?: string | null;
+  /** Minimum provider rating (5.0 Premium, 4.0+ Excellent, 3.0+ Good). */
+  minProviderRating?: number | null;
+  /** Update frequencies to include (realtime, daily, weekly, monthly, ...). */
+  freshness?: UpdateFrequency[] | null;
+  search?: string | null;
+}
+
+/** Words of a search box as a prefix-matching tsquery ("fin dat" -> "fin:* & dat:*"); null if none. */
+export function searchQuery(text: string | null | undefined): string | null {
+  const words = (text ?? '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0)
+    .slice(0, 8);
+  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
+}
+
+export function validateFilter(filter: ContractFilter): void {
+  const min = filter.minPrice == null ? null : Number(filter.minPrice);
+  const max = filter.maxPrice == null ? null : Number(filter.maxPrice);
+  if (min !== null && (!Number.isFinite(min) || min < 0)) throw new ValidationError('minPrice must be a number of at least 0');
+  if (max !== null && (!Number.isFinite(max) || max < 0)) throw new ValidationError('maxPrice must be a number of at least 0');
+  if (min !== null && max !== null && min > max) throw new ValidationError('minPrice must not be above maxPrice');
+  if (filter.minProviderRating != null && (filter.minProviderRating < 0 || filter.minProviderRating > 5)) {
+    throw new ValidationError('minProviderRating must be between 0 and 5');
+  }
+}
+
+function whereClause(filter: ContractFilter, tsquery: string | null): Prisma.Sql {
+  const parts: Prisma.Sql[] = [Prisma.sql`c.status = 'active'`];
+  if (filter.category) parts.push(Prisma.sql`c.category = ${filter.category}::"Category"`);
+  if (filter.minPrice != null) parts.push(Prisma.sql`c.price >= ${filter.minPrice}::numeric`);
+  if (filter.maxPrice != null) parts.push(Prisma.sql`c.price <= ${filter.maxPrice}::numeric`);
+  if (filter.minProviderRating != null) parts.push(Prisma.sql`u.rating >= ${filter.minProviderRating}::numeric`);
+  if (filter.freshness?.length) {
+    parts.push(Prisma.sql`c."updateFrequency" IN (${Prisma.join(filter.freshness.map((f) => Prisma.sql`${f}::"UpdateFrequency"`))})`);
+  }
+  if (tsquery) parts.push(Prisma.sql`c."searchVector" @@ to_tsquery('english', ${tsquery})`);
+  return Prisma.join(parts, ' AND ');
+}
+
+function orderClause(sort: ContractSort, tsquery: string | null): Prisma.Sql {
+  switch (sort) {
+    case 'newest':
+      return Prisma.sql`c."createdAt" DESC, c.id DESC`;
+    case 'price-low':
+      return Prisma.sql`c.price ASC, c.id ASC`;
+    case 'price-high':
+      return Prisma.sql`c.price DESC, c.id DESC`;
+    case 'rating':
+      return Prisma.sql`u.rating DESC NULLS LAST, u."reviewCount" DESC, c.id DESC`;
+    case 'popular':
+      return Prisma.sql`c."salesCount" DESC, c."createdAt" DESC, c.id DESC`;
+    case 'relevant':
+      // With words to match: best match first. Without: what trades most, newest first.
+      return tsquery
+        ? Prisma.sql`ts_rank_cd(c."searchVector", to_tsquery('english', ${tsquery})) DESC, c."salesCount" DESC, c.id DESC`
+        : Prisma.sql`c."salesCount" DESC, c."createdAt" DESC, c.id DESC`;
+  }
+}
+
+/** The ids of one page of active contracts, in order, and how many match in all. */
+export async function findContractPage(
+  db: Db,
+  opts: { filter: ContractFilter; sort: ContractSort; offset: number; limit: number },
+): Promise<{ ids: string[]; totalCount: number }> {
+  validateFilter(opts.filter);
+  const tsquery = searchQuery(opts.filter.search);
+  const where = whereClause(opts.filter, tsquery);
+  const needsProvider = opts.filter.minProviderRating != null || opts.sort === 'rating';
+  const from = needsProvider ? Prisma.sql`"Contract" c JOIN "User" u ON u.id = c."providerId"` : Prisma.sql`"Contract" c`;
+  const [rows, count] = await Promise.all([
+    db.$queryRaw<{ id: string }[]>`SELECT c.id FROM ${from} WHERE ${where} ORDER BY ${orderClause(opts.sort, tsquery)} LIMIT ${opts.limit} OFFSET ${opts.offset}`,
+    db.$queryRaw<{ n: bigint | number }[]>`SELECT count(*) AS n FROM ${from} WHERE ${where}`,
+  ]);
+  return { ids: rows.map((r) => r.id), totalCount: Number(count[0]?.n ?? 0) };
+}
+
+/** Puts rows loaded by id back into the page's order. */
+export function inOrder<T extends { id: string }>(ids: string[], rows: T[]): T[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+}

@@ -1,0 +1,107 @@
+import { Prisma } from '../../db/generated/prisma/client.ts';
+import type { Db } from '../../db/database.ts';
+
+// The buyer dashboard (buyer-side.md §2; DECISIONS.md: every figure real).
+
+const PAID = ['escrowed', 'disputed', 'released'] as const;
+
+export interface DashboardSummary {
+  activePurchases: number;
+  totalSpent: string;
+  activeListings: number;
+  averageRating: number | null;
+  openBids: number;
+  unreadMessages: number;
+}
+
+export async function dashboardSummary(db: Db, userId: string): Promise<DashboardSummary> {
+  const [activePurchases, spent, activeListings, user, openBids, unreadMessages] = await Promise.all([
+    db.purchase.count({ where: { buyerId: userId, status: 'active' } }),
+    db.purchase.aggregate({ where: { buyerId: userId, status: { in: ['active', 'expired'] } }, _sum: { amount: true } }),
+    db.contract.count({ where: { providerId: userId, status: 'active' } }),
+    db.user.findUniqueOrThrow({ where: { id: userId }, select: { rating: true } }),
+    db.bid.count({ where: { bidderId: userId, status: 'open' } }),
+    db.message.count({ where: { recipientId: userId, readAt: null } }),
+  ]);
+  return {
+    activePurchases,
+    totalSpent: (spent._sum.amount ?? new Prisma.Decimal(0)).toFixed(2),
+    activeListings,
+    averageRating: user.rating === null ? null : Number(user.rating),
+    openBids,
+    unreadMessages,
+  };
+}
+
+export type ActivityKind = 'purchase' | 'sale' | 'bid_placed' | 'bid_received' | 'bid_accepted' | 'bid_declined' | 'listing_approved' | 'listing_rejected' | 'listing_submitted';
+
+export interface ActivityEvent {
+  id: string;
+  kind: ActivityKind;
+  at: Date;
+  contractId: string;
+  contractTitle: string;
+  amount: string | null;
+  detail: string;
+}
+
+/** The user's recent events, newest first: purchases, sales, bids both ways, listing reviews. */
+export async function recentActivity(db: Db, userId: string, limit = 15): Promise<ActivityEvent[]> {
+  const contract = { select: { id: true, title: true } } as const;
+  const [purchases, sales, myBids, bidsOnMine, myListings] = await Promise.all([
+    db.payment.findMany({ where: { buyerId: userId, status: { in: [...PAID] } }, orderBy: { escrowStartedAt: 'desc' }, take: limit, include: { contract } }),
+    db.payment.findMany({ where: { sellerId: userId, status: { in: [...PAID] } }, orderBy: { escrowStartedAt: 'desc' }, take: limit, include: { contract, buyer: { select: { name: true } } } }),
+    db.bid.findMany({ where: { bidderId: userId }, orderBy: { createdAt: 'desc' }, take: limit, include: { contract } }),
+    db.bid.findMany({ where: { contract: { providerId: userId } }, orderBy: { createdAt: 'desc' }, take: limit, include: { contract, bidder: { select: { name: true } } } }),
+    db.contract.findMany({ where: { providerId: userId }, orderBy: { updatedAt: 'desc' }, take: limit, select: { id: true, title: true, status: true, createdAt: true, reviewedAt: true, price: true } }),
+  ]);
+  const events: ActivityEvent[] = [
+    ...purchases.map((p) => ({ id: `purchase:${p.id}`, kind: 'purchase' as const, at: p.escrowStartedAt ?? p.createdAt, contractId: p.contract.id, contractTitle: p.contract.title, amount: p.amount.toFixed(2), detail: `Bought for $${p.amount.toFixed(2)}` })),
+    ...sales.map((p) => ({ id: `sale:${p.id}`, kind: 'sale' as const, at: p.escrowStartedAt ?? p.createdAt, contractId: p.contract.id, contractTitle: p.contract.title, amount: p.amount.toFixed(2), detail: `Sold to ${p.buyer.name} for $${p.amount.toFixed(2)}` })),
+    ...myBids.map((b) => ({
+      id: `bid:${b.id}`,
+      kind: (b.status === 'accepted' ? 'bid_accepted' : b.status === 'declined' ? 'bid_declined' : 'bid_placed') as ActivityKind,
+      at: b.decidedAt ?? b.createdAt,
+      contractId: b.contract.id,
+      contractTitle: b.contract.title,
+      amount: b.amount.toFixed(2),
+      detail: b.status === 'accepted' ? `Your bid of $${b.amount.toFixed(2)} was accepted` : b.status === 'declined' ? `Your bid of $${b.amount.toFixed(2)} was declined` : `You bid $${b.amount.toFixed(2)}`,
+    })),
+    ...bidsOnMine.map((b) => ({ id: `bid-received:${b.id}`, kind: 'bid_received' as const, at: b.createdAt, contractId: b.contract.id, contractTitle: b.contract.title, amount: b.amount.toFixed(2), detail: `${b.bidder.name} bid $${b.amount.toFixed(2)}` })),
+    ...myListings.map((c) => ({
+      id: `listing:${c.id}:${c.status}`,
+      kind: (c.status === 'active' ? 'listing_approved' : c.status === 'rejected' ? 'listing_rejected' : 'listing_submitted') as ActivityKind,
+      at: c.reviewedAt ?? c.createdAt,
+      contractId: c.id,
+      contractTitle: c.title,
+      amount: c.price.toFixed(2),
+      detail: c.status === 'active' ? 'Listing approved and live' : c.status === 'rejected' ? 'Listing rejected' : 'Listing submitted for review',
+    })),
+  ];
+  return events.sort((a, b) => b.at.getTime() - a.at.getTime()).slice(0, limit);
+}
+
+export interface DailyAmounts {
+  day: string;
+  spent: string;
+  earned: string;
+}
+
+/** Spend (as buyer) and sales earnings (as provider, 90%) per UTC day over the last `days` days. */
+export async function dailySpendAndSales(db: Db, userId: string, days = 30, now = new Date()): Promise<DailyAmounts[]> {
+  const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (days - 1)));
+  const rows = await db.$queryRaw<{ day: Date; spent: Prisma.Decimal; earned: Prisma.Decimal }[]>`
+    SELECT date_trunc('day', "escrowStartedAt") AS day, -- stored in UTC
+           coalesce(sum(amount) FILTER (WHERE "buyerId" = ${userId}), 0) AS spent,
+           coalesce(sum("providerAmount") FILTER (WHERE "sellerId" = ${userId}), 0) AS earned
+    FROM "Payment"
+    WHERE ("buyerId" = ${userId} OR "sellerId" = ${userId})
+      AND status IN ('escrowed', 'disputed', 'released') AND "escrowStartedAt" >= ${since}
+    GROUP BY 1`;
+  const byDay = new Map(rows.map((r) => [new Date(r.day).toISOString().slice(0, 10), r]));
+  return Array.from({ length: days }, (_, i) => {
+    const day = new Date(since.getTime() + i * 86400_000).toISOString().slice(0, 10);
+    const row = byDay.get(day);
+    return { day, spent: row ? Number(row.spent).toFixed(2) : '0.00', earned: row ? Number(row.earned).toFixed(2) : '0.00' };
+  });
+}

@@ -1,0 +1,48 @@
+import { builder } from './builder.ts';
+import { plainId } from './contract.ts';
+import { decideBid, placeBid } from '../domain/market/bids.service.ts';
+
+// Bids (DECISIONS.md "Bids"): logged-in users other than the provider bid on active contracts;
+// the provider accepts or declines.
+
+const PlaceBidInput = builder.inputType('PlaceBidInput', {
+  fields: (t) => ({
+    contractId: t.id({ required: true }),
+    amount: t.string({ required: true, description: 'A positive amount with at most two decimals ("150.00").' }),
+    message: t.string(),
+  }),
+});
+
+const DecideBidInput = builder.inputType('DecideBidInput', {
+  fields: (t) => ({ bidId: t.id({ required: true }) }),
+});
+
+builder.mutationFields((t) => ({
+  placeBid: t.prismaField({
+    type: 'Bid',
+    errors: {},
+    args: { input: t.arg({ type: PlaceBidInput, required: true }) },
+    resolve: async (query, _root, { input }, ctx) => {
+      const bid = await placeBid(ctx.db, ctx.viewer, { ...input, contractId: plainId(String(input.contractId), 'Contract') });
+      return ctx.db.bid.findUniqueOrThrow({ ...query, where: { id: bid.id } });
+    },
+  }),
+  acceptBid: t.prismaField({
+    type: 'Bid',
+    errors: {},
+    args: { input: t.arg({ type: DecideBidInput, required: true }) },
+    resolve: async (query, _root, { input }, ctx) => {
+      const bid = await decideBid(ctx.db, ctx.viewer, plainId(String(input.bidId), 'Bid'), 'accepted');
+      return ctx.db.bid.findUniqueOrThrow({ ...query, where: { id: bid.id } });
+    },
+  }),
+  declineBid: t.prismaField({
+    type: 'Bid',
+    errors: {},
+    args: { input: t.arg({ type: DecideBidInput, required: true }) },
+    resolve: async (query, _root, { input }, ctx) => {
+      const bid = await decideBid(ctx.db, ctx.viewer, plainId(String(input.bidId), 'Bid'), 'declined');
+      return ctx.db.bid.findUniqueOrThrow({ ...query, where: { id: bid.id } });
+    },
+  }),
+}));

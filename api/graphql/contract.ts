@@ -1,0 +1,229 @@
+import { decodeGlobalID, resolveOffsetConnection } from '@pothos/plugin-relay';
+import { queryFromInfo } from '@pothos/plugin-prisma';
+import { builder } from './builder.ts';
+import {
+  BidStatusEnum,
+  CategoryEnum,
+  ContractStatusEnum,
+  DataAccessTypeEnum,
+  DataFormatEnum,
+  PriceTickSourceEnum,
+  PricingModelEnum,
+  UpdateFrequencyEnum,
+} from './enums.ts';
+import { requestLoader } from './loaders.ts';
+import { CATEGORIES, categoryInfo } from '../domain/market/categories.ts';
+import { change24h } from '../domain/market/price.rules.ts';
+import { openBidsLoader, price24hAgoLoader } from '../domain/market/market.loaders.ts';
+import { CONTRACT_SORTS, findContractPage, inOrder, type ContractSort } from '../domain/market/contracts.list.ts';
+import { canSeeBidDetails } from '../domain/market/bids.service.ts';
+import type { Context } from '../context.ts';
+
+// A listing ("contract"): buyer-side.md §3 Contract, provider-backoffice-side.md §3.
+
+const price24hAgo = (ctx: Context) => requestLoader(ctx, 'price24hAgo', () => price24hAgoLoader(ctx.db));
+const openBids = (ctx: Context) => requestLoader(ctx, 'openBids', () => openBidsLoader(ctx.db));
+
+const PriceChangeType = builder.objectRef<{ change: string; percent: number }>('PriceChange').implement({
+  description: 'Change of the market price over the last 24 hours.',
+  fields: (t) => ({
+    change: t.expose('change', { type: 'Decimal' }),
+    percent: t.exposeFloat('percent'),
+  }),
+});
+
+export const ContractType = builder.prismaNode('Contract', {
+  id: { field: 'id' },
+  // Pending and rejected listings are visible to their provider and administrators only.
+  authScopes: (contract, ctx) => contract.status === 'active' || ctx.viewer?.isAdmin === true || ctx.viewer?.id === contract.providerId,
+  fields: (t) => ({
+    contractId: t.exposeString('id', { description: 'The plain id used by the REST paths (/api/contracts/{id}).' }),
+    title: t.exposeString('title'),
+    description: t.exposeString('description'),
+    category: t.expose('category', { type: CategoryEnum }),
+    categoryLabel: t.string({ resolve: (c) => categoryInfo(c.category).label }),
+    ticker: t.string({ description: 'FINX, CONS, HLTH or DATA (DECISIONS.md).', resolve: (c) => categoryInfo(c.category).ticker }),
+    status: t.expose('status', { type: ContractStatusEnum }),
+    price: t.expose('price', { type: 'Decimal', description: 'List price.' }),
+    marketPrice: t.expose('marketPrice', { type: 'Decimal', description: 'Last sale price, else the list price.' }),
+    priceChange24h: t.field({
+      type: PriceChangeType,
+      nullable: true,
+      description: 'Null when there is no price from 24 hours ago.',
+      resolve: async (c, _args, ctx) => change24h(c.marketPrice, await price24hAgo(ctx).load(c.id)),
+    }),
+    pricingModel: t.expose('pricingModel', { type: PricingModelEnum }),
+    updateFrequency: t.expose('updateFrequency', { type: UpdateFrequencyEnum }),
+    recordCount: t.exposeInt('recordCount', { nullable: true }),
+    fieldCount: t.exposeInt('fieldCount', { nullable: true }),
+    dataFormat: t.expose('dataFormat', { type: DataFormatEnum }),
+    deliveryMethod: t.exposeString('deliveryMethod', { nullable: true }),
+    sampleSize: t.exposeString('sampleSize', { nullable: true }),
+    geographicCoverage: t.exposeString('geographicCoverage', { nullable: true }),
+    dataSource: t.exposeString('dataSource', { nullable: true }),
+    dataAccessType: t.expose('dataAccessType', { type: DataAccessTypeEnum }),
+    sampleData: t.field({ type: 'JSON', description: 'Sample rows (objects).', resolve: (c) => (Array.isArray(c.sampleData) ? c.sampleData : []) }),
+    dataFields: t.exposeStringList('dataFields'),
+    isEnterprise: t.exposeBoolean('isEnterprise'),
+    salesCount: t.exposeInt('salesCount', { description: 'Completed sales.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    provider: t.relation('provider'),
+    viewerIsProvider: t.boolean({ resolve: (c, _args, ctx) => ctx.viewer?.id === c.providerId }),
+    highestBid: t.field({
+      type: 'Decimal',
+      nullable: true,
+      description: 'The bid side: the highest open bid.',
+      resolve: async (c, _args, ctx) => (await openBids(ctx).load(c.id)).highest,
+    }),
+    openBidCount: t.int({ resolve: async (c, _args, ctx) => (await openBids(ctx).load(c.id)).count }),
+    bids: t.relatedConnection('bids', {
+      cursor: 'id',
+      description: 'Newest first. Everyone sees amounts; bidder and message only the bidder, the provider and administrators.',
+      args: { status: t.arg({ type: BidStatusEnum }) },
+      query: (args) => ({ where: args.status ? { status: args.status } : {}, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
+      totalCount: true,
+    }),
+    priceHistory: t.relation('priceTicks', {
+      args: { days: t.arg.int({ defaultValue: 90 }) },
+      description: 'Market price ticks, oldest first (the price chart).',
+      query: (args) => ({
+        where: { createdAt: { gte: new Date(Date.now() - Math.min(Math.max(args.days ?? 90, 1), 3650) * 86400_000) } },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+        take: 2000,
+      }),
+    }),
+    reviews: t.relatedConnection('reviews', {
+      cursor: 'id',
+      query: () => ({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
+      totalCount: true,
+    }),
+  }),
+});
+
+builder.prismaNode('Bid', {
+  id: { field: 'id' },
+  // Every bid knows its listing's provider: it decides who sees the bidder and the message.
+  include: { contract: { select: { providerId: true } } },
+  fields: (t) => ({
+    bidId: t.exposeString('id'),
+    amount: t.expose('amount', { type: 'Decimal' }),
+    status: t.expose('status', { type: BidStatusEnum }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    decidedAt: t.expose('decidedAt', { type: 'DateTime', nullable: true }),
+    contract: t.relation('contract'),
+    message: t.string({
+      nullable: true,
+      resolve: (bid, _args, ctx) => (canSeeBidDetails(ctx.viewer, bid, bid.contract.providerId) ? bid.message : null),
+    }),
+    bidder: t.relation('bidder', {
+      nullable: true,
+      description: 'Null for anyone but the bidder, the provider and administrators.',
+      authScopes: (bid, _args, ctx) => canSeeBidDetails(ctx.viewer, bid, bid.contract.providerId),
+      unauthorizedResolver: () => null,
+    }),
+    viewerIsBidder: t.boolean({ resolve: (bid, _args, ctx) => ctx.viewer?.id === bid.bidderId }),
+  }),
+});
+
+builder.prismaObject('PriceTick', {
+  fields: (t) => ({
+    price: t.expose('price', { type: 'Decimal' }),
+    at: t.expose('createdAt', { type: 'DateTime' }),
+    source: t.expose('source', { type: PriceTickSourceEnum }),
+  }),
+});
+
+builder.prismaNode('Review', {
+  id: { field: 'id' },
+  fields: (t) => ({
+    rating: t.exposeInt('rating'),
+    text: t.exposeString('text', { nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    reviewer: t.relation('reviewer'),
+    contract: t.relation('contract'),
+  }),
+});
+
+const CategoryInfo = builder.objectRef<(typeof CATEGORIES)[number]>('CategoryInfo').implement({
+  fields: (t) => ({
+    slug: t.expose('slug', { type: CategoryEnum }),
+    label: t.exposeString('label'),
+    ticker: t.exposeString('ticker'),
+  }),
+});
+
+export const ContractSortEnum = builder.enumType('ContractSort', {
+  values: {
+    MOST_RELEVANT: { value: 'relevant' },
+    NEWEST: { value: 'newest' },
+    PRICE_LOW: { value: 'price-low' },
+    PRICE_HIGH: { value: 'price-high' },
+    RATING: { value: 'rating' },
+    POPULAR: { value: 'popular' },
+  } as const satisfies Record<string, { value: ContractSort }>,
+});
+void CONTRACT_SORTS;
+
+export const ContractFilterInput = builder.inputType('ContractFilter', {
+  fields: (t) => ({
+    category: t.field({ type: CategoryEnum }),
+    minPrice: t.field({ type: 'Decimal' }),
+    maxPrice: t.field({ type: 'Decimal' }),
+    minProviderRating: t.float({ description: '5.0 Premium, 4.0 Excellent, 3.0 Good.' }),
+    freshness: t.field({ type: [UpdateFrequencyEnum], description: 'Update frequencies to include.' }),
+    search: t.string({ description: 'Words matched against title, description, category and fields (prefixes count).' }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  categories: t.field({ type: [CategoryInfo], resolve: () => CATEGORIES }),
+  contracts: t.connection(
+    {
+      type: ContractType,
+      description: 'Active contracts, filtered and sorted. Cursors are offsets, so a pager can jump to any page.',
+      args: {
+        filter: t.arg({ type: ContractFilterInput }),
+        sort: t.arg({ type: ContractSortEnum, defaultValue: 'relevant' }),
+      },
+      resolve: async (_root, args, ctx, info) => {
+        let totalCount = 0;
+        const connection = await resolveOffsetConnection({ args, defaultSize: 20, maxSize: 100 }, async ({ offset, limit }) => {
+          const page = await findContractPage(ctx.db, { filter: args.filter ?? {}, sort: args.sort ?? 'relevant', offset, limit });
+          totalCount = page.totalCount;
+          if (page.ids.length === 0) return [];
+          const rows = await ctx.db.contract.findMany({
+            ...queryFromInfo({ context: ctx, info, path: ['edges', 'node'], typeName: 'Contract' }),
+            where: { id: { in: page.ids } },
+          });
+          return inOrder(page.ids, rows);
+        });
+        return { ...connection, totalCount };
+      },
+    },
+    { fields: (c) => ({ totalCount: c.int({ resolve: (conn) => (conn as unknown as { totalCount: number }).totalCount }) }) },
+  ),
+  contract: t.prismaField({
+    type: 'Contract',
+    nullable: true,
+    description: 'One contract by its id (global or plain); null when unknown or not visible.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (query, _root, args, ctx) => {
+      const id = plainId(String(args.id), 'Contract');
+      const contract = await ctx.db.contract.findUnique({ ...query, where: { id } });
+      if (!contract) return null;
+      const visible = contract.status === 'active' || ctx.viewer?.isAdmin || ctx.viewer?.id === contract.providerId;
+      return visible ? contract : null;
+    },
+  }),
+}));
+
+/** Accepts a Relay global id of `typename` or a plain database id. */
+export function plainId(id: string, typename: string): string {
+  try {
+    const decoded = decodeGlobalID(id);
+    if (decoded.typename === typename) return decoded.id;
+  } catch {
+    /* a plain id */
+  }
+  return id;
+}

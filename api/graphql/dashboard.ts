@@ -1,0 +1,102 @@
+import { builder } from './builder.ts';
+import { UserType } from './user.ts';
+import { ContractStatusEnum } from './enums.ts';
+import {
+  dailySpendAndSales,
+  dashboardSummary,
+  recentActivity,
+  type ActivityEvent,
+  type DailyAmounts,
+  type DashboardSummary,
+} from '../domain/market/dashboard.service.ts';
+import type { User } from '../db/generated/prisma/client.ts';
+import type { Context } from '../context.ts';
+
+// The viewer's own dashboard data (buyer-side.md §2 Buyer dashboard). Only the user reads these:
+// for anyone else they are null.
+const selfOnly = { authScopes: (user: User, _args: unknown, ctx: Context) => ctx.viewer?.id === user.id, unauthorizedResolver: () => null } as const;
+
+const DashboardSummaryType = builder.objectRef<DashboardSummary>('DashboardSummary').implement({
+  fields: (t) => ({
+    activePurchases: t.exposeInt('activePurchases'),
+    totalSpent: t.expose('totalSpent', { type: 'Decimal' }),
+    activeListings: t.exposeInt('activeListings'),
+    averageRating: t.exposeFloat('averageRating', { nullable: true, description: 'As a provider; null without reviews.' }),
+    openBids: t.exposeInt('openBids'),
+    unreadMessages: t.exposeInt('unreadMessages'),
+  }),
+});
+
+const ActivityEventType = builder.objectRef<ActivityEvent>('ActivityEvent').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    kind: t.exposeString('kind', { description: 'purchase, sale, bid_placed, bid_received, bid_accepted, bid_declined, listing_approved, listing_rejected, listing_submitted' }),
+    at: t.expose('at', { type: 'DateTime' }),
+    contractId: t.exposeString('contractId'),
+    contractTitle: t.exposeString('contractTitle'),
+    amount: t.expose('amount', { type: 'Decimal', nullable: true }),
+    detail: t.exposeString('detail'),
+  }),
+});
+
+const DailyAmountsType = builder.objectRef<DailyAmounts>('DailyAmounts').implement({
+  fields: (t) => ({
+    day: t.exposeString('day', { description: 'UTC date, YYYY-MM-DD.' }),
+    spent: t.expose('spent', { type: 'Decimal' }),
+    earned: t.expose('earned', { type: 'Decimal', description: 'Provider share (90%) of sales.' }),
+  }),
+});
+
+builder.prismaObjectFields(UserType, (t) => ({
+  dashboardSummary: t.field({ type: DashboardSummaryType, nullable: true, ...selfOnly, resolve: (user, _args, ctx) => dashboardSummary(ctx.db, user.id) }),
+  recentActivity: t.field({
+    type: [ActivityEventType],
+    nullable: true,
+    args: { limit: t.arg.int({ defaultValue: 15 }) },
+    ...selfOnly,
+    resolve: (user, args, ctx) => recentActivity(ctx.db, user.id, Math.min(Math.max(args.limit ?? 15, 1), 50)),
+  }),
+  dailyAmounts: t.field({
+    type: [DailyAmountsType],
+    nullable: true,
+    args: { days: t.arg.int({ defaultValue: 30 }) },
+    ...selfOnly,
+    resolve: (user, args, ctx) => dailySpendAndSales(ctx.db, user.id, Math.min(Math.max(args.days ?? 30, 1), 365)),
+  }),
+  purchases: t.relatedConnection('purchases', {
+    cursor: 'id',
+    nullable: true,
+    ...selfOnly,
+    query: () => ({ orderBy: [{ purchaseDate: 'desc' }, { id: 'desc' }] }),
+    totalCount: true,
+  }),
+  listings: t.relatedConnection('contracts', {
+    cursor: 'id',
+    nullable: true,
+    ...selfOnly,
+    args: { status: t.arg({ type: ContractStatusEnum }) },
+    query: (args) => ({ where: args.status ? { status: args.status } : {}, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
+    totalCount: true,
+  }),
+  payments: t.relatedConnection('paymentsMade', {
+    cursor: 'id',
+    nullable: true,
+    ...selfOnly,
+    query: () => ({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
+    totalCount: true,
+  }),
+  sales: t.relatedConnection('paymentsReceived', {
+    cursor: 'id',
+    nullable: true,
+    ...selfOnly,
+    query: () => ({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
+    totalCount: true,
+  }),
+  bidsPlaced: t.relatedConnection('bids', {
+    cursor: 'id',
+    nullable: true,
+    ...selfOnly,
+    query: () => ({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
+    totalCount: true,
+  }),
+}));

@@ -1,0 +1,62 @@
+import { builder } from './builder.ts';
+import { plainId } from './contract.ts';
+import { PaymentStatusEnum, PurchaseStatusEnum } from './enums.ts';
+import { createPurchase } from '../domain/market/purchases.service.ts';
+
+// A buyer's entitlement to a contract's data (buyer-side.md §3 Purchase).
+builder.prismaNode('Purchase', {
+  id: { field: 'id' },
+  // Only the buyer, the listing's provider and administrators read a purchase.
+  include: { contract: { select: { providerId: true } } },
+  authScopes: (p, ctx) => !!ctx.viewer && (ctx.viewer.isAdmin || ctx.viewer.id === p.buyerId || ctx.viewer.id === p.contract.providerId),
+  fields: (t) => ({
+    purchaseId: t.exposeString('id'),
+    buyerId: t.exposeString('buyerId'),
+    contractId: t.exposeString('contractId'),
+    status: t.expose('status', { type: PurchaseStatusEnum }),
+    amount: t.expose('amount', { type: 'Decimal' }),
+    purchaseDate: t.expose('purchaseDate', { type: 'DateTime' }),
+    accessExpiresAt: t.expose('accessExpiresAt', { type: 'DateTime', nullable: true }),
+    downloadCount: t.exposeInt('downloadCount'),
+    lastAccessedAt: t.expose('lastAccessedAt', { type: 'DateTime', nullable: true }),
+    contract: t.relation('contract'),
+    buyer: t.relation('buyer'),
+  }),
+});
+
+builder.prismaNode('Payment', {
+  id: { field: 'id' },
+  authScopes: (p, ctx) => !!ctx.viewer && (ctx.viewer.isAdmin || ctx.viewer.id === p.buyerId || ctx.viewer.id === p.sellerId),
+  fields: (t) => ({
+    paymentId: t.exposeString('id'),
+    amount: t.expose('amount', { type: 'Decimal' }),
+    fee: t.expose('fee', { type: 'Decimal' }),
+    total: t.expose('total', { type: 'Decimal' }),
+    providerAmount: t.expose('providerAmount', { type: 'Decimal' }),
+    status: t.expose('status', { type: PaymentStatusEnum }),
+    paymentMethod: t.exposeString('paymentMethod'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    escrowStartedAt: t.expose('escrowStartedAt', { type: 'DateTime', nullable: true }),
+    releasedAt: t.expose('releasedAt', { type: 'DateTime', nullable: true }),
+    contract: t.relation('contract'),
+    buyer: t.relation('buyer'),
+    seller: t.relation('seller'),
+  }),
+});
+
+const CreatePurchaseInput = builder.inputType('CreatePurchaseInput', {
+  fields: (t) => ({ contractId: t.id({ required: true }) }),
+});
+
+builder.mutationField('createPurchase', (t) =>
+  t.prismaField({
+    type: 'Purchase',
+    errors: {},
+    description: 'Records the intent to buy (status pending); the amount is set by the server.',
+    args: { input: t.arg({ type: CreatePurchaseInput, required: true }) },
+    resolve: async (query, _root, { input }, ctx) => {
+      const purchase = await createPurchase(ctx.db, ctx.viewer, { contractId: plainId(String(input.contractId), 'Contract') });
+      return ctx.db.purchase.findUniqueOrThrow({ ...query, where: { id: purchase.id } });
+    },
+  }),
+);
