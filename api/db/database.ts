@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { runMigrations } from '../../prisma/run-migrations.ts';
 
@@ -17,16 +18,26 @@ export interface Database {
  * One switch for both back ends: PostgreSQL when a URL is given, otherwise embedded PGlite
  * persisted in `dataDir` (or in memory for `pglite:memory`). Same migrations, same code.
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
-  if (opts.url && !opts.url.startsWith('pglite:')) return openPostgres(opts.url);
+export async function openDatabase(opts: { url?: string; dataDir?: string; onQuery?: QueryListener }): Promise<Database> {
+  if (opts.url && !opts.url.startsWith('pglite:')) return openPostgres(opts.url, opts.onQuery);
   const target = opts.url?.slice('pglite:'.length) ?? path.join(opts.dataDir ?? '.data', 'pglite');
-  return openPglite(target);
+  return openPglite(target, opts.onQuery);
 }
 
-async function openPostgres(url: string): Promise<Database> {
+/** Called with every SQL statement Prisma sends (tests count them to catch N+1 queries). */
+export type QueryListener = (sql: string) => void;
+
+function createClient(adapter: SqlDriverAdapterFactory, onQuery?: QueryListener): PrismaClient {
+  if (!onQuery) return new PrismaClient({ adapter });
+  const client = new PrismaClient({ adapter, log: [{ emit: 'event', level: 'query' }] });
+  client.$on('query' as never, (event: { query: string }) => onQuery(event.query));
+  return client;
+}
+
+async function openPostgres(url: string, onQuery?: QueryListener): Promise<Database> {
   const [{ PrismaPg }, pg] = await Promise.all([import('@prisma/adapter-pg'), import('pg')]);
   const max = process.env.PG_POOL_MAX ? Number(process.env.PG_POOL_MAX) : 10;
-  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max }) });
+  const prisma = createClient(new PrismaPg({ connectionString: url, max }), onQuery);
   return {
     prisma,
     kind: 'postgres',
@@ -47,7 +58,7 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
-async function openPglite(dir: string): Promise<Database> {
+async function openPglite(dir: string, onQuery?: QueryListener): Promise<Database> {
   const [{ PGlite }, { PrismaPGlite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('pglite-prisma-adapter'),
@@ -55,7 +66,7 @@ async function openPglite(dir: string): Promise<Database> {
   const inMemory = dir === 'memory';
   if (!inMemory) fs.mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
   const pg = await PGlite.create(inMemory ? undefined : { dataDir: path.resolve(dir) });
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pg) });
+  const prisma = createClient(new PrismaPGlite(pg), onQuery);
   return {
     prisma,
     kind: 'pglite',

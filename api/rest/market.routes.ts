@@ -1,18 +1,171 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../app.ts';
-import { json, operation, respondWithGraphQLErrors, runOperation } from './execute.ts';
+import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperation } from './execute.ts';
+import { jsonError, readJsonObject } from './respond.ts';
+import { parseCategory } from '../domain/market/categories.ts';
+import { CONTRACT_SORTS, type ContractSort } from '../domain/market/contracts.list.ts';
+
+// REST compatibility for the market (buyer-side.md §7, provider-backoffice-side.md §7): the same
+// GraphQL fields the web app reads, reshaped to the spec's JSON. Ids are the plain ids.
+
+const CONTRACT_FIELDS = `
+  contractId title description category categoryLabel ticker status price marketPrice
+  priceChange24h { change percent } pricingModel updateFrequency recordCount fieldCount dataFormat
+  deliveryMethod sampleSize geographicCoverage dataSource dataAccessType sampleData dataFields isEnterprise
+  salesCount highestBid openBidCount createdAt
+  provider { userId name profileImage rating reviewCount completedSales isVerifiedProvider memberSince }`;
+const BID_FIELDS = `bidId amount message status createdAt decidedAt contract { contractId } bidder { userId name }`;
+const PURCHASE_FIELDS = `purchaseId buyerId contractId status amount purchaseDate accessExpiresAt downloadCount lastAccessedAt
+  contract { contractId title category dataFormat recordCount updateFrequency provider { name profileImage } }`;
+const ERROR_FIELDS = `__typename ... on Error { message code } ... on ValidationError { fieldErrors { field message } }`;
 
 const STATS = operation(`query RestStats { marketStats {
   activeContracts totalContracts totalUsers activeUsers totalVolume volumeToday totalTransactions } }`);
+const CONTRACTS = operation(`query RestContracts($first: Int!, $after: String, $filter: ContractFilter, $sort: ContractSort) {
+  contracts(first: $first, after: $after, filter: $filter, sort: $sort) { totalCount edges { node { ${CONTRACT_FIELDS} } } } }`);
+const CONTRACT = operation(`query RestContract($id: ID!) { contract(id: $id) { ${CONTRACT_FIELDS} } }`);
+const BIDS = operation(`query RestBids($id: ID!) { contract(id: $id) { bids(first: 100) { edges { node { ${BID_FIELDS} } } } } }`);
+const PLACE_BID = operation(`mutation RestPlaceBid($input: PlaceBidInput!) {
+  placeBid(input: $input) { ${ERROR_FIELDS} ... on MutationPlaceBidSuccess { data { ${BID_FIELDS} } } } }`);
+const CREATE_PURCHASE = operation(`mutation RestCreatePurchase($input: CreatePurchaseInput!) {
+  createPurchase(input: $input) { ${ERROR_FIELDS} ... on MutationCreatePurchaseSuccess { data { ${PURCHASE_FIELDS} } } } }`);
+const MY_PURCHASES = operation(`query RestMyPurchases($after: String) { viewer { userId purchases(first: 100, after: $after) {
+  pageInfo { hasNextPage endCursor } edges { node { ${PURCHASE_FIELDS} } } } } }`);
 
-export function marketRoutes(yoga: Yoga, clientIp: (c: HonoContext<{ Bindings: HttpBindings }>) => string) {
+const SORT_ENUM: Record<ContractSort, string> = {
+  relevant: 'MOST_RELEVANT',
+  newest: 'NEWEST',
+  'price-low': 'PRICE_LOW',
+  'price-high': 'PRICE_HIGH',
+  rating: 'RATING',
+  popular: 'POPULAR',
+};
+
+/** A contract as the spec's JSON has it: `id` is the plain id; provider.isVerified as named there. */
+export function restContract(node: Record<string, any>) {
+  const { contractId, provider, ...rest } = node;
+  const { userId, isVerifiedProvider, ...p } = provider;
+  return { id: contractId, ...rest, providerId: userId, provider: { id: userId, ...p, isVerified: isVerifiedProvider } };
+}
+
+function restBid(node: Record<string, any>) {
+  const { bidId, amount, contract, bidder, ...rest } = node;
+  return { id: bidId, contractId: contract.contractId, buyerId: bidder?.userId ?? null, bidderName: bidder?.name ?? null, bidAmount: amount, amount, ...rest };
+}
+
+function restPurchase(node: Record<string, any>) {
+  const { purchaseId, contract, ...rest } = node;
+  const { contractId, provider, ...c } = contract;
+  return { id: purchaseId, ...rest, contract: { id: contractId, ...c }, provider };
+}
+
+type ClientIp = (c: HonoContext<{ Bindings: HttpBindings }>) => string;
+
+const decimalParam = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v.trim());
+
+export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
   const r = new Hono<{ Bindings: HttpBindings }>();
-  // GET /api/stats (buyer-side.md §7): activeContracts, totalUsers, totalVolume, totalTransactions.
+
+  // GET /api/stats: activeContracts, totalUsers, totalVolume, totalTransactions (+ ticker figures).
   r.get('/stats', async (c) => {
     const result = await runOperation(yoga, c, clientIp(c), STATS);
     if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors);
     return json(c, result.data!.marketStats);
   });
+
+  // GET /api/contracts?category&minPrice&maxPrice&search&sortBy (+ limit, offset): an array; the
+  // total is in X-Total-Count.
+  r.get('/contracts', async (c) => {
+    const q = c.req.query();
+    const category = q.category && q.category.toLowerCase() !== 'all' ? parseCategory(q.category) : undefined;
+    if (q.category && q.category.toLowerCase() !== 'all' && !category) return jsonError(c, 400, `Unknown category: ${q.category}`);
+    const sort = (q.sortBy ?? 'relevant') as ContractSort;
+    if (!CONTRACT_SORTS.includes(sort)) return jsonError(c, 400, `sortBy must be one of: ${CONTRACT_SORTS.join(', ')}`);
+    const limit = q.limit === undefined ? 50 : Number(q.limit);
+    const offset = q.offset === undefined ? 0 : Number(q.offset);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) return jsonError(c, 400, 'limit must be a whole number from 1 to 100');
+    if (!Number.isInteger(offset) || offset < 0) return jsonError(c, 400, 'offset must be a whole number of at least 0');
+    for (const key of ['minPrice', 'maxPrice'] as const) {
+      const v = decimalParam(q[key]);
+      if (v !== undefined && !/^\d{1,10}(\.\d{1,2})?$/.test(v)) return jsonError(c, 400, `${key} must be a number of at least 0`);
+    }
+    const filter = {
+      category,
+      minPrice: decimalParam(q.minPrice),
+      maxPrice: decimalParam(q.maxPrice),
+      search: q.search || undefined,
+      minProviderRating: q.minRating ? Number(q.minRating) : undefined,
+    };
+    const after = offset > 0 ? Buffer.from(`OffsetConnection:${offset - 1}`).toString('base64') : undefined;
+    const result = await runOperation(yoga, c, clientIp(c), CONTRACTS, { first: limit, after, filter, sort: SORT_ENUM[sort] });
+    if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors);
+    c.header('x-total-count', String(result.data!.contracts.totalCount));
+    return json(c, result.data!.contracts.edges.map((e: any) => restContract(e.node)));
+  });
+
+  r.get('/contracts/:id', async (c) => {
+    const result = await runOperation(yoga, c, clientIp(c), CONTRACT, { id: c.req.param('id') });
+    if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors);
+    const contract = result.data?.contract;
+    return contract ? json(c, restContract(contract)) : jsonError(c, 404, 'Contract not found');
+  });
+
+  r.get('/bids/contract/:id', async (c) => {
+    const result = await runOperation(yoga, c, clientIp(c), BIDS, { id: c.req.param('id') });
+    if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors);
+    const contract = result.data?.contract;
+    if (!contract) return jsonError(c, 404, 'Contract not found');
+    return json(c, contract.bids.edges.map((e: any) => restBid(e.node)));
+  });
+
+  // POST /api/bids { contractId, buyerId, bidAmount, message }: the bidder is the session's user;
+  // a buyerId naming someone else is refused.
+  r.post('/bids', async (c) => {
+    const body = await readJsonObject(c);
+    const denied = await refuseOtherUser(c, body.buyerId);
+    if (denied) return denied;
+    const amount = typeof body.bidAmount === 'number' ? String(body.bidAmount) : typeof body.bidAmount === 'string' ? body.bidAmount : '';
+    const input = {
+      contractId: typeof body.contractId === 'string' || typeof body.contractId === 'number' ? String(body.contractId) : '',
+      amount,
+      message: typeof body.message === 'string' ? body.message : null,
+    };
+    const result = await runOperation(yoga, c, clientIp(c), PLACE_BID, { input });
+    return respondWithResult(c, result, 'placeBid', (data) => json(c, restBid(data), 201));
+  });
+
+  // POST /api/purchases { buyerId, contractId, status: 'pending' }
+  r.post('/purchases', async (c) => {
+    const body = await readJsonObject(c);
+    const denied = await refuseOtherUser(c, body.buyerId);
+    if (denied) return denied;
+    if (body.status !== undefined && body.status !== 'pending') return jsonError(c, 400, 'A new purchase has status pending');
+    const input = { contractId: typeof body.contractId === 'string' || typeof body.contractId === 'number' ? String(body.contractId) : '' };
+    const result = await runOperation(yoga, c, clientIp(c), CREATE_PURCHASE, { input });
+    return respondWithResult(c, result, 'createPurchase', (data) => json(c, restPurchase(data), 201));
+  });
+
+  // GET /api/purchases/buyer/{userId}: the logged-in user's own purchases only.
+  r.get('/purchases/buyer/:userId', async (c) => {
+    const result = await runOperation(yoga, c, clientIp(c), MY_PURCHASES);
+    if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors);
+    const viewer = result.data?.viewer;
+    if (!viewer) return jsonError(c, 401, 'Authentication required');
+    if (viewer.userId !== c.req.param('userId')) return jsonError(c, 403, 'You can only read your own purchases');
+    return json(c, viewer.purchases.edges.map((e: any) => restPurchase(e.node)));
+  });
+
+  /** 401 when logged out, 403 when `claimed` names another user than the session's. */
+  async function refuseOtherUser(c: HonoContext<{ Bindings: HttpBindings }>, claimed: unknown) {
+    const me = await runOperation(yoga, c, clientIp(c), WHO);
+    const userId = me.data?.viewer?.userId as string | undefined;
+    if (!userId) return jsonError(c, 401, 'User not authenticated or contract not found');
+    if (claimed !== undefined && claimed !== null && String(claimed) !== userId) return jsonError(c, 403, 'buyerId must be the logged-in user');
+    return null;
+  }
+
   return r;
 }
+
+const WHO = operation(`query RestWho { viewer { userId } }`);

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type Database } from '../db/database.ts';
+import { openDatabase, type Database, type QueryListener } from '../db/database.ts';
 
 /**
  * The databases integration tests run against: always the embedded one, and PostgreSQL too when
@@ -16,9 +16,9 @@ export interface TestDatabase extends Database {
 }
 
 /** A fresh, migrated database of the given kind. PostgreSQL ones are created and dropped here. */
-export async function createTestDatabase(kind: 'pglite' | 'postgres'): Promise<TestDatabase> {
+export async function createTestDatabase(kind: 'pglite' | 'postgres', onQuery?: QueryListener): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const database = await openDatabase({ url: 'pglite:memory' });
+    const database = await openDatabase({ url: 'pglite:memory', onQuery });
     await database.migrate();
     return { ...database, destroy: () => database.close() };
   }
@@ -30,7 +30,7 @@ export async function createTestDatabase(kind: 'pglite' | 'postgres'): Promise<T
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const database = await openDatabase({ url: url.toString(), onQuery });
   await database.migrate();
   return {
     ...database,

@@ -37,10 +37,11 @@ export interface TestApp {
 export async function startTestApp(
   kind: 'pglite' | 'postgres',
   env: Record<string, string> = {},
+  opts: { onQuery?: (sql: string) => void } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pit-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'test-secret-test-secret-test-secret', NODE_ENV: 'test', ...env });
-  const database = await createTestDatabase(kind);
+  const database = await createTestDatabase(kind, opts.onQuery);
   const mailer = new MemoryMailer();
   const { app, close } = createApp({ config, database, mailer, limiter: memoryRateLimiter(), logger: createLogger('silent') });
   return {

@@ -64,7 +64,7 @@ function orderClause(sort: ContractSort, tsquery: string | null): Prisma.Sql {
     case 'price-high':
       return Prisma.sql`c.price DESC, c.id DESC`;
     case 'rating':
-      return Prisma.sql`u.rating DESC NULLS LAST, u."reviewCount" DESC, c.id DESC`;
+      return Prisma.sql`u.rating DESC NULLS LAST, u."reviewCount" DESC, c."salesCount" DESC, c.id DESC`;
     case 'popular':
       return Prisma.sql`c."salesCount" DESC, c."createdAt" DESC, c.id DESC`;
     case 'relevant':

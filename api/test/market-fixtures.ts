@@ -1,0 +1,51 @@
+import type { PrismaClient } from '../db/generated/prisma/client.ts';
+import type { Category, UpdateFrequency } from '../db/generated/prisma/enums.ts';
+import { hashPassword } from '../domain/accounts/password.ts';
+import { STRONG_PASSWORD } from './harness.ts';
+
+let passwordHash: Promise<string> | undefined;
+
+/** A verified user straight in the database (password STRONG_PASSWORD). */
+export async function makeUser(db: PrismaClient, username: string, extra: Partial<{ rating: string | null; reviewCount: number; dueDiligenceStatus: 'approved'; isAdmin: boolean }> = {}) {
+  passwordHash ??= hashPassword(STRONG_PASSWORD);
+  return db.user.create({
+    data: { name: username, username, email: `${username}@example.com`, passwordHash: await passwordHash, emailVerifiedAt: new Date(), ...extra },
+  });
+}
+
+export interface ContractSpec {
+  title: string;
+  category: Category;
+  price: string;
+  updateFrequency?: UpdateFrequency;
+  status?: 'active' | 'pending_review' | 'rejected';
+  salesCount?: number;
+  createdAt?: Date;
+  description?: string;
+  dataFields?: string[];
+}
+
+export async function makeContract(db: PrismaClient, providerId: string, spec: ContractSpec) {
+  const fields = spec.dataFields ?? ['id', 'value'];
+  return db.contract.create({
+    data: {
+      providerId,
+      title: spec.title,
+      description: spec.description ?? `${spec.title}: a carefully curated data set with documented provenance and fields.`,
+      category: spec.category,
+      status: spec.status ?? 'active',
+      price: spec.price,
+      marketPrice: spec.price,
+      updateFrequency: spec.updateFrequency ?? 'daily',
+      dataFields: fields,
+      fieldCount: fields.length,
+      sampleData: [Object.fromEntries(fields.map((f, i) => [f, i]))],
+      recordCount: 1000,
+      salesCount: spec.salesCount ?? 0,
+      createdAt: spec.createdAt,
+    },
+  });
+}
+
+export const toGlobalId = (type: string, id: string) => Buffer.from(`${type}:${id}`).toString('base64');
+export const offsetCursor = (offset: number) => Buffer.from(`OffsetConnection:${offset}`).toString('base64');
