@@ -29,6 +29,12 @@ async function sessionCookie(target: BenchTarget): Promise<Record<string, string
 }
 
 const graphql = (query: string) => JSON.stringify({ query });
+const json = async () => ({ 'content-type': 'application/json' });
+
+// What a card on the trading floor selects.
+const FLOOR_CARD = `id ticker title categoryLabel status updateFrequency price pricingModel marketPrice
+  priceChange24h { change percent } recordCount fieldCount dataFormat deliveryMethod highestBid salesCount
+  provider { name rating reviewCount completedSales isVerifiedProvider }`;
 
 export const cases: BenchCase[] = [
   { name: 'bare route GET /healthz', path: '/healthz' },
@@ -41,4 +47,20 @@ export const cases: BenchCase[] = [
     setup: async (t) => ({ ...(await sessionCookie(t)), 'content-type': 'application/json' }),
   },
   { name: 'REST GET /api/auth/user (logged in)', path: '/api/auth/user', setup: sessionCookie },
+  {
+    name: 'GraphQL contracts, first 20 (floor page)',
+    path: '/graphql',
+    method: 'POST',
+    body: graphql(`{ contracts(first: 20) { totalCount edges { node { ${FLOOR_CARD} } } } }`),
+    setup: json,
+  },
+  {
+    name: 'GraphQL contracts, search + filter + sort',
+    path: '/graphql',
+    method: 'POST',
+    body: graphql(`{ contracts(first: 20, sort: PRICE_LOW, filter: { search: "equities", minPrice: "100", maxPrice: "3000" }) { totalCount edges { node { ${FLOOR_CARD} } } } }`),
+    setup: json,
+  },
+  { name: 'REST GET /api/contracts?limit=20', path: '/api/contracts?limit=20' },
+  { name: 'REST GET /api/contracts search + filter + sort', path: '/api/contracts?limit=20&search=equities&minPrice=100&maxPrice=3000&sortBy=price-low' },
 ];

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, startTestApp, type TestApp } from '../../test/harness.ts';
+import { makeContract, makeUser } from '../../test/market-fixtures.ts';
+
+// house-style habit 2: no N+1. The trading floor's list query runs the same number of SQL
+// statements for a page of 10, 20 or 100 cards.
+const FLOOR = `query($first: Int!) { contracts(first: $first, sort: NEWEST) { totalCount edges { node {
+  id ticker title categoryLabel status updateFrequency price pricingModel marketPrice priceChange24h { change percent }
+  recordCount fieldCount dataFormat deliveryMethod highestBid openBidCount salesCount
+  provider { name rating reviewCount completedSales isVerifiedProvider profileImage } } } } }`;
+
+describe('statements per page of the market list', () => {
+  let app: TestApp;
+  const statements: string[] = [];
+  let counting = false;
+
+  beforeAll(async () => {
+    app = await startTestApp('pglite', {}, { onQuery: (sql) => counting && statements.push(sql) });
+    const db = app.database.prisma;
+    const providers = await Promise.all(['p1', 'p2', 'p3', 'p4', 'p5'].map((u) => makeUser(db, u, { rating: '4.10', reviewCount: 3 })));
+    for (let i = 0; i < 120; i++) {
+      const c = await makeContract(db, providers[i % 5]!.id, { title: `Set ${i}`, category: 'other', price: `${100 + i}.00` });
+      await db.priceTick.create({ data: { contractId: c.id, price: '90.00', source: 'listing', createdAt: new Date(Date.now() - 2 * 86400_000) } });
+      if (i % 3 === 0) await db.bid.create({ data: { contractId: c.id, bidderId: providers[(i + 1) % 5]!.id, amount: '50.00' } });
+    }
+  });
+  afterAll(async () => app?.close());
+
+  async function count(first: number) {
+    statements.length = 0;
+    counting = true;
+    const res = await new Client(app).gql(FLOOR, { first });
+    counting = false;
+    expect(res.errors).toBeUndefined();
+    expect(res.data.contracts.edges).toHaveLength(first);
+    return statements.length;
+  }
+
+  it('is the same for 10, 20 and 100 cards, and small', async () => {
+    const [ten, twenty, hundred] = [await count(10), await count(20), await count(100)];
+    console.log(`statements per page: ${ten}`);
+    expect(twenty).toBe(ten);
+    expect(hundred).toBe(ten);
+    expect(ten).toBeGreaterThanOrEqual(3); // the page of ids, the count, the rows (the listener works)
+    expect(ten).toBeLessThanOrEqual(8);
+  });
+});
