@@ -11,6 +11,7 @@ import './contract.ts';
 import './bids.ts';
 import './purchase.ts';
 import './dashboard.ts';
+import './diligence.ts';
 
 builder.queryType({});
 builder.mutationType({});

@@ -58,13 +58,13 @@ export function authRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.post('/logout', async (c) => {
     const result = await runOperation(yoga, c, clientIp(c), LOGOUT);
-    if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors);
+    if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
     return json(c, result.data!.logout);
   });
 
   r.get('/user', async (c) => {
     const result = await runOperation(yoga, c, clientIp(c), VIEWER);
-    if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors);
+    if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
     const viewer = result.data?.viewer;
     return viewer ? json(c, restUser(viewer)) : jsonError(c, 401, 'Not authenticated');
   });

@@ -20,6 +20,7 @@ export function operation(source: string): DocumentNode {
 }
 
 export interface OperationResult {
+  /** Undefined when the request never ran (its variables did not fit the schema's types). */
   data: Record<string, any> | null | undefined;
   errors: readonly GraphQLError[] | undefined;
   context: Context;
@@ -44,8 +45,10 @@ export async function runOperation(
 }
 
 /** A GraphQL error with a domain code becomes that code's status; anything else is a 500. */
-export function respondWithGraphQLErrors(c: HonoContext, errors: readonly GraphQLError[]) {
+export function respondWithGraphQLErrors(c: HonoContext, errors: readonly GraphQLError[], data?: unknown) {
   const first = errors[0]!;
+  // No data at all: the body's values did not fit the expected types (e.g. a string for a number).
+  if (data === undefined && !first.path) return jsonError(c, 400, `Invalid input: ${first.message.replace(/^Variable "\$\w+" got invalid value .*?; /, '')}`);
   const code = first.extensions?.code as ErrorCode | undefined;
   if (code && code in statusOfCode) return jsonError(c, statusOfCode[code], first.message);
   return jsonError(c, 500, 'Internal server error');
@@ -61,7 +64,7 @@ export function respondWithResult(
   field: string,
   ok: (data: any) => Response | Promise<Response>,
 ) {
-  if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors);
+  if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
   const value = result.data?.[field];
   if (value && typeof value.code === 'string' && typeof value.message === 'string') {
     const { code, message, __typename, fieldErrors, ...extra } = value;

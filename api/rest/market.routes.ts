@@ -70,7 +70,7 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
   // GET /api/stats: activeContracts, totalUsers, totalVolume, totalTransactions (+ ticker figures).
   r.get('/stats', async (c) => {
     const result = await runOperation(yoga, c, clientIp(c), STATS);
-    if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors);
+    if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
     return json(c, result.data!.marketStats);
   });
 
@@ -99,21 +99,21 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
     };
     const after = offset > 0 ? Buffer.from(`OffsetConnection:${offset - 1}`).toString('base64') : undefined;
     const result = await runOperation(yoga, c, clientIp(c), CONTRACTS, { first: limit, after, filter, sort: SORT_ENUM[sort] });
-    if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors);
+    if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
     c.header('x-total-count', String(result.data!.contracts.totalCount));
     return json(c, result.data!.contracts.edges.map((e: any) => restContract(e.node)));
   });
 
   r.get('/contracts/:id', async (c) => {
     const result = await runOperation(yoga, c, clientIp(c), CONTRACT, { id: c.req.param('id') });
-    if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors);
+    if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
     const contract = result.data?.contract;
     return contract ? json(c, restContract(contract)) : jsonError(c, 404, 'Contract not found');
   });
 
   r.get('/bids/contract/:id', async (c) => {
     const result = await runOperation(yoga, c, clientIp(c), BIDS, { id: c.req.param('id') });
-    if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors);
+    if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
     const contract = result.data?.contract;
     if (!contract) return jsonError(c, 404, 'Contract not found');
     return json(c, contract.bids.edges.map((e: any) => restBid(e.node)));
@@ -149,7 +149,7 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
   // GET /api/purchases/buyer/{userId}: the logged-in user's own purchases only.
   r.get('/purchases/buyer/:userId', async (c) => {
     const result = await runOperation(yoga, c, clientIp(c), MY_PURCHASES);
-    if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors);
+    if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
     const viewer = result.data?.viewer;
     if (!viewer) return jsonError(c, 401, 'Authentication required');
     if (viewer.userId !== c.req.param('userId')) return jsonError(c, 403, 'You can only read your own purchases');

@@ -1,0 +1,31 @@
+import type { ApplicationStatus, DueDiligenceStatus } from '../../db/generated/prisma/enums.ts';
+
+// The review of a due diligence application (DECISIONS.md "Due diligence"): a new application
+// is `submitted`; administrators move it to under_review, requires_clarification, approved or
+// rejected. Decided applications stay decided; a rejected applicant applies again instead.
+export const APPLICATION_TRANSITIONS: Record<ApplicationStatus, readonly ApplicationStatus[]> = {
+  pending: ['under_review', 'requires_clarification', 'approved', 'rejected'],
+  submitted: ['under_review', 'requires_clarification', 'approved', 'rejected'],
+  under_review: ['requires_clarification', 'approved', 'rejected'],
+  requires_clarification: ['under_review', 'approved', 'rejected'],
+  approved: [],
+  rejected: [],
+};
+
+export function canMoveApplication(from: ApplicationStatus, to: ApplicationStatus): boolean {
+  return APPLICATION_TRANSITIONS[from].includes(to);
+}
+
+/** user.dueDiligenceStatus follows the application. */
+export function userStatusFor(status: ApplicationStatus): DueDiligenceStatus {
+  return status;
+}
+
+/** A user may apply when they never did, or their last application was rejected. */
+export function mayApply(current: DueDiligenceStatus): boolean {
+  return current === 'not_started' || current === 'rejected';
+}
+
+// spec §9: the fixed texts are the defaults of what an administrator types.
+export const DEFAULT_APPROVAL_NOTE = 'Approved after review';
+export const DEFAULT_APPLICATION_REJECTION = 'Insufficient documentation';

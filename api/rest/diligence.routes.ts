@@ -1,0 +1,128 @@
+import { Hono, type Context as HonoContext } from 'hono';
+import type { HttpBindings } from '@hono/node-server';
+import type { Yoga } from '../app.ts';
+import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperation } from './execute.ts';
+import { jsonError, readJsonObject } from './respond.ts';
+
+// REST compatibility for due diligence (provider-backoffice-side.md §7).
+
+const APPLICATION_FIELDS = `applicationId userId status legalBusinessName businessName businessType businessAddress businessEmail
+  businessPhone businessWebsite businessDescription dataTypes revenueRange employeeCount yearsInBusiness complianceCertificates
+  hasDataPrivacyPolicy gdprCompliant ccpaCompliant hasUserConsent hasDataProcessingAgreements dataSources dataCollectionMethods
+  dataVolume dataFrequency dataStorageSecurity dataTransferSecurity businessRegistrationNumber taxId consentDocumentation
+  dataQualityMetrics dataValidationProcess businessLicense insuranceCertificate clientReferences reviewNotes rejectionReason
+  submittedAt reviewedAt`;
+const ERROR_FIELDS = `__typename ... on Error { message code } ... on ValidationError { fieldErrors { field message } }`;
+
+const SUBMIT = operation(`mutation RestSubmitApplication($input: DueDiligenceApplicationInput!) {
+  submitApplication(input: $input) { ${ERROR_FIELDS} ... on MutationSubmitApplicationSuccess { data { ${APPLICATION_FIELDS} } } } }`);
+const REVIEW = operation(`mutation RestReviewApplication($input: ReviewApplicationInput!) {
+  reviewApplication(input: $input) { ${ERROR_FIELDS} ... on MutationReviewApplicationSuccess { data { ${APPLICATION_FIELDS} } } } }`);
+const OF_USER = operation(`query RestApplicationOfUser($id: ID!) { node(id: $id) { ... on User { latestApplication { ${APPLICATION_FIELDS} } } } }`);
+const STATUS = operation(`query RestDiligenceStatus { viewer { userId isAdmin dueDiligenceStatus latestApplication { ${APPLICATION_FIELDS} } } }`);
+const ALL = operation(`query RestApplications($after: String) { applications(first: 100, after: $after) {
+  pageInfo { hasNextPage endCursor } edges { node { ${APPLICATION_FIELDS} user { userId name } } } } }`);
+
+function restApplication(a: Record<string, any>) {
+  const { applicationId, user, ...rest } = a;
+  return { id: applicationId, ...rest, ...(user ? { applicantName: user.name } : {}) };
+}
+
+// The form's names (§5) are accepted beside the stored names (§3).
+const ALIASES: Record<string, string> = {
+  businessName: 'legalBusinessName',
+  contactEmail: 'businessEmail',
+  contactPhone: 'businessPhone',
+  website: 'businessWebsite',
+  certifications: 'complianceCertificates',
+};
+const FIELDS = [
+  'legalBusinessName', 'businessType', 'businessAddress', 'businessEmail', 'businessPhone', 'businessDescription', 'businessWebsite',
+  'dataTypes', 'revenueRange', 'employeeCount', 'yearsInBusiness', 'complianceCertificates', 'hasDataPrivacyPolicy', 'gdprCompliant',
+  'ccpaCompliant', 'hasUserConsent', 'hasDataProcessingAgreements', 'dataSources', 'dataCollectionMethods', 'dataVolume', 'dataFrequency',
+  'dataStorageSecurity', 'dataTransferSecurity', 'businessRegistrationNumber', 'taxId', 'consentDocumentation', 'dataQualityMetrics',
+  'dataValidationProcess', 'businessLicense', 'insuranceCertificate', 'clientReferences',
+] as const;
+const REQUIRED_STRINGS = ['legalBusinessName', 'businessType', 'businessAddress', 'businessEmail', 'businessPhone', 'businessDescription'];
+
+function applicationVariables(body: Record<string, unknown>) {
+  const input: Record<string, unknown> = {};
+  for (const [alias, name] of Object.entries(ALIASES)) if (body[name] === undefined && body[alias] !== undefined) body[name] = body[alias];
+  for (const key of FIELDS) if (body[key] !== undefined && body[key] !== '') input[key] = body[key];
+  if (typeof input.yearsInBusiness === 'string' && /^\d+$/.test(input.yearsInBusiness)) input.yearsInBusiness = Number(input.yearsInBusiness);
+  // Missing required text goes to the domain as '' so its rule names what is missing.
+  for (const key of REQUIRED_STRINGS) input[key] ??= '';
+  input.dataTypes ??= [];
+  return input;
+}
+
+type ClientIp = (c: HonoContext<{ Bindings: HttpBindings }>) => string;
+
+export function diligenceRoutes(yoga: Yoga, clientIp: ClientIp) {
+  const r = new Hono<{ Bindings: HttpBindings }>();
+
+  r.post('/', async (c) => {
+    const body = await readJsonObject(c);
+    const me = (await runOperation(yoga, c, clientIp(c), STATUS)).data?.viewer;
+    if (!me) return jsonError(c, 401, 'Please log in to apply');
+    if (body.userId !== undefined && body.userId !== null && String(body.userId) !== me.userId) return jsonError(c, 403, 'userId must be the logged-in user');
+    const missingAnswer = ['hasDataPrivacyPolicy', 'gdprCompliant', 'ccpaCompliant', 'hasUserConsent', 'hasDataProcessingAgreements'].find((k) => typeof body[k] !== 'boolean');
+    if (missingAnswer) return jsonError(c, 400, `Invalid application: please answer ${missingAnswer} (true or false)`);
+    const result = await runOperation(yoga, c, clientIp(c), SUBMIT, { input: applicationVariables(body) });
+    return respondWithResult(c, result, 'submitApplication', (data) => json(c, restApplication(data), 201));
+  });
+
+  r.get('/status', async (c) => {
+    const result = await runOperation(yoga, c, clientIp(c), STATUS);
+    if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
+    const me = result.data?.viewer;
+    if (!me) return jsonError(c, 401, 'Authentication required');
+    return json(c, { status: me.dueDiligenceStatus, isAdmin: me.isAdmin, application: me.latestApplication ? restApplication(me.latestApplication) : null });
+  });
+
+  r.get('/user/:userId', async (c) => {
+    const id = Buffer.from(`User:${c.req.param('userId')}`).toString('base64');
+    const result = await runOperation(yoga, c, clientIp(c), OF_USER, { id });
+    if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
+    if (!result.context.viewer) return jsonError(c, 401, 'Authentication required');
+    const user = result.data?.node;
+    if (!user || user.latestApplication === undefined) return jsonError(c, 404, 'No application found');
+    if (user.latestApplication === null) {
+      const self = result.context.viewer.id === c.req.param('userId') || result.context.viewer.isAdmin;
+      return self ? jsonError(c, 404, 'No application found') : jsonError(c, 403, 'You can only read your own application');
+    }
+    return json(c, restApplication(user.latestApplication));
+  });
+
+  r.get('/', async (c) => {
+    const items: unknown[] = [];
+    let after: string | undefined;
+    // Every application, newest first, page by page (administrators only).
+    for (;;) {
+      const result = await runOperation(yoga, c, clientIp(c), ALL, { after });
+      if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
+      const page = result.data!.applications;
+      items.push(...page.edges.map((e: any) => restApplication(e.node)));
+      if (!page.pageInfo.hasNextPage || items.length >= 1000) break;
+      after = page.pageInfo.endCursor;
+    }
+    return json(c, items);
+  });
+
+  r.patch('/:id', async (c) => {
+    const body = await readJsonObject(c);
+    const input = {
+      applicationId: c.req.param('id'),
+      status: typeof body.status === 'string' ? body.status : '',
+      reviewNotes: typeof body.reviewNotes === 'string' ? body.reviewNotes : null,
+      rejectionReason: typeof body.rejectionReason === 'string' ? body.rejectionReason : null,
+    };
+    if (!['under_review', 'requires_clarification', 'approved', 'rejected'].includes(input.status)) {
+      return jsonError(c, 400, 'Invalid status: use under_review, requires_clarification, approved or rejected');
+    }
+    const result = await runOperation(yoga, c, clientIp(c), REVIEW, { input });
+    return respondWithResult(c, result, 'reviewApplication', (data) => json(c, restApplication(data)));
+  });
+
+  return r;
+}
