@@ -17,6 +17,7 @@ import { createLogger, type Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './rate-limiter.ts';
 import { createAppPubSub } from './pubsub.ts';
+import { localDiskStorage, type FileStorage } from './storage/storage.ts';
 import { createContext, requestInfoFromFetch, requestInfoFromNode, type AppServices, type Context } from './context.ts';
 import { schema } from './graphql/schema.ts';
 import { restRouter } from './rest/router.ts';
@@ -28,6 +29,7 @@ export interface AppOptions {
   mailer?: Mailer;
   limiter?: RateLimiter;
   logger?: Logger;
+  storage?: FileStorage;
 }
 
 /** What the HTTP server (and tests) pass to Yoga besides the request. */
@@ -58,6 +60,7 @@ export function createApp(opts: AppOptions) {
     limiter,
     logger,
     pubsub: createAppPubSub(),
+    storage: opts.storage ?? localDiskStorage(path.join(config.dataDir, 'files')),
   };
   const yoga = buildYoga(services);
   const app = new Hono<{ Bindings: HttpBindings }>();
@@ -87,7 +90,8 @@ export function createApp(opts: AppOptions) {
   // JSON bodies are small; files travel through their own streaming routes, with their own limit.
   const jsonBodyLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => jsonError(c, 413, 'Request body too large (limit 1 MB)') });
   app.use('/graphql', jsonBodyLimit);
-  app.use('/api/*', jsonBodyLimit);
+  // Uploads stream through their own route with the 500 MB limit of listing files.
+  app.use('/api/*', (c, next) => (c.req.path === '/api/uploads' ? next() : jsonBodyLimit(c, next)));
 
   app.on(['GET', 'POST', 'OPTIONS'], '/graphql', (c) =>
     yoga.fetch(c.req.raw, { clientIp: clientIpOf(c.env?.incoming) } satisfies ServerContext),
@@ -172,7 +176,9 @@ export function buildYoga(services: AppServices) {
         maxAliases: { n: 15 },
         maxDirectives: { n: 30 },
         maxTokens: { n: 10_000 },
-        costLimit: { maxCost: 20_000 },
+        // graphql-armor's cost is static (it does not multiply by page sizes); pages are capped
+        // at 100 and depth at 12, so this only stops absurdly wide documents.
+        costLimit: { maxCost: 100_000 },
         // Suggestions ("Did you mean ...?") map the schema for an attacker; off in production.
         blockFieldSuggestion: { enabled: config.production },
       }),

@@ -7,6 +7,7 @@ import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { PubSub } from './pubsub.ts';
+import type { FileStorage } from './storage/storage.ts';
 import {
   clearedSessionCookie,
   parseCookies,
@@ -27,6 +28,7 @@ export interface AppServices {
   limiter: RateLimiter;
   logger: Logger;
   pubsub: PubSub;
+  storage: FileStorage;
 }
 
 export interface Context {

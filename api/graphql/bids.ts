@@ -1,4 +1,5 @@
 import { builder } from './builder.ts';
+import { selectable } from './prisma-query.ts';
 import { plainId } from './contract.ts';
 import { decideBid, placeBid } from '../domain/market/bids.service.ts';
 
@@ -24,7 +25,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: PlaceBidInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
       const bid = await placeBid(ctx.db, ctx.viewer, { ...input, contractId: plainId(String(input.contractId), 'Contract') });
-      return ctx.db.bid.findUniqueOrThrow({ ...query, where: { id: bid.id } });
+      return ctx.db.bid.findUniqueOrThrow({ ...selectable(query), where: { id: bid.id } });
     },
   }),
   acceptBid: t.prismaField({
@@ -33,7 +34,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: DecideBidInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
       const bid = await decideBid(ctx.db, ctx.viewer, plainId(String(input.bidId), 'Bid'), 'accepted');
-      return ctx.db.bid.findUniqueOrThrow({ ...query, where: { id: bid.id } });
+      return ctx.db.bid.findUniqueOrThrow({ ...selectable(query), where: { id: bid.id } });
     },
   }),
   declineBid: t.prismaField({
@@ -42,7 +43,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: DecideBidInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
       const bid = await decideBid(ctx.db, ctx.viewer, plainId(String(input.bidId), 'Bid'), 'declined');
-      return ctx.db.bid.findUniqueOrThrow({ ...query, where: { id: bid.id } });
+      return ctx.db.bid.findUniqueOrThrow({ ...selectable(query), where: { id: bid.id } });
     },
   }),
 }));

@@ -1,6 +1,7 @@
 import { decodeGlobalID, resolveOffsetConnection } from '@pothos/plugin-relay';
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from './builder.ts';
+import { selectable } from './prisma-query.ts';
 import {
   BidStatusEnum,
   CategoryEnum,
@@ -209,7 +210,7 @@ builder.queryFields((t) => ({
     args: { id: t.arg.id({ required: true }) },
     resolve: async (query, _root, args, ctx) => {
       const id = plainId(String(args.id), 'Contract');
-      const contract = await ctx.db.contract.findUnique({ ...query, where: { id } });
+      const contract = await ctx.db.contract.findUnique({ ...selectable(query), where: { id } });
       if (!contract) return null;
       const visible = contract.status === 'active' || ctx.viewer?.isAdmin || ctx.viewer?.id === contract.providerId;
       return visible ? contract : null;

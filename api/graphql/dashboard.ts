@@ -24,6 +24,7 @@ const DashboardSummaryType = builder.objectRef<DashboardSummary>('DashboardSumma
     averageRating: t.exposeFloat('averageRating', { nullable: true, description: 'As a provider; null without reviews.' }),
     openBids: t.exposeInt('openBids'),
     unreadMessages: t.exposeInt('unreadMessages'),
+    messagesReceived: t.exposeInt('messagesReceived'),
   }),
 });
 

@@ -1,4 +1,5 @@
 import { builder } from './builder.ts';
+import { selectable } from './prisma-query.ts';
 import { UserType } from './user.ts';
 import { plainId } from './contract.ts';
 import { ApplicationStatus } from '../db/generated/prisma/enums.ts';
@@ -82,7 +83,7 @@ builder.prismaObjectFields(UserType, (t) => ({
     description: 'The latest due diligence application (the user and administrators only).',
     authScopes: (user, _args, ctx) => ctx.viewer?.id === user.id || ctx.viewer?.isAdmin === true,
     unauthorizedResolver: () => null,
-    resolve: (query, user, _args, ctx) => latestApplication(ctx.db, ctx.viewer, user.id).then((a) => (a ? ctx.db.dueDiligenceApplication.findUnique({ ...query, where: { id: a.id } }) : null)),
+    resolve: (query, user, _args, ctx) => latestApplication(ctx.db, ctx.viewer, user.id).then((a) => (a ? ctx.db.dueDiligenceApplication.findUnique({ ...selectable(query), where: { id: a.id } }) : null)),
   }),
 }));
 
@@ -96,7 +97,7 @@ builder.queryFields((t) => ({
     args: { status: t.arg({ type: ApplicationStatusEnum }) },
     totalCount: (_root, args, ctx) => ctx.db.dueDiligenceApplication.count({ where: args.status ? { status: args.status } : {} }),
     resolve: (query, _root, args, ctx) =>
-      ctx.db.dueDiligenceApplication.findMany({ ...query, where: args.status ? { status: args.status } : {}, orderBy: [{ submittedAt: 'desc' }, { id: 'desc' }] }),
+      ctx.db.dueDiligenceApplication.findMany({ ...selectable(query), where: args.status ? { status: args.status } : {}, orderBy: [{ submittedAt: 'desc' }, { id: 'desc' }] }),
   }),
 }));
 
@@ -153,7 +154,7 @@ builder.mutationFields((t) => ({
     resolve: async (query, _root, { input }, ctx) => {
       const application = await submitApplication(ctx.services, ctx.viewer, input);
       ctx.services.pubsub.publish('marketStatsChanged');
-      return ctx.db.dueDiligenceApplication.findUniqueOrThrow({ ...query, where: { id: application.id } });
+      return ctx.db.dueDiligenceApplication.findUniqueOrThrow({ ...selectable(query), where: { id: application.id } });
     },
   }),
   reviewApplication: t.prismaField({
@@ -163,7 +164,7 @@ builder.mutationFields((t) => ({
     resolve: async (query, _root, { input }, ctx) => {
       const { applicationId, ...review } = input;
       const application = await reviewApplication(ctx.services, ctx.viewer, plainId(String(applicationId), 'DueDiligenceApplication'), review);
-      return ctx.db.dueDiligenceApplication.findUniqueOrThrow({ ...query, where: { id: application.id } });
+      return ctx.db.dueDiligenceApplication.findUniqueOrThrow({ ...selectable(query), where: { id: application.id } });
     },
   }),
 }));

@@ -1,4 +1,5 @@
 import { builder } from './builder.ts';
+import { selectable } from './prisma-query.ts';
 import { plainId } from './contract.ts';
 import { PaymentStatusEnum, PurchaseStatusEnum } from './enums.ts';
 import { createPurchase } from '../domain/market/purchases.service.ts';
@@ -56,7 +57,7 @@ builder.mutationField('createPurchase', (t) =>
     args: { input: t.arg({ type: CreatePurchaseInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
       const purchase = await createPurchase(ctx.db, ctx.viewer, { contractId: plainId(String(input.contractId), 'Contract') });
-      return ctx.db.purchase.findUniqueOrThrow({ ...query, where: { id: purchase.id } });
+      return ctx.db.purchase.findUniqueOrThrow({ ...selectable(query), where: { id: purchase.id } });
     },
   }),
 );

@@ -12,6 +12,7 @@ import './bids.ts';
 import './purchase.ts';
 import './dashboard.ts';
 import './diligence.ts';
+import './listing.ts';
 
 builder.queryType({});
 builder.mutationType({});

@@ -1,4 +1,5 @@
 import { builder } from './builder.ts';
+import { selectable } from './prisma-query.ts';
 import { updateProfile } from '../domain/accounts/profile.service.ts';
 import { DueDiligenceStatusEnum } from './enums.ts';
 import type { User } from '../db/generated/prisma/client.ts';
@@ -51,7 +52,7 @@ builder.queryField('viewer', (t) =>
     nullable: true,
     description: 'The logged-in user, or null.',
     resolve: (query, _root, _args, ctx) =>
-      ctx.viewer ? ctx.db.user.findUnique({ ...query, where: { id: ctx.viewer.id } }) : null,
+      ctx.viewer ? ctx.db.user.findUnique({ ...selectable(query), where: { id: ctx.viewer.id } }) : null,
   }),
 );
 
@@ -69,7 +70,7 @@ builder.mutationField('updateProfile', (t) =>
     args: { input: t.arg({ type: UpdateProfileInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
       const user = await updateProfile(ctx.db, ctx.viewer, input);
-      return ctx.db.user.findUniqueOrThrow({ ...query, where: { id: user.id } });
+      return ctx.db.user.findUniqueOrThrow({ ...selectable(query), where: { id: user.id } });
     },
   }),
 );

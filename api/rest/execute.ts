@@ -78,3 +78,11 @@ export function respondWithResult(
 export function json(c: HonoContext, body: unknown, status = 200) {
   return c.json(body as object, status as ContentfulStatusCode);
 }
+
+/** The request's context (session, services) for routes that call the domain directly (byte streams). */
+export async function contextFor(yoga: Yoga, c: HonoContext, clientIp: string): Promise<Context> {
+  const { contextFactory } = yoga.getEnveloped({ request: c.req.raw, clientIp, params: { query: '' } });
+  const ctx = (await contextFactory()) as unknown as Context;
+  for (const cookie of ctx.responseCookies) c.header('set-cookie', cookie, { append: true });
+  return ctx;
+}

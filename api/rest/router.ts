@@ -4,6 +4,7 @@ import type { Yoga } from '../app.ts';
 import { authRoutes } from './auth.routes.ts';
 import { marketRoutes } from './market.routes.ts';
 import { diligenceRoutes } from './diligence.routes.ts';
+import { listingRoutes } from './listing.routes.ts';
 import { BadRequestBody, jsonError } from './respond.ts';
 
 /** The REST compatibility layer: every documented /api/... path (mounted at /api). */
@@ -11,6 +12,7 @@ export function restRouter(yoga: Yoga, clientIp: (c: HonoContext<{ Bindings: Htt
   const api = new Hono<{ Bindings: HttpBindings }>();
   api.route('/auth', authRoutes(yoga, clientIp));
   api.route('/due-diligence', diligenceRoutes(yoga, clientIp));
+  api.route('/', listingRoutes(yoga, clientIp));
   api.route('/', marketRoutes(yoga, clientIp));
   api.onError((error, c) => {
     if (error instanceof BadRequestBody) return jsonError(c, 400, error.message);

@@ -1,6 +1,9 @@
 import { Prisma } from '../../db/generated/prisma/client.ts';
 import type { Db } from '../../db/database.ts';
 
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const money = (amount: Prisma.Decimal) => usd.format(Number(amount));
+
 // The buyer dashboard (buyer-side.md §2; DECISIONS.md: every figure real).
 
 const PAID = ['escrowed', 'disputed', 'released'] as const;
@@ -12,16 +15,19 @@ export interface DashboardSummary {
   averageRating: number | null;
   openBids: number;
   unreadMessages: number;
+  /** Messages received in all, read or not. */
+  messagesReceived: number;
 }
 
 export async function dashboardSummary(db: Db, userId: string): Promise<DashboardSummary> {
-  const [activePurchases, spent, activeListings, user, openBids, unreadMessages] = await Promise.all([
+  const [activePurchases, spent, activeListings, user, openBids, unreadMessages, messagesReceived] = await Promise.all([
     db.purchase.count({ where: { buyerId: userId, status: 'active' } }),
     db.purchase.aggregate({ where: { buyerId: userId, status: { in: ['active', 'expired'] } }, _sum: { amount: true } }),
     db.contract.count({ where: { providerId: userId, status: 'active' } }),
     db.user.findUniqueOrThrow({ where: { id: userId }, select: { rating: true } }),
     db.bid.count({ where: { bidderId: userId, status: 'open' } }),
     db.message.count({ where: { recipientId: userId, readAt: null } }),
+    db.message.count({ where: { recipientId: userId } }),
   ]);
   return {
     activePurchases,
@@ -30,6 +36,7 @@ export async function dashboardSummary(db: Db, userId: string): Promise<Dashboar
     averageRating: user.rating === null ? null : Number(user.rating),
     openBids,
     unreadMessages,
+    messagesReceived,
   };
 }
 
@@ -56,8 +63,8 @@ export async function recentActivity(db: Db, userId: string, limit = 15): Promis
     db.contract.findMany({ where: { providerId: userId }, orderBy: { updatedAt: 'desc' }, take: limit, select: { id: true, title: true, status: true, createdAt: true, reviewedAt: true, price: true } }),
   ]);
   const events: ActivityEvent[] = [
-    ...purchases.map((p) => ({ id: `purchase:${p.id}`, kind: 'purchase' as const, at: p.escrowStartedAt ?? p.createdAt, contractId: p.contract.id, contractTitle: p.contract.title, amount: p.amount.toFixed(2), detail: `Bought for $${p.amount.toFixed(2)}` })),
-    ...sales.map((p) => ({ id: `sale:${p.id}`, kind: 'sale' as const, at: p.escrowStartedAt ?? p.createdAt, contractId: p.contract.id, contractTitle: p.contract.title, amount: p.amount.toFixed(2), detail: `Sold to ${p.buyer.name} for $${p.amount.toFixed(2)}` })),
+    ...purchases.map((p) => ({ id: `purchase:${p.id}`, kind: 'purchase' as const, at: p.escrowStartedAt ?? p.createdAt, contractId: p.contract.id, contractTitle: p.contract.title, amount: p.amount.toFixed(2), detail: `Bought for ${money(p.amount)}` })),
+    ...sales.map((p) => ({ id: `sale:${p.id}`, kind: 'sale' as const, at: p.escrowStartedAt ?? p.createdAt, contractId: p.contract.id, contractTitle: p.contract.title, amount: p.amount.toFixed(2), detail: `Sold to ${p.buyer.name} for ${money(p.amount)}` })),
     ...myBids.map((b) => ({
       id: `bid:${b.id}`,
       kind: (b.status === 'accepted' ? 'bid_accepted' : b.status === 'declined' ? 'bid_declined' : 'bid_placed') as ActivityKind,
@@ -65,9 +72,9 @@ export async function recentActivity(db: Db, userId: string, limit = 15): Promis
       contractId: b.contract.id,
       contractTitle: b.contract.title,
       amount: b.amount.toFixed(2),
-      detail: b.status === 'accepted' ? `Your bid of $${b.amount.toFixed(2)} was accepted` : b.status === 'declined' ? `Your bid of $${b.amount.toFixed(2)} was declined` : `You bid $${b.amount.toFixed(2)}`,
+      detail: b.status === 'accepted' ? `Your bid of ${money(b.amount)} was accepted` : b.status === 'declined' ? `Your bid of ${money(b.amount)} was declined` : `You bid ${money(b.amount)}`,
     })),
-    ...bidsOnMine.map((b) => ({ id: `bid-received:${b.id}`, kind: 'bid_received' as const, at: b.createdAt, contractId: b.contract.id, contractTitle: b.contract.title, amount: b.amount.toFixed(2), detail: `${b.bidder.name} bid $${b.amount.toFixed(2)}` })),
+    ...bidsOnMine.map((b) => ({ id: `bid-received:${b.id}`, kind: 'bid_received' as const, at: b.createdAt, contractId: b.contract.id, contractTitle: b.contract.title, amount: b.amount.toFixed(2), detail: `${b.bidder.name} bid ${money(b.amount)}` })),
     ...myListings.map((c) => ({
       id: `listing:${c.id}:${c.status}`,
       kind: (c.status === 'active' ? 'listing_approved' : c.status === 'rejected' ? 'listing_rejected' : 'listing_submitted') as ActivityKind,

@@ -199,6 +199,13 @@ describe.each(testDatabases())('the market on %s', (kind) => {
       expect(after.openBidCount).toBe(1);
     });
 
+    it('answers a mutation that selects only the result type', async () => {
+      const res = await (await login('buyer2')).gql(`mutation($input: PlaceBidInput!) { placeBid(input: $input) { __typename } }`, {
+        input: { contractId: ids.grocery, amount: '45.00' },
+      });
+      expect(res).toEqual({ data: { placeBid: { __typename: 'MutationPlaceBidSuccess' } } });
+    });
+
     it('shows amounts to all, but the bidder and message only to the bidder, the provider and admins', async () => {
       const seen = async (client: Client) => (await client.gql(BIDS, { id: ids.fx })).data.contract.bids.edges[0].node;
       expect(await seen(new Client(app))).toMatchObject({ amount: '250.50', bidder: null, message: null });

@@ -1,0 +1,23 @@
+import type { ContractStatus } from '../../db/generated/prisma/enums.ts';
+
+// A listing's life (provider-backoffice-side.md §4): pending_review on creation; an administrator
+// approves it (active, "now live") or rejects it; the provider may edit a rejected listing and
+// resubmit it (back to pending_review). An active listing can be taken off the market (inactive).
+export const LISTING_TRANSITIONS: Record<ContractStatus, readonly ContractStatus[]> = {
+  pending_review: ['active', 'rejected'],
+  rejected: ['pending_review'],
+  active: ['inactive'],
+  inactive: ['active'],
+};
+
+export function canMoveListing(from: ContractStatus, to: ContractStatus): boolean {
+  return LISTING_TRANSITIONS[from].includes(to);
+}
+
+/** The provider edits a listing while it waits for review or after it was rejected. */
+export function mayEditListing(status: ContractStatus): boolean {
+  return status === 'pending_review' || status === 'rejected';
+}
+
+export const DEFAULT_LISTING_APPROVAL = 'Approved after review';
+export const DEFAULT_LISTING_REJECTION = 'Does not meet quality standards';

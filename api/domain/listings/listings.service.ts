@@ -1,0 +1,142 @@
+import type { Db } from '../../db/database.ts';
+import type { Contract, DataFile, User } from '../../db/generated/prisma/client.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { AuthenticationError, ConflictError, NotFoundError, PermissionError, ValidationError } from '../errors.ts';
+import { parseInput } from '../accounts/accounts.schemas.ts';
+import { listingInput, listingReviewInput, type ListingInput } from './listings.schemas.ts';
+import { canMoveListing, DEFAULT_LISTING_APPROVAL, DEFAULT_LISTING_REJECTION, mayEditListing } from './listings.machine.ts';
+import { marketPriceAfterListPriceChange } from '../market/price.rules.ts';
+import type { DataProfile } from './profile.ts';
+import { listingDecisionMail } from './listings.mails.ts';
+
+export interface ListingDeps {
+  db: Db;
+  mailer: Mailer;
+}
+
+// Words the client maps to its friendly messages (provider-backoffice-side.md §8; DECISIONS.md).
+const NOT_LOGGED_IN = 'Authentication required: please log in to submit data listings';
+const NOT_APPROVED = 'Complete due diligence before listing data';
+
+/** Approved providers and administrators list data (§6). */
+export function assertMayList(viewer: User | null): asserts viewer is User {
+  if (!viewer) throw new AuthenticationError(NOT_LOGGED_IN);
+  if (!viewer.isAdmin && viewer.dueDiligenceStatus !== 'approved') throw new PermissionError(NOT_APPROVED);
+}
+
+/** Loads the listing's uploaded file, which must be the provider's own and not in another listing. */
+async function ownUpload(db: Db, viewer: User, fileId: string | null, contractId?: string): Promise<DataFile | null> {
+  if (!fileId) return null;
+  const file = await db.dataFile.findUnique({ where: { id: fileId } });
+  if (!file || file.uploaderId !== viewer.id) throw new ValidationError('The uploaded file was not found; please upload it again');
+  if (file.contractId && file.contractId !== contractId) throw new ValidationError('That file belongs to another listing');
+  return file;
+}
+
+/** What the listing's figures are when the provider left them empty: the file's profile. */
+function figures(input: ListingInput, file: DataFile | null) {
+  const profile = (file?.profile ?? null) as DataProfile | null;
+  const dataFields = input.dataFields?.length ? input.dataFields : (profile?.fields.map((f) => f.name) ?? []);
+  return {
+    recordCount: input.recordCount ?? profile?.recordCount ?? null,
+    dataFields,
+    fieldCount: dataFields.length || null,
+    sampleData: (input.sampleData?.length ? input.sampleData : (profile?.sampleRows ?? [])) as object[],
+    dataProfile: profile ? (profile.fields as unknown as object) : undefined,
+  };
+}
+
+function listingData(input: ListingInput) {
+  const { fileId: _f, recordCount: _r, dataFields: _d, sampleData: _s, ...rest } = input;
+  return rest;
+}
+
+/** Submits a listing for review (status pending_review). */
+export async function createListing(deps: ListingDeps, viewer: User | null, raw: unknown): Promise<Contract> {
+  assertMayList(viewer);
+  const input = parseInput(listingInput, raw);
+  const file = await ownUpload(deps.db, viewer, input.fileId);
+  return deps.db.$transaction(async (tx) => {
+    const contract = await tx.contract.create({
+      data: { ...listingData(input), ...figures(input, file), providerId: viewer.id, status: 'pending_review', marketPrice: input.price },
+    });
+    if (file) {
+      const attached = await tx.dataFile.updateMany({ where: { id: file.id, contractId: null }, data: { contractId: contract.id } });
+      if (attached.count !== 1) throw new ValidationError('That file belongs to another listing');
+    }
+    await tx.statusChange.create({ data: { subject: 'contract', subjectId: contract.id, toStatus: 'pending_review', actorId: viewer.id } });
+    return contract;
+  });
+}
+
+/**
+ * The provider edits a listing that waits for review or was rejected; a rejected one goes back
+ * to review (resubmitted).
+ */
+export async function updateListing(deps: ListingDeps, viewer: User | null, contractId: string, raw: unknown): Promise<Contract> {
+  if (!viewer) throw new AuthenticationError(NOT_LOGGED_IN);
+  const current = await deps.db.contract.findUnique({ where: { id: contractId }, include: { files: true } });
+  if (!current || (current.providerId !== viewer.id && !viewer.isAdmin)) throw new NotFoundError('Listing not found');
+  if (current.providerId !== viewer.id) throw new PermissionError('Only the provider edits a listing');
+  if (!mayEditListing(current.status)) throw new ConflictError('Only listings waiting for review or rejected can be edited');
+  const input = parseInput(listingInput, { ...raw as object, fileId: (raw as { fileId?: string }).fileId ?? current.files[0]?.id ?? null });
+  const file = await ownUpload(deps.db, viewer, input.fileId, current.id);
+  return deps.db.$transaction(async (tx) => {
+    const moved = await tx.contract.updateMany({
+      where: { id: current.id, status: current.status },
+      data: {
+        ...listingData(input),
+        ...figures(input, file),
+        status: 'pending_review',
+        rejectionReason: null,
+        marketPrice: marketPriceAfterListPriceChange({ newListPrice: input.price, currentMarketPrice: current.marketPrice.toFixed(2), soldSinceLastListing: current.salesCount > 0 }),
+      },
+    });
+    if (moved.count !== 1) throw new ConflictError('The listing changed meanwhile; please reload');
+    if (file && file.contractId !== current.id) {
+      await tx.dataFile.updateMany({ where: { contractId: current.id, id: { not: file.id } }, data: { contractId: null } });
+      await tx.dataFile.update({ where: { id: file.id }, data: { contractId: current.id } });
+    }
+    if (current.status !== 'pending_review') {
+      await tx.statusChange.create({ data: { subject: 'contract', subjectId: current.id, fromStatus: current.status, toStatus: 'pending_review', actorId: viewer.id, note: 'Resubmitted' } });
+    }
+    return tx.contract.findUniqueOrThrow({ where: { id: current.id } });
+  });
+}
+
+/**
+ * An administrator approves (active, now live: its first price tick is the list price) or rejects
+ * a listing waiting for review; the provider gets a mail.
+ */
+export async function reviewListing(deps: ListingDeps, admin: User | null, contractId: string, raw: unknown): Promise<Contract> {
+  if (!admin) throw new AuthenticationError();
+  if (!admin.isAdmin) throw new PermissionError('Admin access required');
+  const input = parseInput(listingReviewInput, raw);
+  const now = new Date();
+  const contract = await deps.db.$transaction(async (tx) => {
+    const current = await tx.contract.findUnique({ where: { id: contractId } });
+    if (!current) throw new NotFoundError('Contract not found');
+    if (!canMoveListing(current.status, input.status)) throw new ConflictError(`A listing that is ${current.status.replace('_', ' ')} cannot become ${input.status}`);
+    const reviewNotes = input.status === 'active' ? (input.reviewNotes ?? DEFAULT_LISTING_APPROVAL) : input.reviewNotes;
+    const rejectionReason = input.status === 'rejected' ? (input.rejectionReason ?? DEFAULT_LISTING_REJECTION) : null;
+    const moved = await tx.contract.updateMany({
+      where: { id: current.id, status: current.status },
+      data: { status: input.status, reviewNotes, rejectionReason, reviewedById: admin.id, reviewedAt: now },
+    });
+    if (moved.count !== 1) throw new ConflictError('The listing was reviewed meanwhile');
+    if (input.status === 'active' && current.status === 'pending_review') {
+      await tx.priceTick.create({ data: { contractId: current.id, price: current.marketPrice, source: 'listing', createdAt: now } });
+    }
+    await tx.statusChange.create({
+      data: { subject: 'contract', subjectId: current.id, fromStatus: current.status, toStatus: input.status, actorId: admin.id, note: rejectionReason ?? reviewNotes },
+    });
+    return tx.contract.findUniqueOrThrow({ where: { id: current.id }, include: { provider: true } });
+  });
+  await deps.mailer.send(listingDecisionMail(contract.provider, contract));
+  return contract;
+}
+
+/** Who may download a listing's file in the back office: its provider and administrators. */
+export function mayReadListingFile(viewer: User | null, file: { uploaderId: string }): boolean {
+  return !!viewer && (viewer.isAdmin || viewer.id === file.uploaderId);
+}

@@ -1,0 +1,158 @@
+import { Readable } from 'node:stream';
+import busboy from 'busboy';
+import { Hono, type Context as HonoContext } from 'hono';
+import type { HttpBindings } from '@hono/node-server';
+import type { Yoga } from '../app.ts';
+import { contextFor, json, operation, respondWithResult, runOperation } from './execute.ts';
+import { jsonError, readJsonObject } from './respond.ts';
+import { restContract } from './market.routes.ts';
+import { DomainError, statusOfCode } from '../domain/errors.ts';
+import { assertMayUpload, storeUpload } from '../domain/listings/upload.service.ts';
+import { MAX_UPLOAD_BYTES } from '../domain/listings/file-types.ts';
+import { mayReadListingFile } from '../domain/listings/listings.service.ts';
+
+// Listing data over REST (provider-backoffice-side.md §7): POST /api/contracts (submit),
+// PATCH /api/contracts/{id} (administrators review), and the byte streams of listing files:
+// POST /api/uploads (multipart, streamed to storage) and GET /api/files/{id}/download.
+
+const BACK_OFFICE_FIELDS = `contractId title description category categoryLabel ticker status price marketPrice pricingModel
+  updateFrequency recordCount fieldCount dataFormat deliveryMethod sampleSize geographicCoverage dataSource dataAccessType
+  dataAccessUrl accessInstructions sampleData dataFields isEnterprise salesCount highestBid openBidCount createdAt reviewNotes
+  rejectionReason reviewedAt priceChange24h { change percent }
+  files { fileId fileName contentType size sha256 downloadUrl }
+  provider { userId name profileImage rating reviewCount completedSales isVerifiedProvider memberSince }`;
+const ERROR_FIELDS = `__typename ... on Error { message code } ... on ValidationError { fieldErrors { field message } }`;
+
+const CREATE = operation(`mutation RestCreateListing($input: ListingInput!) {
+  createListing(input: $input) { ${ERROR_FIELDS} ... on MutationCreateListingSuccess { data { ${BACK_OFFICE_FIELDS} } } } }`);
+const REVIEW = operation(`mutation RestReviewListing($input: ReviewListingInput!) {
+  reviewListing(input: $input) { ${ERROR_FIELDS} ... on MutationReviewListingSuccess { data { ${BACK_OFFICE_FIELDS} } } } }`);
+
+function restListing(node: Record<string, any>) {
+  const { files, ...rest } = node;
+  const file = files?.[0];
+  return {
+    ...restContract(rest),
+    providerName: rest.provider?.name ?? null,
+    fileName: file?.fileName ?? null,
+    fileSize: file?.size ?? null,
+    dataFileUrl: file?.downloadUrl ?? null,
+    files: files ?? null,
+  };
+}
+
+const STRING_FIELDS = ['title', 'description', 'category', 'pricingModel', 'dataFormat', 'updateFrequency', 'sampleSize', 'geographicCoverage', 'dataSource', 'dataAccessType', 'dataAccessUrl', 'accessInstructions', 'deliveryMethod', 'fileId'] as const;
+
+/** The listing payload of §3 ("price as a number") as the GraphQL input. */
+function listingVariables(body: Record<string, unknown>) {
+  const input: Record<string, unknown> = {};
+  for (const key of STRING_FIELDS) if (body[key] !== undefined && body[key] !== null) input[key] = typeof body[key] === 'number' ? String(body[key]) : body[key];
+  for (const key of ['title', 'description', 'category', 'dataFormat', 'updateFrequency', 'sampleSize', 'geographicCoverage', 'dataSource', 'dataAccessType']) input[key] ??= '';
+  input.price = typeof body.price === 'number' ? String(body.price) : typeof body.price === 'string' ? body.price : '';
+  for (const key of ['complianceAcknowledged', 'qualityAcknowledged', 'legalAcknowledged', 'isEnterprise']) input[key] = body[key] === true;
+  if (typeof body.recordCount === 'number') input.recordCount = body.recordCount;
+  if (Array.isArray(body.dataFields)) input.dataFields = body.dataFields;
+  if (Array.isArray(body.sampleData)) input.sampleData = body.sampleData;
+  return input;
+}
+
+type ClientIp = (c: HonoContext<{ Bindings: HttpBindings }>) => string;
+
+export function listingRoutes(yoga: Yoga, clientIp: ClientIp) {
+  const r = new Hono<{ Bindings: HttpBindings }>();
+
+  r.post('/contracts', async (c) => {
+    const body = await readJsonObject(c);
+    const ctx = await contextFor(yoga, c, clientIp(c));
+    if (body.providerId !== undefined && body.providerId !== null && ctx.viewer && String(body.providerId) !== ctx.viewer.id) {
+      return jsonError(c, 403, 'providerId must be the logged-in user');
+    }
+    const result = await runOperation(yoga, c, clientIp(c), CREATE, { input: listingVariables(body) });
+    return respondWithResult(c, result, 'createListing', (data) => json(c, restListing(data), 201));
+  });
+
+  r.patch('/contracts/:id', async (c) => {
+    const body = await readJsonObject(c);
+    const input = {
+      contractId: c.req.param('id'),
+      status: body.status === 'active' || body.status === 'rejected' ? body.status : null,
+      reviewNotes: typeof body.reviewNotes === 'string' ? body.reviewNotes : null,
+      rejectionReason: typeof body.rejectionReason === 'string' ? body.rejectionReason : null,
+    };
+    if (!input.status) return jsonError(c, 400, 'Invalid status: use active (approve) or rejected');
+    const result = await runOperation(yoga, c, clientIp(c), REVIEW, { input });
+    return respondWithResult(c, result, 'reviewListing', (data) => json(c, restListing(data)));
+  });
+
+  // multipart/form-data with one `file` part, streamed to storage: memory stays flat.
+  r.post('/uploads', async (c) => {
+    const ctx = await contextFor(yoga, c, clientIp(c));
+    try {
+      assertMayUpload(ctx.viewer);
+    } catch (error) {
+      return domainErrorResponse(c, error);
+    }
+    const length = Number(c.req.header('content-length') ?? 0);
+    if (length > MAX_UPLOAD_BYTES + 64 * 1024) return jsonError(c, 413, 'File Too Large: please select a file smaller than 500MB');
+    const type = c.req.header('content-type') ?? '';
+    if (!type.startsWith('multipart/form-data') || !c.req.raw.body) return jsonError(c, 400, 'Send the file as multipart/form-data in a field named "file"');
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: { 'content-type': type }, limits: { files: 1, fileSize: MAX_UPLOAD_BYTES + 1, fields: 10 } });
+    } catch {
+      return jsonError(c, 400, 'Malformed multipart body');
+    }
+    const body = Readable.fromWeb(c.req.raw.body as never);
+    const stored = new Promise<Awaited<ReturnType<typeof storeUpload>> | null>((resolve, reject) => {
+      let started = false;
+      parser.on('file', (name, stream, info) => {
+        if (name !== 'file' || started) return stream.resume();
+        started = true;
+        storeUpload(ctx.services, ctx.viewer, { fileName: info.filename || 'upload', stream }).then(resolve, (error) => {
+          stream.resume();
+          reject(error);
+        });
+      });
+      parser.on('error', reject);
+      parser.on('close', () => {
+        if (!started) resolve(null);
+      });
+    });
+    body.pipe(parser);
+    try {
+      const file = await stored;
+      if (!file) return jsonError(c, 400, 'Send the file as multipart/form-data in a field named "file"');
+      return json(
+        c,
+        { id: file.id, fileId: file.id, fileName: file.fileName, contentType: file.contentType, size: Number(file.size), sha256: file.sha256, profile: file.profile ?? null, downloadUrl: `/api/files/${file.id}/download` },
+        201,
+      );
+    } catch (error) {
+      body.unpipe(parser);
+      body.resume();
+      return domainErrorResponse(c, error);
+    }
+  });
+
+  r.get('/files/:id/download', async (c) => {
+    const ctx = await contextFor(yoga, c, clientIp(c));
+    if (!ctx.viewer) return jsonError(c, 401, 'Authentication required');
+    const file = await ctx.db.dataFile.findUnique({ where: { id: c.req.param('id') } });
+    if (!file || !mayReadListingFile(ctx.viewer, file)) return jsonError(c, 404, 'File not found');
+    const stream = ctx.services.storage.read(file.storageKey);
+    return new Response(Readable.toWeb(stream) as ReadableStream, {
+      headers: {
+        'content-type': file.contentType,
+        'content-length': String(file.size),
+        'content-disposition': `attachment; filename="${file.fileName.replace(/["\\\r\n]/g, '_')}"`,
+      },
+    });
+  });
+
+  return r;
+}
+
+function domainErrorResponse(c: HonoContext, error: unknown) {
+  if (error instanceof DomainError) return jsonError(c, statusOfCode[error.code], error.message);
+  throw error;
+}

@@ -1,0 +1,49 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+
+/** Where uploaded files live. Streams in and out: a file is never held in memory whole. */
+export interface FileStorage {
+  /** Stores the stream under `key` (atomically: a failed write leaves nothing). */
+  write(key: string, source: Readable): Promise<{ size: number }>;
+  /** Reads the file, or the inclusive byte range [start, end]. */
+  read(key: string, range?: { start: number; end: number }): Readable;
+  size(key: string): Promise<number>;
+  delete(key: string): Promise<void>;
+}
+
+/** Files on local disk under `root` (DATA_DIR/files by default). */
+export function localDiskStorage(root: string): FileStorage {
+  fs.mkdirSync(root, { recursive: true });
+  const file = (key: string) => {
+    if (!/^[a-zA-Z0-9._/-]+$/.test(key) || key.includes('..')) throw new Error(`bad storage key: ${key}`);
+    return path.join(root, key);
+  };
+  return {
+    async write(key, source) {
+      const target = file(key);
+      await fsp.mkdir(path.dirname(target), { recursive: true });
+      const temp = `${target}.${crypto.randomBytes(6).toString('hex')}.partial`;
+      try {
+        await pipeline(source, fs.createWriteStream(temp, { flags: 'wx' }));
+        await fsp.rename(temp, target);
+      } catch (error) {
+        await fsp.rm(temp, { force: true });
+        throw error;
+      }
+      return { size: (await fsp.stat(target)).size };
+    },
+    read(key, range) {
+      return fs.createReadStream(file(key), range ? { start: range.start, end: range.end } : {});
+    },
+    async size(key) {
+      return (await fsp.stat(file(key))).size;
+    },
+    async delete(key) {
+      await fsp.rm(file(key), { force: true });
+    },
+  };
+}
