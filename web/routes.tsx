@@ -4,7 +4,12 @@ import { Layout } from './components/Layout.tsx';
 import { LoadError, RouteBoundary } from './relay/RouteBoundary.tsx';
 import { adminLoginLoader } from './screens/Admin/AdminLogin/AdminLoginQuery.ts';
 import { complianceDashboardLoader } from './screens/Admin/ComplianceDashboard/ComplianceDashboardQuery.ts';
+import { dashboardRoute } from './screens/Dashboard/dashboardRoute.tsx';
+import { ContractDetailSkeleton } from './screens/Market/ContractDetail/ContractDetailSkeleton.tsx';
+import { contractDetailLoader } from './screens/Market/ContractDetail/ContractDetailQuery.ts';
+import { browseLoader, browseShouldRevalidate } from './screens/Market/Browse/BrowseQuery.ts';
 import { landingLoader } from './screens/Market/Landing/LandingQuery.ts';
+import { tradingFloorLoader, tradingFloorShouldRevalidate } from './screens/Market/TradingFloor/TradingFloorQuery.ts';
 import { AppShell, appShellLoader } from './screens/Shell/AppShell.tsx';
 import { ShellSkeleton } from './screens/Shell/ShellSkeleton.tsx';
 import { PageSkeleton } from './screens/shared/PageSkeleton.tsx';
@@ -18,6 +23,9 @@ function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>,
 }
 
 const Landing = screen(() => import('./screens/Market/Landing/Landing.tsx'), 'Landing');
+const ContractDetail = screen(() => import('./screens/Market/ContractDetail/ContractDetail.tsx'), 'ContractDetail');
+const TradingFloor = screen(() => import('./screens/Market/TradingFloor/TradingFloor.tsx'), 'TradingFloor');
+const Browse = screen(() => import('./screens/Market/Browse/Browse.tsx'), 'Browse');
 const Login = screen(() => import('./screens/Auth/Login/Login.tsx'), 'Login');
 const Register = screen(() => import('./screens/Auth/Register/Register.tsx'), 'Register');
 const VerifyEmail = screen(() => import('./screens/Auth/VerifyEmail/VerifyEmail.tsx'), 'VerifyEmail');
@@ -54,15 +62,18 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <ShellSkeleton />,
     errorElement: <RootError />,
     children: [
-      // '/' shows the landing content until the trading floor screen takes this route over
-      { index: true, loader: landingLoader, element: boundary(<Landing />) },
+      { index: true, loader: tradingFloorLoader, shouldRevalidate: tradingFloorShouldRevalidate, element: boundary(<TradingFloor />) },
       { path: 'landing', loader: landingLoader, element: boundary(<Landing />) },
+      { path: 'browse', loader: browseLoader, shouldRevalidate: browseShouldRevalidate, element: boundary(<Browse />) },
+      { path: 'contract/:id', loader: contractDetailLoader, element: <RouteBoundary fallback={<ContractDetailSkeleton />}><ContractDetail /></RouteBoundary> },
       { path: 'auth/login', element: boundary(<Login />, 'form') },
       { path: 'auth/register', element: boundary(<Register />, 'form') },
       { path: 'auth/verify-email', element: boundary(<VerifyEmail />, 'form') },
       { path: 'email-verification', element: boundary(<VerifyEmail />, 'form') },
       { path: 'admin-login', loader: adminLoginLoader, element: boundary(<AdminLogin />, 'form') },
       { path: 'compliance-dashboard', loader: complianceDashboardLoader, element: boundary(<ComplianceDashboard />) },
+      // /dashboard and its tabs (/dashboard/contracts, /listings, /messages, /analytics, /payments, /profile)
+      dashboardRoute,
       { path: 'debug', loader: debugLoader, element: boundary(<Debug />) },
       { path: '*', element: boundary(<NotFound />) },
     ],

@@ -1,0 +1,156 @@
+import { graphql, usePaginationFragment } from 'react-relay';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { Badge } from '../../../components/Badge.tsx';
+import { ButtonLink } from '../../../components/ButtonLink.tsx';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { Panel } from '../../../components/Panel.tsx';
+import type { BidsPlacedList_viewer$key } from '../../../__generated__/BidsPlacedList_viewer.graphql.ts';
+import type { BidsPlacedListPaginationQuery } from '../../../__generated__/BidsPlacedListPaginationQuery.graphql.ts';
+import { formatCount, formatMoney } from '../../shared/format.ts';
+import { Table, TableScroll } from '../shared/DataTable.tsx';
+import { bidStatusTone, formatDateTime } from '../shared/dashboardFormat.ts';
+import { LoadMore } from '../shared/LoadMore.tsx';
+
+const Note = styled.span`
+  display: inline-flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 10px;
+  white-space: normal;
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${({ theme }) => theme.colors.up};
+`;
+
+// a phone: each bid a small block, so the Pay link stays in reach without scrolling sideways
+const BidsTable = styled(Table)`
+  ${({ theme }) => theme.media.mobile} {
+    thead {
+      display: none;
+    }
+    tbody {
+      display: block;
+    }
+    tr {
+      display: grid;
+      grid-template-columns: minmax(0, 1fr) auto;
+      grid-template-areas:
+        'title status'
+        'amount placed'
+        'next next';
+      align-items: center;
+      gap: 4px 10px;
+      padding: 10px 14px;
+      border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    }
+    tr:last-child {
+      border-bottom: 0;
+    }
+    td {
+      display: block;
+      padding: 0;
+      border: 0;
+    }
+    td.c-title { grid-area: title; max-width: none; }
+    td.c-amount { grid-area: amount; text-align: left; }
+    td.c-status { grid-area: status; }
+    td.c-placed { grid-area: placed; text-align: right; }
+    td.c-next { grid-area: next; white-space: normal; }
+  }
+`;
+
+export type BidsPlacedListProps = { viewer: BidsPlacedList_viewer$key };
+
+// DECISIONS.md 'Bids': an accepted bid lets that buyer pay the bid amount.
+export function BidsPlacedList({ viewer }: BidsPlacedListProps) {
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<BidsPlacedListPaginationQuery, BidsPlacedList_viewer$key>(
+    graphql`
+      fragment BidsPlacedList_viewer on User
+      @refetchable(queryName: "BidsPlacedListPaginationQuery")
+      @argumentDefinitions(count: { type: "Int", defaultValue: 20 }, cursor: { type: "String" }) {
+        bidsPlaced(first: $count, after: $cursor) @connection(key: "BidsPlacedList_bidsPlaced") {
+          totalCount
+          edges {
+            node {
+              id
+              amount
+              status
+              createdAt
+              decidedAt
+              contract {
+                contractId
+                title
+                ticker
+              }
+            }
+          }
+        }
+      }
+    `,
+    viewer,
+  );
+  const edges = data.bidsPlaced?.edges ?? [];
+  const total = data.bidsPlaced?.totalCount ?? 0;
+  return (
+    <Panel title="My bids" padding="none" actions={`${formatCount(total)} total`}>
+      {edges.length === 0 ? (
+        <div style={{ padding: 14 }}>
+          <EmptyState compact icon="send" title="No bids placed" description="Bid below the ask on any contract; the provider accepts or declines." />
+        </div>
+      ) : (
+        <>
+          <TableScroll>
+            <BidsTable aria-label="Bids placed">
+              <thead>
+                <tr>
+                  <th scope="col">Contract</th>
+                  <th scope="col" className="num">
+                    Bid
+                  </th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Placed</th>
+                  <th scope="col">Next step</th>
+                </tr>
+              </thead>
+              <tbody>
+                {edges.map(({ node: b }) => (
+                  <tr key={b.id} data-testid="bid-placed-row" data-status={b.status}>
+                    <td className="c-title title">
+                      <Link to={`/contract/${b.contract.contractId}`} className="strong" title={b.contract.title}>
+                        {b.contract.title}
+                      </Link>
+                    </td>
+                    <td className="c-amount num strong">{formatMoney(b.amount)}</td>
+                    <td className="c-status">
+                      <Badge size="sm" tone={bidStatusTone(b.status)}>
+                        {b.status}
+                      </Badge>
+                    </td>
+                    <td className="c-placed mono">{formatDateTime(b.createdAt)}</td>
+                    <td className="c-next">
+                      {b.status === 'accepted' ? (
+                        <Note>
+                          Accepted: you may now pay the bid amount of {formatMoney(b.amount)}.
+                          <ButtonLink to={`/payment/${b.contract.contractId}`} size="sm" variant="primary">
+                            Pay {formatMoney(b.amount)}
+                          </ButtonLink>
+                        </Note>
+                      ) : b.status === 'open' ? (
+                        <span className="dim">Waiting for the provider</span>
+                      ) : b.status === 'settled' ? (
+                        <span className="dim">Paid</span>
+                      ) : (
+                        <span className="dim">—</span>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </BidsTable>
+          </TableScroll>
+          <LoadMore what="bids" hasNext={hasNext} loading={isLoadingNext} onLoad={() => loadNext(20)} />
+        </>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,30 @@
+import { usePreloadedQuery } from 'react-relay';
+import { useLoaderData } from 'react-router-dom';
+import styled from 'styled-components';
+import type { OverviewQuery as OverviewQueryType } from '../../../__generated__/OverviewQuery.graphql.ts';
+import { usePageTitle } from '../../shared/usePageTitle.ts';
+import { TabHeader } from '../shared/TabHeader.tsx';
+import { OverviewQuery, type OverviewLoaderData } from './OverviewQuery.ts';
+import { RecentActivity } from './RecentActivity.tsx';
+import { SummaryTiles } from './SummaryTiles.tsx';
+
+const Stack = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
+`;
+
+// spec: buyer-side.md §2 Overview: four tiles and Recent Activity (DECISIONS.md: all real).
+export function Overview() {
+  usePageTitle('Dashboard · Overview');
+  const { query } = useLoaderData() as OverviewLoaderData;
+  const { viewer } = usePreloadedQuery<OverviewQueryType>(OverviewQuery, query);
+  if (!viewer?.dashboardSummary) return null;
+  return (
+    <Stack>
+      <TabHeader title="Overview" description="Your positions on the floor at a glance" />
+      <SummaryTiles summary={viewer.dashboardSummary} reviewCount={viewer.reviewCount} />
+      <RecentActivity viewer={viewer} />
+    </Stack>
+  );
+}

@@ -1,0 +1,119 @@
+import { graphql, usePaginationFragment } from 'react-relay';
+import { Link } from 'react-router-dom';
+import { Badge } from '../../../components/Badge.tsx';
+import { ButtonLink } from '../../../components/ButtonLink.tsx';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { Panel } from '../../../components/Panel.tsx';
+import type { SalesTable_viewer$key } from '../../../__generated__/SalesTable_viewer.graphql.ts';
+import type { SalesTablePaginationQuery } from '../../../__generated__/SalesTablePaginationQuery.graphql.ts';
+import { formatCount, formatMoney } from '../../shared/format.ts';
+import { Table, TableScroll } from '../shared/DataTable.tsx';
+import { formatDateTime, humanize, paymentStatusTone } from '../shared/dashboardFormat.ts';
+import { LoadMore } from '../shared/LoadMore.tsx';
+
+export type SalesTableProps = { viewer: SalesTable_viewer$key };
+
+/** Payments the user received as a seller: price, provider share (90%), status, method, dates. */
+export function SalesTable({ viewer }: SalesTableProps) {
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<SalesTablePaginationQuery, SalesTable_viewer$key>(
+    graphql`
+      fragment SalesTable_viewer on User
+      @refetchable(queryName: "SalesTablePaginationQuery")
+      @argumentDefinitions(count: { type: "Int", defaultValue: 20 }, cursor: { type: "String" }) {
+        sales(first: $count, after: $cursor) @connection(key: "SalesTable_sales") {
+          totalCount
+          edges {
+            node {
+              id
+              paymentId
+              amount
+              providerAmount
+              status
+              paymentMethod
+              createdAt
+              escrowStartedAt
+              releasedAt
+              contract {
+                contractId
+                title
+              }
+              buyer {
+                name
+              }
+            }
+          }
+        }
+      }
+    `,
+    viewer,
+  );
+  const edges = data.sales?.edges ?? [];
+  const total = data.sales?.totalCount ?? 0;
+  return (
+    <Panel title="Sales · as seller" padding="none" actions={`${formatCount(total)} total`}>
+      {edges.length === 0 ? (
+        <div style={{ padding: 14 }}>
+          <EmptyState
+            compact
+            icon="chart"
+            title="No sales yet"
+            description="When a buyer pays for one of your listings, the payment shows here; you receive 90% on release."
+            action={
+              <ButtonLink to="/list-data" size="sm">
+                List data
+              </ButtonLink>
+            }
+          />
+        </div>
+      ) : (
+        <>
+          <TableScroll>
+            <Table aria-label="Sales as seller">
+              <thead>
+                <tr>
+                  <th scope="col">Contract</th>
+                  <th scope="col">Buyer</th>
+                  <th scope="col" className="num">
+                    Price
+                  </th>
+                  <th scope="col" className="num">
+                    Your share
+                  </th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Method</th>
+                  <th scope="col">Created</th>
+                  <th scope="col">Escrow from</th>
+                  <th scope="col">Released</th>
+                </tr>
+              </thead>
+              <tbody>
+                {edges.map(({ node: p }) => (
+                  <tr key={p.id} data-testid="sale-row">
+                    <td className="title">
+                      <Link to={`/contract/${p.contract.contractId}`} className="strong" title={p.contract.title}>
+                        {p.contract.title}
+                      </Link>
+                    </td>
+                    <td>{p.buyer.name}</td>
+                    <td className="num">{formatMoney(p.amount)}</td>
+                    <td className="num strong up">{formatMoney(p.providerAmount)}</td>
+                    <td>
+                      <Badge size="sm" tone={paymentStatusTone(p.status)}>
+                        {p.status}
+                      </Badge>
+                    </td>
+                    <td className="mono">{humanize(p.paymentMethod)}</td>
+                    <td className="mono">{formatDateTime(p.createdAt)}</td>
+                    <td className="mono">{formatDateTime(p.escrowStartedAt)}</td>
+                    <td className="mono">{formatDateTime(p.releasedAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </TableScroll>
+          <LoadMore what="sales" hasNext={hasNext} loading={isLoadingNext} onLoad={() => loadNext(20)} />
+        </>
+      )}
+    </Panel>
+  );
+}

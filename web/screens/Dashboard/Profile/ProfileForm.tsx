@@ -1,0 +1,255 @@
+import { useState, type FormEvent } from 'react';
+import { graphql, useFragment } from 'react-relay';
+import styled from 'styled-components';
+import { Avatar } from '../../../components/Avatar.tsx';
+import { Button } from '../../../components/Button.tsx';
+import { Panel } from '../../../components/Panel.tsx';
+import { Stars } from '../../../components/Stars.tsx';
+import { TextField } from '../../../components/TextField.tsx';
+import { useToast } from '../../../components/toast/useToast.ts';
+import { useSession } from '../../../session/useSession.ts';
+import type { ProfileForm_viewer$key } from '../../../__generated__/ProfileForm_viewer.graphql.ts';
+import { formatCount } from '../../shared/format.ts';
+import { formatDate } from '../shared/dashboardFormat.ts';
+import { useUpdateProfileMutation } from './UpdateProfileMutation.ts';
+
+const Grid = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: 16px;
+
+  ${({ theme }) => theme.media.xl} {
+    grid-template-columns: minmax(0, 1.4fr) minmax(0, 1fr);
+    align-items: start;
+  }
+`;
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: 14px;
+`;
+
+const Preview = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 14px;
+  padding: 12px;
+  border: 1px dashed ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.bg};
+`;
+
+const PreviewText = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+  min-width: 0;
+
+  strong {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+    color: ${({ theme }) => theme.colors.textStrong};
+  }
+  span {
+    font-family: ${({ theme }) => theme.fonts.mono};
+    font-size: ${({ theme }) => theme.fontSizes.xxs};
+    letter-spacing: ${({ theme }) => theme.tracking.label};
+    text-transform: uppercase;
+    color: ${({ theme }) => theme.colors.textDim};
+  }
+`;
+
+const Buttons = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+`;
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+
+  dt,
+  dd {
+    padding: 8px 0;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  }
+  dt {
+    padding-right: 16px;
+    font-family: ${({ theme }) => theme.fonts.mono};
+    font-size: ${({ theme }) => theme.fontSizes.xxs};
+    font-weight: 700;
+    letter-spacing: ${({ theme }) => theme.tracking.label};
+    text-transform: uppercase;
+    color: ${({ theme }) => theme.colors.textDim};
+    line-height: 18px;
+  }
+  dd {
+    text-align: right;
+    font-family: ${({ theme }) => theme.fonts.mono};
+    font-variant-numeric: tabular-nums;
+    color: ${({ theme }) => theme.colors.text};
+    overflow-wrap: anywhere;
+  }
+  dt:last-of-type,
+  dd:last-of-type {
+    border-bottom: 0;
+  }
+`;
+
+type Errors = Partial<Record<'name' | 'profileImage', string>>;
+
+const IMAGE_URL = /^https?:\/\/\S+$/i;
+
+/** Checks made before sending; the server checks again (and its messages are shown too). */
+function check(name: string, profileImage: string): Errors {
+  const errors: Errors = {};
+  if (!name.trim()) errors.name = 'Name is required';
+  const image = profileImage.trim();
+  if (image && !IMAGE_URL.test(image)) errors.profileImage = 'Profile image must be an http(s) address';
+  return errors;
+}
+
+export type ProfileFormProps = { viewer: ProfileForm_viewer$key };
+
+/** Name and profile image with a live avatar preview; read-only account facts beside them. */
+export function ProfileForm({ viewer }: ProfileFormProps) {
+  const v = useFragment(
+    graphql`
+      fragment ProfileForm_viewer on User {
+        name
+        username
+        email
+        profileImage
+        rating
+        reviewCount
+        tradeCount
+        memberSince
+      }
+    `,
+    viewer,
+  );
+  const { toast } = useToast();
+  const { refreshSession } = useSession();
+  const [commit, inFlight] = useUpdateProfileMutation();
+
+  const [name, setName] = useState(v.name);
+  const [profileImage, setProfileImage] = useState(v.profileImage ?? '');
+  const [errors, setErrors] = useState<Errors>({});
+  const [refreshing, setRefreshing] = useState(false);
+  const busy = inFlight || refreshing;
+  const changed = name !== v.name || profileImage !== (v.profileImage ?? '');
+
+  const previewImage = IMAGE_URL.test(profileImage.trim()) ? profileImage.trim() : null;
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    const next = check(name, profileImage);
+    setErrors(next);
+    if (Object.keys(next).length) return;
+
+    commit({
+      variables: { input: { name: name.trim(), profileImage: profileImage.trim() } },
+      onCompleted: ({ updateProfile: r }) => {
+        if (r.__typename === 'MutationUpdateProfileSuccess') {
+          setName(r.data?.name ?? name.trim());
+          setProfileImage(r.data?.profileImage ?? '');
+          toast({ title: 'Profile Updated', description: 'Your name and picture are saved.' });
+          // the session's viewer (name for the whole app) is read again
+          setRefreshing(true);
+          refreshSession()
+            .catch((error: unknown) => console.warn('Could not refresh the session', error))
+            .finally(() => setRefreshing(false));
+          return;
+        }
+        if (r.__typename === 'ValidationError') {
+          const fieldErrors: Errors = {};
+          for (const fe of r.fieldErrors ?? []) {
+            if (fe.field === 'name' || fe.field === 'profileImage') fieldErrors[fe.field] = fe.message;
+          }
+          setErrors(fieldErrors);
+          if (Object.keys(fieldErrors).length) return;
+        }
+        toast({ variant: 'destructive', title: 'Update Failed', description: r.message || 'Your profile could not be saved.' });
+      },
+      onError: (error) => {
+        toast({ variant: 'destructive', title: 'Update Failed', description: error.message });
+      },
+    });
+  }
+
+  function reset() {
+    setName(v.name);
+    setProfileImage(v.profileImage ?? '');
+    setErrors({});
+  }
+
+  return (
+    <Grid>
+      <Panel title="Public profile">
+        <Form onSubmit={submit} noValidate aria-label="Profile">
+          <Preview data-testid="avatar-preview">
+            <Avatar src={previewImage} name={name.trim() || v.name} size={64} />
+            <PreviewText>
+              <strong>{name.trim() || v.name}</strong>
+              <span>Preview · @{v.username}</span>
+            </PreviewText>
+          </Preview>
+          <TextField
+            label="Name"
+            name="name"
+            autoComplete="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={errors.name}
+            disabled={busy}
+            required
+          />
+          <TextField
+            label="Profile image URL"
+            name="profileImage"
+            type="url"
+            inputMode="url"
+            placeholder="https://…"
+            autoComplete="photo"
+            spellCheck={false}
+            value={profileImage}
+            onChange={(e) => setProfileImage(e.target.value)}
+            error={errors.profileImage}
+            hint="An http(s) address of an image; leave empty to show your initials."
+            disabled={busy}
+          />
+          <Buttons>
+            <Button type="submit" variant="primary" busy={busy} disabled={!changed && !busy}>
+              {busy ? 'Saving…' : 'Save profile'}
+            </Button>
+            <Button type="button" variant="ghost" onClick={reset} disabled={!changed || busy}>
+              Reset
+            </Button>
+          </Buttons>
+        </Form>
+      </Panel>
+      <Panel title="Account">
+        <Facts>
+          <dt>Username</dt>
+          <dd>@{v.username}</dd>
+          <dt>Email</dt>
+          <dd>{v.email ?? '—'}</dd>
+          <dt>Member since</dt>
+          <dd>{formatDate(v.memberSince)}</dd>
+          <dt>Rating</dt>
+          <dd>
+            <Stars rating={v.rating ?? null} showValue={v.rating != null} reviewCount={v.rating != null ? v.reviewCount : undefined} />
+          </dd>
+          <dt>Trades</dt>
+          <dd>{formatCount(v.tradeCount)}</dd>
+        </Facts>
+      </Panel>
+    </Grid>
+  );
+}

@@ -1,0 +1,76 @@
+import styled from 'styled-components';
+
+// Dense trading-floor tables: uppercase mono heads, tabular figures, a hover row. The wrapper
+// scrolls sideways on narrow screens instead of squeezing the columns.
+
+export const TableScroll = styled.div`
+  overflow-x: auto;
+  -webkit-overflow-scrolling: touch;
+`;
+
+export const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+
+  th,
+  td {
+    padding: 7px 12px;
+    text-align: left;
+    white-space: nowrap;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    vertical-align: middle;
+  }
+
+  thead th {
+    position: sticky;
+    top: 0;
+    background: ${({ theme }) => theme.colors.panelAlt};
+    font-family: ${({ theme }) => theme.fonts.mono};
+    font-size: ${({ theme }) => theme.fontSizes.xxs};
+    font-weight: 700;
+    letter-spacing: ${({ theme }) => theme.tracking.label};
+    text-transform: uppercase;
+    color: ${({ theme }) => theme.colors.textDim};
+  }
+
+  tbody tr {
+    transition: background ${({ theme }) => theme.transitions.fast};
+  }
+  tbody tr:hover {
+    background: ${({ theme }) => theme.colors.hover};
+  }
+  tbody tr:last-child td {
+    border-bottom: 0;
+  }
+
+  .num {
+    text-align: right;
+    font-family: ${({ theme }) => theme.fonts.mono};
+    font-variant-numeric: tabular-nums;
+  }
+  .mono {
+    font-family: ${({ theme }) => theme.fonts.mono};
+    font-variant-numeric: tabular-nums;
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSizes.xs};
+  }
+  .strong {
+    color: ${({ theme }) => theme.colors.textStrong};
+    font-weight: 600;
+  }
+  .up {
+    color: ${({ theme }) => theme.colors.up};
+  }
+  .down {
+    color: ${({ theme }) => theme.colors.down};
+  }
+  .dim {
+    color: ${({ theme }) => theme.colors.textDim};
+  }
+  .title {
+    max-width: 320px;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+`;

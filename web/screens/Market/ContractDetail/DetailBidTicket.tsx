@@ -1,0 +1,244 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { graphql, useFragment } from 'react-relay';
+import { ConnectionHandler } from 'relay-runtime';
+import styled from 'styled-components';
+import { Button } from '../../../components/Button.tsx';
+import { ButtonLink } from '../../../components/ButtonLink.tsx';
+import { Icon } from '../../../components/Icon.tsx';
+import { Panel } from '../../../components/Panel.tsx';
+import { TextAreaField } from '../../../components/TextAreaField.tsx';
+import { TextField } from '../../../components/TextField.tsx';
+import { useToast } from '../../../components/toast/useToast.ts';
+import { useSession } from '../../../session/useSession.ts';
+import type { DetailBidTicket_contract$key } from '../../../__generated__/DetailBidTicket_contract.graphql.ts';
+import { formatMoney } from '../../shared/format.ts';
+import { parseBidAmount } from './detailFormat.ts';
+import { ORDER_BOOK_CONNECTION } from './DetailOrderBook.tsx';
+import { useDetailPlaceBidMutation } from './DetailPlaceBidMutation.ts';
+
+const MAX_MESSAGE = 1000;
+
+const Intro = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  line-height: 1.5;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Quote = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: 8px;
+  margin: 0 0 12px;
+
+  > div {
+    display: flex;
+    flex-direction: column;
+    gap: 2px;
+    padding: 8px 10px;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radii.sm};
+    background: ${({ theme }) => theme.colors.bg};
+  }
+  dt {
+    font-family: ${({ theme }) => theme.fonts.mono};
+    font-size: ${({ theme }) => theme.fontSizes.xxs};
+    font-weight: 700;
+    letter-spacing: ${({ theme }) => theme.tracking.wide};
+    text-transform: uppercase;
+    color: ${({ theme }) => theme.colors.textDim};
+  }
+  dd {
+    margin: 0;
+    font-family: ${({ theme }) => theme.fonts.mono};
+    font-size: ${({ theme }) => theme.fontSizes.base};
+    font-weight: 700;
+    font-variant-numeric: tabular-nums;
+    color: ${({ theme }) => theme.colors.textStrong};
+  }
+  dd.bid { color: ${({ theme }) => theme.colors.blue}; }
+`;
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: 12px;
+`;
+
+const Row = styled.div`
+  display: flex;
+  gap: 8px;
+
+  > * { flex: 1; }
+`;
+
+const Stack = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 10px;
+`;
+
+export type DetailBidTicketProps = { contract: DetailBidTicket_contract$key };
+
+type Errors = { amount?: string; message?: string };
+
+/**
+ * The bid form (DECISIONS.md 'Bids': logged-in users other than the provider bid on active
+ * contracts). spec: buyer-side.md §4 Bid (on success the form closes and clears, the list
+ * refreshes), §5 (the amount is parsed as a decimal), §8 ('Bid Submitted' / 'Bid Failed').
+ */
+export function DetailBidTicket({ contract }: DetailBidTicketProps) {
+  const c = useFragment(
+    graphql`
+      fragment DetailBidTicket_contract on Contract {
+        id
+        status
+        marketPrice
+        highestBid
+        viewerIsProvider
+      }
+    `,
+    contract,
+  );
+  const { viewer } = useSession();
+  const { toast } = useToast();
+  const [commit, inFlight] = useDetailPlaceBidMutation();
+  const [open, setOpen] = useState(false);
+  const [amount, setAmount] = useState('');
+  const [message, setMessage] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const amountRef = useRef<HTMLInputElement>(null);
+
+  const quote = (
+    <Quote>
+      <div>
+        <dt>Highest bid</dt>
+        <dd className="bid">{c.highestBid != null ? formatMoney(c.highestBid) : '—'}</dd>
+      </div>
+      <div>
+        <dt>Market</dt>
+        <dd>{formatMoney(c.marketPrice)}</dd>
+      </div>
+    </Quote>
+  );
+
+  let body;
+  if (!viewer) {
+    body = (
+      <Stack>
+        <Intro>Make the provider an offer. Everyone sees the amount; only the provider sees who you are and your message.</Intro>
+        <ButtonLink to="/auth/login" variant="secondary" fullWidth icon={<Icon name="user" size={14} />}>
+          Log in to bid
+        </ButtonLink>
+      </Stack>
+    );
+  } else if (c.viewerIsProvider) {
+    body = <Intro>This is your listing. Accept or decline the open bids in the order book.</Intro>;
+  } else if (c.status !== 'active') {
+    body = <Intro>Bidding opens when the listing is active.</Intro>;
+  } else if (!open) {
+    body = (
+      <Button
+        variant="secondary"
+        fullWidth
+        icon={<Icon name="plus" size={14} />}
+        aria-expanded={false}
+        onClick={() => {
+          setOpen(true);
+          // focus the amount once the form is on screen
+          requestAnimationFrame(() => amountRef.current?.focus());
+        }}
+      >
+        Make a bid
+      </Button>
+    );
+  } else {
+    body = (
+      <Form onSubmit={submit} noValidate aria-label="Place a bid">
+        <TextField
+          ref={amountRef}
+          label="Bid amount (USD)"
+          name="amount"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0.01"
+          placeholder="0.00"
+          leading="$"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          error={errors.amount}
+          disabled={inFlight}
+          required
+        />
+        <TextAreaField
+          label="Message (optional)"
+          name="message"
+          rows={3}
+          maxLength={MAX_MESSAGE}
+          placeholder="Tell the provider what you need the data for"
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+          error={errors.message}
+          disabled={inFlight}
+        />
+        <Row>
+          <Button type="button" variant="ghost" onClick={close} disabled={inFlight}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="primary" busy={inFlight}>
+            PLACE BID
+          </Button>
+        </Row>
+      </Form>
+    );
+  }
+
+  function close() {
+    setOpen(false);
+    setAmount('');
+    setMessage('');
+    setErrors({});
+  }
+
+  function fail(description: string | null | undefined) {
+    toast({ variant: 'destructive', title: 'Bid Failed', description: description || 'Failed to submit bid' });
+  }
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (inFlight) return;
+    const parsed = parseBidAmount(amount);
+    const next: Errors = {};
+    if (!amount.trim()) next.amount = 'Enter a bid amount';
+    else if (!parsed) next.amount = 'Enter a positive amount with at most two decimals';
+    if (message.length > MAX_MESSAGE) next.message = `Message must be at most ${MAX_MESSAGE} characters`;
+    setErrors(next);
+    if (next.amount || next.message || !parsed) {
+      amountRef.current?.focus();
+      return;
+    }
+
+    commit({
+      variables: {
+        input: { contractId: c.id, amount: parsed, message: message.trim() || null },
+        connections: [ConnectionHandler.getConnectionID(c.id, ORDER_BOOK_CONNECTION)],
+      },
+      onCompleted: ({ placeBid: result }) => {
+        if (result.__typename === 'MutationPlaceBidSuccess') {
+          toast({ title: 'Bid Submitted', description: 'Your bid has been submitted to the data provider.' });
+          close();
+          return;
+        }
+        fail(result.message);
+      },
+      onError: (error) => fail(error.message),
+    });
+  }
+
+  return (
+    <Panel title="Bid" data-testid="bid-ticket">
+      {quote}
+      {body}
+    </Panel>
+  );
+}
