@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, useRouteError, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate, useRouteError, type RouteObject } from 'react-router-dom';
 import { Layout } from './components/Layout.tsx';
 import { LoadError, RouteBoundary } from './relay/RouteBoundary.tsx';
 import { adminLoginLoader } from './screens/Admin/AdminLogin/AdminLoginQuery.ts';
@@ -74,6 +74,8 @@ export const routes: RouteObject[] = [
       { path: 'compliance-dashboard', loader: complianceDashboardLoader, element: boundary(<ComplianceDashboard />) },
       // /dashboard and its tabs (/dashboard/contracts, /listings, /messages, /analytics, /payments, /profile)
       dashboardRoute,
+      // The header's user menu links to /profile: the dashboard's Profile tab.
+      { path: 'profile', element: <Navigate to="/dashboard/profile" replace /> },
       { path: 'debug', loader: debugLoader, element: boundary(<Debug />) },
       { path: '*', element: boundary(<NotFound />) },
     ],

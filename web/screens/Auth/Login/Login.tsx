@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button } from '../../../components/Button.tsx';
 import { FormCard } from '../../../components/FormCard.tsx';
@@ -24,10 +24,18 @@ const FooterLinks = styled.div`
 
 type FieldErrors = Partial<Record<'usernameOrEmail' | 'password', string>>;
 
+/** A `next` path after login: same-site paths only (never '//host' or a URL), else '/'. */
+function safeNextPath(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
+}
+
 // spec: provider-backoffice-side.md §2 /auth/login, §8 Login
 export function Login() {
   usePageTitle('Login');
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  // Where the user was going (e.g. 'Log in to bid' on a contract); only paths on this site.
+  const nextPath = safeNextPath(searchParams.get('next'));
   const { toast } = useToast();
   const { refreshSession } = useSession();
   const [commitLogin, inFlight] = useLoginMutation();
@@ -62,7 +70,7 @@ export function Login() {
             setFinishing(true);
             refreshSession()
               .catch((error: unknown) => console.warn('Could not refresh the session', error))
-              .finally(() => navigate('/'));
+              .finally(() => navigate(nextPath));
             return;
           }
           case 'EmailNotVerifiedError': {

@@ -91,6 +91,7 @@ export function DetailBidTicket({ contract }: DetailBidTicketProps) {
     graphql`
       fragment DetailBidTicket_contract on Contract {
         id
+        contractId
         status
         marketPrice
         highestBid
@@ -126,7 +127,7 @@ export function DetailBidTicket({ contract }: DetailBidTicketProps) {
     body = (
       <Stack>
         <Intro>Make the provider an offer. Everyone sees the amount; only the provider sees who you are and your message.</Intro>
-        <ButtonLink to="/auth/login" variant="secondary" fullWidth icon={<Icon name="user" size={14} />}>
+        <ButtonLink to={`/auth/login?next=${encodeURIComponent(`/contract/${c.contractId}`)}`} variant="secondary" fullWidth icon={<Icon name="user" size={14} />}>
           Log in to bid
         </ButtonLink>
       </Stack>
