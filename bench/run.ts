@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { cases, type BenchCase, type BenchTarget } from './cases.ts';
 import { BULK_CONTRACTS, explainListQueries, prepareMarket, type PlanReport } from './market-data.ts';
+import { benchUpload, type UploadReport } from './upload.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -61,9 +62,16 @@ async function measure(base: string, c: BenchCase, headers: Record<string, strin
   return { name: c.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors };
 }
 
+const uploads: Array<UploadReport & { backend: string }> = [];
+
 async function runBackend(label: string, env: Record<string, string>, port: number): Promise<Row[]> {
   const server = await startServer(env, port);
   try {
+    if (process.env.BENCH_UPLOAD !== '0') {
+      const upload = await benchUpload(`http://127.0.0.1:${port}`, server.pid!);
+      uploads.push({ backend: label, ...upload });
+      console.log(`${label.padEnd(10)} upload ${upload.megabytes} MB: ${upload.mbPerSecond} MB/s, RSS +${upload.rssGrowthMiB} MiB (status ${upload.status})`);
+    }
     const base = `http://127.0.0.1:${port}`;
     const target: BenchTarget = { base };
     const rows: Row[] = [];
@@ -143,6 +151,17 @@ function writeReport(rows: Row[], plans: PlanReport[]) {
     '| query | page of ids | count | seq scan on Contract |',
     '| --- | --- | --- | --- |',
     ...plans.map((p) => `| ${p.name} | ${p.pageScan} | ${p.countScan} | ${p.seqScanOnContracts ? 'yes' : 'no'} |`),
+  );
+  lines.push(
+    '',
+    '## Upload (POST /api/uploads, streamed to storage)',
+    '',
+    'A generated CSV sent as multipart by the demo provider; the server hashes it, checks its first',
+    'bytes, stores it and profiles it. Goal: peak RSS growth of the server under 64 MiB.',
+    '',
+    '| backend | size | status | seconds | MB/s | RSS before MiB | RSS peak MiB | growth MiB |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...uploads.map((u) => `| ${u.backend} | ${u.megabytes} MB | ${u.status} | ${u.seconds} | ${u.mbPerSecond} | ${u.rssBeforeMiB} | ${u.rssPeakMiB} | ${u.rssGrowthMiB} |`),
   );
   lines.push('', 'The embedded database runs in the server process and serializes every query (one session),', 'so its database-bound cases are expected to trail PostgreSQL.', '');
   fs.mkdirSync('docs', { recursive: true });
