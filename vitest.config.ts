@@ -7,7 +7,7 @@ export default defineConfig({
   test: {
     include: ['api/**/*.test.ts', 'prisma/**/*.test.ts', 'web/**/*.test.ts'],
     environment: 'node',
-    testTimeout: 30_000,
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     // Each file opens its own embedded database; two at a time fits the 2-core machines.
     maxWorkers: 2,
