@@ -2,6 +2,7 @@
 // Everything random here goes through a seeded PRNG, so the demo market looks the same on every run
 // (only the dates move with "now").
 import type {
+import { CERTIFICATIONS as CERTIFICATES, DATA_TYPES } from '../domain/diligence/diligence.schemas.ts';
   BusinessType,
   Category,
   DataFormat,
@@ -72,23 +73,9 @@ export class Rng {
 
 // ---------------------------------------------------------------- people and companies
 
-export const DATA_TYPES = [
-  'Financial & market',
-  'Consumer behavior',
-  'Healthcare',
-  'Geolocation',
-  'Social media',
-  'E-commerce & retail',
-  'Real estate',
-  'Transportation & mobility',
-  'Energy & utilities',
-  'Entertainment & media',
-  'Education',
-  'Technology & web analytics',
-] as const;
+// The application form's own lists (DECISIONS.md: the 12 data types; §9: the 8 certifications).
+export { CERTIFICATES, DATA_TYPES };
 export type DataTypeLabel = (typeof DATA_TYPES)[number];
-
-export const CERTIFICATES = ['SOC 2 Type II', 'ISO 27001', 'GDPR', 'HIPAA', 'PCI DSS', 'CCPA', 'FedRAMP', 'NIST'] as const;
 type Certificate = (typeof CERTIFICATES)[number];
 
 export interface ProviderProfile {
