@@ -1,5 +1,4 @@
 // Compact templates for the demo market (api/demo/seed.ts turns them into rows).
-import { CERTIFICATIONS as CERTIFICATES, DATA_TYPES } from '../domain/diligence/diligence.schemas.ts';
 // Everything random here goes through a seeded PRNG, so the demo market looks the same on every run
 // (only the dates move with "now").
 import type {
@@ -11,6 +10,7 @@ import type {
   RevenueRange,
   UpdateFrequency,
 } from '../db/generated/prisma/client.ts';
+import { CERTIFICATIONS as CERTIFICATES, DATA_TYPES } from '../domain/diligence/diligence.schemas.ts';
 
 // ---------------------------------------------------------------- deterministic randomness
 
