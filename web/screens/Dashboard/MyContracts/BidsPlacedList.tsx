@@ -7,9 +7,8 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import type { BidsPlacedList_viewer$key } from '../../../__generated__/BidsPlacedList_viewer.graphql.ts';
 import type { BidsPlacedListPaginationQuery } from '../../../__generated__/BidsPlacedListPaginationQuery.graphql.ts';
-import { formatCount, formatMoney } from '../../shared/format.ts';
+import { bidStatusTone, formatCount, formatDateTime, formatMoney } from '../../shared/format.ts';
 import { Table, TableScroll } from '../shared/DataTable.tsx';
-import { bidStatusTone, formatDateTime } from '../shared/dashboardFormat.ts';
 import { LoadMore } from '../shared/LoadMore.tsx';
 
 const Note = styled.span`

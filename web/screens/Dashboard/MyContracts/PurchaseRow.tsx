@@ -4,8 +4,8 @@ import styled from 'styled-components';
 import { Badge } from '../../../components/Badge.tsx';
 import type { PurchaseRow_purchase$key } from '../../../__generated__/PurchaseRow_purchase.graphql.ts';
 import { toneColors } from '../../../theme/theme.ts';
-import { formatMoney } from '../../shared/format.ts';
-import { formatDate, purchaseStatusTone } from '../shared/dashboardFormat.ts';
+import { formatDate, formatMoney } from '../../shared/format.ts';
+import { purchaseStatusTone } from '../shared/dashboardFormat.ts';
 
 const Row = styled.li`
   display: grid;

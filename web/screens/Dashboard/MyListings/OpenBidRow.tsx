@@ -3,8 +3,7 @@ import styled from 'styled-components';
 import { Button } from '../../../components/Button.tsx';
 import { useToast } from '../../../components/toast/useToast.ts';
 import type { OpenBidRow_bid$key } from '../../../__generated__/OpenBidRow_bid.graphql.ts';
-import { formatMoney } from '../../shared/format.ts';
-import { formatDateTime, timeAgo } from '../shared/dashboardFormat.ts';
+import { formatDateTime, formatMoney, timeAgo } from '../../shared/format.ts';
 import { useAcceptBidMutation } from './AcceptBidMutation.ts';
 import { useDeclineBidMutation } from './DeclineBidMutation.ts';
 

@@ -7,8 +7,7 @@ import { Icon, type IconName } from '../../../components/Icon.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { toneColors, type Tone } from '../../../theme/theme.ts';
 import type { RecentActivity_viewer$key } from '../../../__generated__/RecentActivity_viewer.graphql.ts';
-import { formatMoney } from '../../shared/format.ts';
-import { formatDateTime, timeAgo } from '../shared/dashboardFormat.ts';
+import { formatDateTime, formatMoney, timeAgo } from '../../shared/format.ts';
 
 type KindStyle = { icon: IconName; tone: Tone; label: string; sign?: '+' | '-' };
 

@@ -6,9 +6,9 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import type { PaymentsTable_viewer$key } from '../../../__generated__/PaymentsTable_viewer.graphql.ts';
 import type { PaymentsTablePaginationQuery } from '../../../__generated__/PaymentsTablePaginationQuery.graphql.ts';
-import { formatCount, formatMoney } from '../../shared/format.ts';
+import { formatCount, formatDateTime, formatMoney } from '../../shared/format.ts';
 import { Table, TableScroll } from '../shared/DataTable.tsx';
-import { formatDateTime, humanize, paymentStatusTone } from '../shared/dashboardFormat.ts';
+import { humanize, paymentStatusTone } from '../shared/dashboardFormat.ts';
 import { LoadMore } from '../shared/LoadMore.tsx';
 
 export type PaymentsTableProps = { viewer: PaymentsTable_viewer$key };

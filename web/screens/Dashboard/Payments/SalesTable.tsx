@@ -6,9 +6,9 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import type { SalesTable_viewer$key } from '../../../__generated__/SalesTable_viewer.graphql.ts';
 import type { SalesTablePaginationQuery } from '../../../__generated__/SalesTablePaginationQuery.graphql.ts';
-import { formatCount, formatMoney } from '../../shared/format.ts';
+import { formatCount, formatDateTime, formatMoney } from '../../shared/format.ts';
 import { Table, TableScroll } from '../shared/DataTable.tsx';
-import { formatDateTime, humanize, paymentStatusTone } from '../shared/dashboardFormat.ts';
+import { humanize, paymentStatusTone } from '../shared/dashboardFormat.ts';
 import { LoadMore } from '../shared/LoadMore.tsx';
 
 export type SalesTableProps = { viewer: SalesTable_viewer$key };

@@ -2,7 +2,7 @@ import { graphql, useFragment } from 'react-relay';
 import styled from 'styled-components';
 import { Panel } from '../../../components/Panel.tsx';
 import type { DetailAbout_contract$key } from '../../../__generated__/DetailAbout_contract.graphql.ts';
-import { formatDate } from './detailFormat.ts';
+import { formatDate } from '../../shared/format.ts';
 import { FactList } from './DetailLayout.tsx';
 
 const Text = styled.p`

@@ -4,8 +4,7 @@ import { Badge } from '../../../components/Badge.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { useToast } from '../../../components/toast/useToast.ts';
 import type { DetailBidRow_bid$key } from '../../../__generated__/DetailBidRow_bid.graphql.ts';
-import { formatMoney } from '../../shared/format.ts';
-import { bidTone, formatAgo, formatDateTime } from './detailFormat.ts';
+import { bidStatusTone, formatDateTime, formatMoney, timeAgo } from '../../shared/format.ts';
 import { useDetailAcceptBidMutation } from './DetailAcceptBidMutation.ts';
 import { useDetailDeclineBidMutation } from './DetailDeclineBidMutation.ts';
 
@@ -178,7 +177,7 @@ export function DetailBidRow({ bid, depth, viewerIsProvider }: DetailBidRowProps
         </Amount>
       </span>
       <span className="status">
-        <Badge tone={bidTone(b.status)} size="sm" data-testid="bid-status">
+        <Badge tone={bidStatusTone(b.status)} size="sm" data-testid="bid-status">
           {b.status}
         </Badge>
       </span>
@@ -198,7 +197,7 @@ export function DetailBidRow({ bid, depth, viewerIsProvider }: DetailBidRowProps
         {b.message && <Message>{b.message}</Message>}
       </Who>
       <Time className="time" dateTime={b.createdAt} title={formatDateTime(b.createdAt)}>
-        {formatAgo(b.createdAt)}
+        {timeAgo(b.createdAt)}
       </Time>
       {viewerIsProvider && (
         <Decide className="actions">

@@ -4,8 +4,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { Stars } from '../../../components/Stars.tsx';
 import type { DetailReviews_contract$key } from '../../../__generated__/DetailReviews_contract.graphql.ts';
-import { formatCount } from '../../shared/format.ts';
-import { formatDate } from './detailFormat.ts';
+import { formatCount, formatDate } from '../../shared/format.ts';
 
 const List = styled.ul`
   list-style: none;

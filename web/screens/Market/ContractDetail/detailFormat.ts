@@ -3,35 +3,9 @@ import type { Tone } from '../../../theme/theme.ts';
 // Formats used only by the contract detail screen (the shared price/status formats live in
 // ../shared/contractFormat.ts).
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** '14 Nov 2026'-style date of an ISO instant, in local time. */
-export function formatDate(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '—' : dateFormat.format(d);
-}
 
-/** 'Nov 14, 2026, 1:55 PM' (the tooltip of a relative time). */
-export function formatDateTime(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '—' : dateTimeFormat.format(d);
-}
 
-/** 'just now', '5m ago', '3h ago', '2d ago', then the date. */
-export function formatAgo(iso: string, now: number = Date.now()): string {
-  const t = Date.parse(iso);
-  if (Number.isNaN(t)) return '—';
-  const s = Math.max(0, Math.round((now - t) / 1000));
-  if (s < 45) return 'just now';
-  const m = Math.round(s / 60);
-  if (m < 60) return `${m}m ago`;
-  const h = Math.round(m / 60);
-  if (h < 24) return `${h}h ago`;
-  const d = Math.round(h / 24);
-  if (d < 7) return `${d}d ago`;
-  return formatDate(iso);
-}
 
 /** The UTC year an account was opened ('Member since 2024'). */
 export function memberYear(iso: string): string {
@@ -39,20 +13,6 @@ export function memberYear(iso: string): string {
   return Number.isNaN(d.getTime()) ? '—' : String(d.getUTCFullYear());
 }
 
-/** open waits for the provider (blue), accepted/settled went through (green), declined red, else neutral. */
-export function bidTone(status: string): Tone {
-  switch (status) {
-    case 'open':
-      return 'blue';
-    case 'accepted':
-    case 'settled':
-      return 'green';
-    case 'declined':
-      return 'red';
-    default:
-      return 'neutral';
-  }
-}
 
 export type SampleRow = Record<string, unknown>;
 
