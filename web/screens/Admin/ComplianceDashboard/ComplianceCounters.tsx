@@ -1,13 +1,32 @@
-import { graphql, useFragment } from 'react-relay';
+import { useCallback } from 'react';
+import { graphql, useFragment, useRelayEnvironment } from 'react-relay';
+import { fetchQuery } from 'relay-runtime';
 import styled from 'styled-components';
 import { StatTile } from '../../../components/StatTile.tsx';
 import type { ComplianceCounters_summary$key } from '../../../__generated__/ComplianceCounters_summary.graphql.ts';
+import type { ComplianceCountersRefreshQuery } from '../../../__generated__/ComplianceCountersRefreshQuery.graphql.ts';
 import { formatCount } from '../../shared/format.ts';
 
 const Grid = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(190px, 1fr));
   gap: 12px;
+
+  /* phones: two tiles a row (the fifth across both) with labels that may wrap, not five screens of tiles */
+  ${({ theme }) => theme.media.mobile} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+    gap: 8px;
+
+    & > * {
+      padding: 12px;
+    }
+    & > * > div:first-child {
+      white-space: normal;
+    }
+    & > *:last-child {
+      grid-column: 1 / -1;
+    }
+  }
 `;
 
 export type ComplianceCountersProps = { summary: ComplianceCounters_summary$key };
@@ -35,4 +54,24 @@ export function ComplianceCounters({ summary }: ComplianceCountersProps) {
       <StatTile label="Total Sellers" value={formatCount(s.totalSellers)} hint="Users who applied to sell" />
     </Grid>
   );
+}
+
+// The summary has no id: it lives on the root record, so fetching it again updates the tiles in
+// place (no suspense, the old figures stay until the new ones arrive).
+const refreshQuery = graphql`
+  query ComplianceCountersRefreshQuery {
+    complianceSummary {
+      ...ComplianceCounters_summary
+    }
+  }
+`;
+
+/** Fetches the five counters again (after a decision moved an application or a listing). */
+export function useRefreshCounters(): () => void {
+  const environment = useRelayEnvironment();
+  return useCallback(() => {
+    fetchQuery<ComplianceCountersRefreshQuery>(environment, refreshQuery, {}, { fetchPolicy: 'network-only' }).subscribe({
+      error: (error: unknown) => console.warn('Could not refresh the compliance counters', error),
+    });
+  }, [environment]);
 }

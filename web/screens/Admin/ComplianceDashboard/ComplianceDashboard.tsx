@@ -1,12 +1,26 @@
 import { usePreloadedQuery } from 'react-relay';
 import { useLoaderData } from 'react-router-dom';
-import { ButtonLink } from '../../../components/ButtonLink.tsx';
-import { EmptyState } from '../../../components/EmptyState.tsx';
+import styled from 'styled-components';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import type { ComplianceDashboardQuery as ComplianceDashboardQueryType } from '../../../__generated__/ComplianceDashboardQuery.graphql.ts';
+import { AccessDenied } from '../shared/AccessDenied.tsx';
+import { ApplicationList } from './ApplicationList.tsx';
 import { ComplianceCounters } from './ComplianceCounters.tsx';
 import { ComplianceDashboardQuery, type ComplianceDashboardLoaderData } from './ComplianceDashboardQuery.ts';
+import { PendingListingList } from './PendingListingList.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
+
+const Lists = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: 16px;
+  margin-top: 16px;
+  align-items: start;
+
+  ${({ theme }) => theme.media.xl} {
+    grid-template-columns: minmax(0, 7fr) minmax(0, 5fr);
+  }
+`;
 
 // spec: provider-backoffice-side.md §2 Compliance dashboard (requires a logged-in admin)
 export function ComplianceDashboard() {
@@ -14,20 +28,7 @@ export function ComplianceDashboard() {
   const { query } = useLoaderData() as ComplianceDashboardLoaderData;
   const data = usePreloadedQuery<ComplianceDashboardQueryType>(ComplianceDashboardQuery, query);
 
-  if (!data.viewer?.isAdmin || !data.complianceSummary) {
-    return (
-      <EmptyState
-        icon="lock"
-        title="Access Denied"
-        description="Admin access required"
-        action={
-          <ButtonLink to="/admin-login" variant="primary">
-            ADMIN LOGIN
-          </ButtonLink>
-        }
-      />
-    );
-  }
+  if (!data.viewer?.isAdmin || !data.complianceSummary) return <AccessDenied />;
 
   return (
     <>
@@ -35,6 +36,13 @@ export function ComplianceDashboard() {
         COMPLIANCE DASHBOARD
       </PageTitle>
       <ComplianceCounters summary={data.complianceSummary} />
+      {/* asked for only if the viewer was an administrator when the page loaded */}
+      {data.backOffice && (
+        <Lists>
+          <ApplicationList query={data.backOffice} />
+          <PendingListingList query={data.backOffice} />
+        </Lists>
+      )}
     </>
   );
 }

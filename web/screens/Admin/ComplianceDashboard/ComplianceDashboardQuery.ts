@@ -1,9 +1,12 @@
 import { graphql, type PreloadedQuery } from 'react-relay';
 import { preloadQuery } from '../../../relay/preload.ts';
 import type { ComplianceDashboardQuery as ComplianceDashboardQueryType } from '../../../__generated__/ComplianceDashboardQuery.graphql.ts';
+import { viewerIsAdmin } from '../shared/AdminAccessQuery.ts';
 
+// The lists are administrator-only root fields: asked for only when the viewer is one (see
+// AdminAccessQuery.ts), so everyone else gets 'Access Denied' instead of a failed page.
 export const ComplianceDashboardQuery = graphql`
-  query ComplianceDashboardQuery {
+  query ComplianceDashboardQuery($admin: Boolean!) {
     viewer {
       id
       isAdmin
@@ -11,14 +14,19 @@ export const ComplianceDashboardQuery = graphql`
     complianceSummary {
       ...ComplianceCounters_summary
     }
+    ... @include(if: $admin) @alias(as: "backOffice") {
+      ...ApplicationList_query
+      ...PendingListingList_query
+    }
   }
 `;
 
 export type ComplianceDashboardLoaderData = { query: PreloadedQuery<ComplianceDashboardQueryType> };
 
-/** The counters change as applicants apply: show the cached ones at once, then the fresh ones. */
-export function complianceDashboardLoader(): ComplianceDashboardLoaderData {
+/** Applicants apply and providers list while away: show the cached dashboard at once, then the fresh one. */
+export async function complianceDashboardLoader(): Promise<ComplianceDashboardLoaderData> {
+  const admin = await viewerIsAdmin();
   return {
-    query: preloadQuery<ComplianceDashboardQueryType>('compliance-dashboard', ComplianceDashboardQuery, {}, { fetchPolicy: 'store-and-network' }),
+    query: preloadQuery<ComplianceDashboardQueryType>('compliance-dashboard', ComplianceDashboardQuery, { admin }, { fetchPolicy: 'store-and-network' }),
   };
 }

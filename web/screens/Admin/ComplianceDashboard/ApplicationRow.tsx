@@ -1,0 +1,306 @@
+import { useId } from 'react';
+import { graphql, useFragment } from 'react-relay';
+import styled from 'styled-components';
+import { Badge } from '../../../components/Badge.tsx';
+import { Button } from '../../../components/Button.tsx';
+import { Icon } from '../../../components/Icon.tsx';
+import type { ApplicationRow_application$key } from '../../../__generated__/ApplicationRow_application.graphql.ts';
+import { applicationStatusLabel, applicationStatusTone, formatDate } from '../shared/adminFormat.ts';
+import { FlagChip } from '../shared/FlagChip.tsx';
+
+export type ApplicationAction = 'start' | 'clarify' | 'approve' | 'reject';
+
+/** What the list needs to know about the application a button was pressed for. */
+export type ApplicationTarget = { id: string; name: string; status: string };
+
+// DECISIONS.md 'Due diligence': administrators move submitted applications to under_review,
+// requires_clarification, approved or rejected; decided applications stay decided.
+function actionsFor(status: string): ApplicationAction[] {
+  switch (status) {
+    case 'submitted':
+    case 'pending':
+      return ['start', 'approve', 'reject'];
+    case 'under_review':
+      return ['clarify', 'approve', 'reject'];
+    case 'requires_clarification':
+      return ['start', 'approve', 'reject'];
+    default:
+      return [];
+  }
+}
+
+const Row = styled.article`
+  display: flex;
+  flex-direction: column;
+  gap: 10px;
+  padding: 14px 16px;
+  transition: background ${({ theme }) => theme.transitions.fast};
+
+  &:hover {
+    background: rgba(255, 255, 255, 0.015);
+  }
+`;
+
+const Top = styled.div`
+  display: flex;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: 12px;
+`;
+
+const Head = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 6px 10px;
+  min-width: 0;
+`;
+
+const Name = styled.h3`
+  font-size: ${({ theme }) => theme.fontSizes.base};
+  font-weight: 700;
+  color: ${({ theme }) => theme.colors.textStrong};
+  overflow-wrap: anywhere;
+`;
+
+const Applicant = styled.span`
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${({ theme }) => theme.colors.textDim};
+`;
+
+const Submitted = styled.div`
+  flex: none;
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-variant-numeric: tabular-nums;
+  color: ${({ theme }) => theme.colors.textMuted};
+  text-align: right;
+  white-space: nowrap;
+
+  span {
+    display: block;
+    font-size: ${({ theme }) => theme.fontSizes.xxs};
+    letter-spacing: ${({ theme }) => theme.tracking.label};
+    color: ${({ theme }) => theme.colors.textDim};
+  }
+`;
+
+const Fields = styled.dl`
+  display: grid;
+  grid-template-columns: minmax(0, 1.25fr) minmax(0, 1.25fr) minmax(0, 1fr);
+  gap: 6px 18px;
+  margin: 0;
+
+  ${({ theme }) => theme.media.mobile} {
+    grid-template-columns: minmax(0, 1fr);
+  }
+
+  div {
+    min-width: 0;
+  }
+  dt {
+    font-family: ${({ theme }) => theme.fonts.mono};
+    font-size: ${({ theme }) => theme.fontSizes.xxs};
+    font-weight: 700;
+    letter-spacing: ${({ theme }) => theme.tracking.label};
+    text-transform: uppercase;
+    color: ${({ theme }) => theme.colors.textDim};
+  }
+  dd {
+    margin: 2px 0 0;
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+    color: ${({ theme }) => theme.colors.text};
+    overflow-wrap: anywhere;
+  }
+  a {
+    color: ${({ theme }) => theme.colors.blue};
+  }
+`;
+
+const Bottom = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 10px 16px;
+`;
+
+const Chips = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 5px;
+  min-width: 0;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const TypeChip = styled.li`
+  height: 20px;
+  padding: 0 7px;
+  display: inline-flex;
+  align-items: center;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.raised};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  white-space: nowrap;
+`;
+
+const Divider = styled.li`
+  width: 1px;
+  height: 14px;
+  margin: 0 3px;
+  background: ${({ theme }) => theme.colors.borderStrong};
+
+  ${({ theme }) => theme.media.mobile} {
+    display: none;
+  }
+`;
+
+const Note = styled.p<{ $tone: 'red' | 'neutral' }>`
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme, $tone }) => ($tone === 'red' ? theme.colors.down : theme.colors.textMuted)};
+  overflow-wrap: anywhere;
+
+  b {
+    font-family: ${({ theme }) => theme.fonts.mono};
+    font-size: ${({ theme }) => theme.fontSizes.xxs};
+    letter-spacing: ${({ theme }) => theme.tracking.label};
+    text-transform: uppercase;
+    margin-right: 6px;
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
+  margin-left: auto;
+
+  ${({ theme }) => theme.media.mobile} {
+    margin-left: 0;
+  }
+`;
+
+export type ApplicationRowProps = {
+  application: ApplicationRow_application$key;
+  /** the action whose request is in flight for this row */
+  busyAction?: ApplicationAction | null;
+  /** any decision in flight: the other buttons wait */
+  disabled?: boolean;
+  onAction: (action: ApplicationAction, target: ApplicationTarget) => void;
+};
+
+/** One seller application as the back office reviews it (spec §2, §3 'Seller application in back-office'). */
+export function ApplicationRow({ application, busyAction = null, disabled = false, onAction }: ApplicationRowProps) {
+  const a = useFragment(
+    graphql`
+      fragment ApplicationRow_application on DueDiligenceApplication {
+        id
+        status
+        legalBusinessName
+        businessEmail
+        businessAddress
+        businessPhone
+        businessWebsite
+        dataTypes
+        dataVolume
+        gdprCompliant
+        hasUserConsent
+        submittedAt
+        reviewNotes
+        rejectionReason
+        user {
+          name
+        }
+      }
+    `,
+    application,
+  );
+  const nameId = useId();
+  const target: ApplicationTarget = { id: a.id, name: a.legalBusinessName, status: a.status };
+  const actions = actionsFor(a.status);
+
+  return (
+    <Row aria-labelledby={nameId} data-status={a.status}>
+      <Top>
+        <Head>
+          <Name id={nameId}>{a.legalBusinessName}</Name>
+          <Badge tone={applicationStatusTone(a.status)} data-testid="application-status">
+            {applicationStatusLabel(a.status)}
+          </Badge>
+          {a.user?.name && <Applicant>by {a.user.name}</Applicant>}
+        </Head>
+        <Submitted>
+          <span>SUBMITTED</span>
+          <time dateTime={a.submittedAt}>{formatDate(a.submittedAt)}</time>
+        </Submitted>
+      </Top>
+      <Fields>
+        <div>
+          <dt>Business email</dt>
+          <dd>
+            <a href={`mailto:${a.businessEmail}`}>{a.businessEmail}</a>
+          </dd>
+        </div>
+        <div>
+          <dt>Business address</dt>
+          <dd>{a.businessAddress}</dd>
+        </div>
+        <div>
+          <dt>Data volume</dt>
+          <dd>{a.dataVolume || 'Not specified'}</dd>
+        </div>
+      </Fields>
+      <Bottom>
+        <Chips aria-label="Data types and compliance answers">
+          {a.dataTypes.map((t) => (
+            <TypeChip key={t}>{t}</TypeChip>
+          ))}
+          {a.dataTypes.length > 0 && <Divider aria-hidden="true" />}
+          <li>
+            <FlagChip label="GDPR" description="GDPR compliant" ok={a.gdprCompliant} />
+          </li>
+          <li>
+            <FlagChip label="User consent" description="Has user consent" ok={a.hasUserConsent} />
+          </li>
+        </Chips>
+        {actions.length > 0 && (
+          <Actions>
+            {actions.includes('start') && (
+              <Button size="sm" variant="secondary" busy={busyAction === 'start'} disabled={disabled} onClick={() => onAction('start', target)}>
+                {a.status === 'requires_clarification' ? 'Resume Review' : 'Start Review'}
+              </Button>
+            )}
+            {actions.includes('clarify') && (
+              <Button size="sm" variant="secondary" disabled={disabled} onClick={() => onAction('clarify', target)}>
+                Request Clarification
+              </Button>
+            )}
+            <Button size="sm" variant="primary" icon={<Icon name="check" size={12} />} disabled={disabled} onClick={() => onAction('approve', target)}>
+              Approve
+            </Button>
+            <Button size="sm" variant="danger" icon={<Icon name="x" size={12} />} disabled={disabled} onClick={() => onAction('reject', target)}>
+              Reject
+            </Button>
+          </Actions>
+        )}
+      </Bottom>
+      {a.rejectionReason && a.status === 'rejected' && (
+        <Note $tone="red">
+          <b>Reason</b>
+          {a.rejectionReason}
+        </Note>
+      )}
+      {a.reviewNotes && (
+        <Note $tone="neutral">
+          <b>Notes</b>
+          {a.reviewNotes}
+        </Note>
+      )}
+    </Row>
+  );
+}

@@ -1,0 +1,18 @@
+import { ButtonLink } from '../../../components/ButtonLink.tsx';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+
+/** spec: provider-backoffice-side.md §2, §8: 'Access Denied' - 'Admin access required', with a way to /admin-login. */
+export function AccessDenied() {
+  return (
+    <EmptyState
+      icon="lock"
+      title="Access Denied"
+      description="Admin access required"
+      action={
+        <ButtonLink to="/admin-login" variant="primary">
+          ADMIN LOGIN
+        </ButtonLink>
+      }
+    />
+  );
+}
