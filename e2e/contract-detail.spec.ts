@@ -94,7 +94,7 @@ test('a visitor reads a contract: quote, chart, sample, fields, trade and provid
   await expect(page.getByText('Multiple successful contracts')).toHaveCount(0);
 
   // visitors are sent to log in before bidding
-  await expect(page.getByRole('link', { name: 'Log in to bid' })).toHaveAttribute('href', '/auth/login');
+  await expect(page.getByRole('link', { name: 'Log in to bid' })).toHaveAttribute('href', `/auth/login?next=${encodeURIComponent(`/contract/${contract.contractId}`)}`);
   await expect(page.getByRole('button', { name: 'PLACE BID' })).toHaveCount(0);
 });
 

@@ -4,6 +4,7 @@ import { Layout } from './components/Layout.tsx';
 import { LoadError, RouteBoundary } from './relay/RouteBoundary.tsx';
 import { adminLoginLoader } from './screens/Admin/AdminLogin/AdminLoginQuery.ts';
 import { complianceDashboardLoader } from './screens/Admin/ComplianceDashboard/ComplianceDashboardQuery.ts';
+import { simpleComplianceLoader } from './screens/Admin/SimpleCompliance/SimpleComplianceQuery.ts';
 import { dashboardRoute } from './screens/Dashboard/dashboardRoute.tsx';
 import { ContractDetailSkeleton } from './screens/Market/ContractDetail/ContractDetailSkeleton.tsx';
 import { contractDetailLoader } from './screens/Market/ContractDetail/ContractDetailQuery.ts';
@@ -13,6 +14,8 @@ import { tradingFloorLoader, tradingFloorShouldRevalidate } from './screens/Mark
 import { AppShell, appShellLoader } from './screens/Shell/AppShell.tsx';
 import { ShellSkeleton } from './screens/Shell/ShellSkeleton.tsx';
 import { PageSkeleton } from './screens/shared/PageSkeleton.tsx';
+import { dueDiligenceLoader } from './screens/Provider/DueDiligence/DueDiligenceQuery.ts';
+import { listDataLoader, listDataShouldRevalidate } from './screens/Provider/ListData/ListDataQuery.ts';
 import { debugLoader } from './screens/System/Debug/DebugQuery.ts';
 
 // Route table. Each screen's code is split out (React.lazy) while its query starts in the route
@@ -31,6 +34,9 @@ const Register = screen(() => import('./screens/Auth/Register/Register.tsx'), 'R
 const VerifyEmail = screen(() => import('./screens/Auth/VerifyEmail/VerifyEmail.tsx'), 'VerifyEmail');
 const AdminLogin = screen(() => import('./screens/Admin/AdminLogin/AdminLogin.tsx'), 'AdminLogin');
 const ComplianceDashboard = screen(() => import('./screens/Admin/ComplianceDashboard/ComplianceDashboard.tsx'), 'ComplianceDashboard');
+const SimpleCompliance = screen(() => import('./screens/Admin/SimpleCompliance/SimpleCompliance.tsx'), 'SimpleCompliance');
+const DueDiligence = screen(() => import('./screens/Provider/DueDiligence/DueDiligence.tsx'), 'DueDiligence');
+const ListData = screen(() => import('./screens/Provider/ListData/ListData.tsx'), 'ListData');
 const Debug = screen(() => import('./screens/System/Debug/Debug.tsx'), 'Debug');
 const NotFound = screen(() => import('./screens/System/NotFound/NotFound.tsx'), 'NotFound');
 
@@ -71,7 +77,10 @@ export const routes: RouteObject[] = [
       { path: 'auth/verify-email', element: boundary(<VerifyEmail />, 'form') },
       { path: 'email-verification', element: boundary(<VerifyEmail />, 'form') },
       { path: 'admin-login', loader: adminLoginLoader, element: boundary(<AdminLogin />, 'form') },
+      { path: 'list-data', loader: listDataLoader, shouldRevalidate: listDataShouldRevalidate, element: boundary(<ListData />) },
+      { path: 'due-diligence', loader: dueDiligenceLoader, element: boundary(<DueDiligence />) },
       { path: 'compliance-dashboard', loader: complianceDashboardLoader, element: boundary(<ComplianceDashboard />) },
+      { path: 'simple-compliance', loader: simpleComplianceLoader, element: boundary(<SimpleCompliance />) },
       // /dashboard and its tabs (/dashboard/contracts, /listings, /messages, /analytics, /payments, /profile)
       dashboardRoute,
       // The header's user menu links to /profile: the dashboard's Profile tab.

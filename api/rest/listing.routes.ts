@@ -103,12 +103,16 @@ export function listingRoutes(yoga: Yoga, clientIp: ClientIp) {
       return jsonError(c, 400, 'Malformed multipart body');
     }
     const body = Readable.fromWeb(c.req.raw.body as never);
+    let current: Readable | undefined;
+    let storing: Promise<unknown> | undefined;
     const stored = new Promise<Awaited<ReturnType<typeof storeUpload>> | null>((resolve, reject) => {
       let started = false;
       parser.on('file', (name, stream, info) => {
         if (name !== 'file' || started) return stream.resume();
         started = true;
-        storeUpload(ctx.services, ctx.viewer, { fileName: info.filename || 'upload', stream }).then(resolve, (error) => {
+        current = stream;
+        storing = storeUpload(ctx.services, ctx.viewer, { fileName: info.filename || 'upload', stream });
+        storing.then(resolve as (v: unknown) => void, (error) => {
           stream.resume();
           reject(error);
         });
@@ -117,6 +121,13 @@ export function listingRoutes(yoga: Yoga, clientIp: ClientIp) {
       parser.on('close', () => {
         if (!started) resolve(null);
       });
+    });
+    // The client went away mid-upload (closed tab, Cancel, dropped connection): fail the parser
+    // and the file being stored, so the partial file is dropped and nothing waits forever.
+    body.on('error', (error) => {
+      const interrupted = new UploadInterrupted(error);
+      current?.destroy(interrupted);
+      parser.destroy(interrupted);
     });
     body.pipe(parser);
     try {
@@ -130,6 +141,9 @@ export function listingRoutes(yoga: Yoga, clientIp: ClientIp) {
     } catch (error) {
       body.unpipe(parser);
       body.resume();
+      // Answer once the half-written file is gone.
+      await storing?.catch(() => {});
+      if (error instanceof UploadInterrupted) return jsonError(c, 400, 'The upload was interrupted');
       return domainErrorResponse(c, error);
     }
   });
@@ -150,6 +164,12 @@ export function listingRoutes(yoga: Yoga, clientIp: ClientIp) {
   });
 
   return r;
+}
+
+class UploadInterrupted extends Error {
+  constructor(cause: unknown) {
+    super('The upload was interrupted', { cause });
+  }
 }
 
 function domainErrorResponse(c: HonoContext, error: unknown) {

@@ -79,7 +79,10 @@ export async function updateListing(deps: ListingDeps, viewer: User | null, cont
   if (!current || (current.providerId !== viewer.id && !viewer.isAdmin)) throw new NotFoundError('Listing not found');
   if (current.providerId !== viewer.id) throw new PermissionError('Only the provider edits a listing');
   if (!mayEditListing(current.status)) throw new ConflictError('Only listings waiting for review or rejected can be edited');
-  const input = parseInput(listingInput, { ...raw as object, fileId: (raw as { fileId?: string }).fileId ?? current.files[0]?.id ?? null });
+  // Without a new file the listing keeps its current one, unless it now goes by link only.
+  const given = raw as { fileId?: string | null; dataAccessType?: string };
+  const keepsFile = given.dataAccessType !== 'external_link';
+  const input = parseInput(listingInput, { ...given, fileId: given.fileId ?? (keepsFile ? (current.files[0]?.id ?? null) : null) });
   const file = await ownUpload(deps.db, viewer, input.fileId, current.id);
   return deps.db.$transaction(async (tx) => {
     const moved = await tx.contract.updateMany({
@@ -93,10 +96,9 @@ export async function updateListing(deps: ListingDeps, viewer: User | null, cont
       },
     });
     if (moved.count !== 1) throw new ConflictError('The listing changed meanwhile; please reload');
-    if (file && file.contractId !== current.id) {
-      await tx.dataFile.updateMany({ where: { contractId: current.id, id: { not: file.id } }, data: { contractId: null } });
-      await tx.dataFile.update({ where: { id: file.id }, data: { contractId: current.id } });
-    }
+    // The listing carries exactly the file it names now (or none).
+    await tx.dataFile.updateMany({ where: { contractId: current.id, ...(file ? { id: { not: file.id } } : {}) }, data: { contractId: null } });
+    if (file && file.contractId !== current.id) await tx.dataFile.update({ where: { id: file.id }, data: { contractId: current.id } });
     if (current.status !== 'pending_review') {
       await tx.statusChange.create({ data: { subject: 'contract', subjectId: current.id, fromStatus: current.status, toStatus: 'pending_review', actorId: viewer.id, note: 'Resubmitted' } });
     }

@@ -222,3 +222,41 @@ describe.each(testDatabases())('listings and uploads on %s', (kind) => {
     });
   });
 });
+
+describe('an upload cut off by the client', () => {
+  it('answers, keeps nothing and leaves the server running', async () => {
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const app = await startTestApp('pglite');
+    try {
+      await makeUser(app.database.prisma, 'cutter', { dueDiligenceStatus: 'approved' });
+      const client = new Client(app);
+      await client.json('POST', '/api/auth/login', { usernameOrEmail: 'cutter', password: STRONG_PASSWORD });
+      const boundary = 'cutboundary';
+      const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\nContent-Type: text/csv\r\n\r\na,b\n`;
+      let sent = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent === 0) controller.enqueue(new TextEncoder().encode(head));
+          else if (sent < 20) controller.enqueue(new TextEncoder().encode('1,2\n'.repeat(10_000)));
+          else controller.error(new Error('ECONNRESET'));
+          sent += 1;
+        },
+      });
+      const res = await client.request('/api/uploads', {
+        method: 'POST',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+      expect(res.status).toBe(400);
+      expect(await app.database.prisma.dataFile.count()).toBe(0);
+      const files = path.join(app.config.dataDir, 'files');
+      const left = fs.existsSync(files) ? fs.readdirSync(files, { recursive: true }).filter((f) => String(f).endsWith('.partial') || String(f).endsWith('.csv')) : [];
+      expect(left).toEqual([]);
+      expect((await app.fetch('/healthz')).status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -82,6 +82,8 @@ export async function storeUpload(
   // The storage write's pipeline reports inspect's failure; this listener only keeps a late
   // second emission of the same error (after the pipeline let go) from crashing the process.
   inspect.on('error', () => {});
+  // `pipe` does not pass the source's failure on (an interrupted upload): fail the chain with it.
+  file.stream.on('error', (error) => inspect.destroy(error));
   // Busboy marks a file cut at its size limit; treat that as too large too.
   file.stream.on('limit', () => inspect.destroy(new FileTooLargeError()));
   const id = crypto.randomUUID();

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Badge } from '../../../components/Badge.tsx';
 import { Button } from '../../../components/Button.tsx';
+import { ButtonLink } from '../../../components/ButtonLink.tsx';
 import { Skeleton } from '../../../components/Skeleton.tsx';
 import { ErrorBoundary } from '../../../relay/ErrorBoundary.tsx';
 import type { ListingCard_contract$key } from '../../../__generated__/ListingCard_contract.graphql.ts';
@@ -110,6 +111,12 @@ export function ListingCard({ contract }: ListingCardProps) {
         <Badge size="sm" tone={contractStatusTone(c.status)} dot={c.status === 'active'}>
           {c.status}
         </Badge>
+        {c.status === 'rejected' && (
+          // spec: provider-backoffice-side.md §4: the provider edits a rejected listing and resubmits it
+          <ButtonLink size="sm" variant="primary" to={`/list-data?edit=${encodeURIComponent(c.contractId)}`} aria-label={`Edit & resubmit ${c.title}`}>
+            Edit &amp; resubmit
+          </ButtonLink>
+        )}
       </Head>
       <Figures
         aria-label="Prices and sales"

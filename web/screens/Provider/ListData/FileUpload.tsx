@@ -1,0 +1,367 @@
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import styled, { css } from 'styled-components';
+import { Button } from '../../../components/Button.tsx';
+import { FieldError, FieldLabel } from '../../../components/fieldStyles.ts';
+import { Icon } from '../../../components/Icon.tsx';
+import { useToast } from '../../../components/toast/useToast.ts';
+import { formatBytes, formatDuration } from '../shared/providerFormat.ts';
+import { DataProfileTable } from './DataProfileTable.tsx';
+import { ACCEPT, ALLOWED_EXTENSIONS, checkFile, UploadCancelled, uploadFile, type UploadedFile, type UploadHandle } from './uploadFile.ts';
+
+const Wrap = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  min-width: 0;
+`;
+
+const Zone = styled.div<{ $active: boolean; $invalid: boolean }>`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 8px;
+  padding: 22px 16px;
+  text-align: center;
+  border: 1px dashed ${({ theme, $invalid }) => ($invalid ? theme.colors.down : theme.colors.borderStrong)};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.bg};
+  transition:
+    border-color ${({ theme }) => theme.transitions.fast},
+    background ${({ theme }) => theme.transitions.fast};
+
+  ${({ $active, theme }) =>
+    $active &&
+    css`
+      border-color: ${theme.colors.up};
+      background: ${theme.colors.upSoft};
+    `}
+
+  p {
+    font-size: ${({ theme }) => theme.fontSizes.md};
+    color: ${({ theme }) => theme.colors.text};
+  }
+  small {
+    font-family: ${({ theme }) => theme.fonts.mono};
+    font-size: ${({ theme }) => theme.fontSizes.xxs};
+    letter-spacing: ${({ theme }) => theme.tracking.label};
+    text-transform: uppercase;
+    color: ${({ theme }) => theme.colors.textDim};
+  }
+`;
+
+const Mark = styled.span`
+  display: grid;
+  place-items: center;
+  width: 36px;
+  height: 36px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.panelAlt};
+  color: ${({ theme }) => theme.colors.up};
+`;
+
+const HiddenInput = styled.input`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  opacity: 0;
+  pointer-events: none;
+`;
+
+const Card = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 10px;
+  padding: 12px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.bg};
+`;
+
+const FileRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px 12px;
+`;
+
+const FileName = styled.div`
+  flex: 1 1 220px;
+  min-width: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 2px;
+
+  strong {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+    font-family: ${({ theme }) => theme.fonts.mono};
+    font-size: ${({ theme }) => theme.fontSizes.md};
+    color: ${({ theme }) => theme.colors.textStrong};
+  }
+  span {
+    font-family: ${({ theme }) => theme.fonts.mono};
+    font-size: ${({ theme }) => theme.fontSizes.xs};
+    color: ${({ theme }) => theme.colors.textDim};
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Track = styled.div`
+  position: relative;
+  height: 8px;
+  overflow: hidden;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.raised};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Fill = styled.div<{ $done: boolean }>`
+  height: 100%;
+  background: ${({ theme, $done }) => ($done ? theme.colors.up : `linear-gradient(90deg, ${theme.colors.blue}, ${theme.colors.up})`)};
+  box-shadow: 0 0 10px ${({ theme }) => theme.colors.upBorder};
+  transition: width 120ms linear;
+`;
+
+const Figures = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px 16px;
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-variant-numeric: tabular-nums;
+  color: ${({ theme }) => theme.colors.textMuted};
+
+  .pct {
+    min-width: 44px;
+    font-weight: 700;
+    color: ${({ theme }) => theme.colors.textStrong};
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  gap: 8px;
+`;
+
+type Progress = { sent: number; total: number; startedAt: number; now: number };
+
+type Phase = 'idle' | 'uploading' | 'processing';
+
+export type FileUploadProps = {
+  /** the file the listing carries (uploaded here, or the listing's file when editing) */
+  value: UploadedFile | null;
+  onUploaded: (file: UploadedFile) => void;
+  onRemove: () => void;
+  /** true while bytes are on their way (the listing cannot be sent meanwhile) */
+  onBusyChange: (busy: boolean) => void;
+  error?: string;
+  disabled?: boolean;
+};
+
+/**
+ * Choose or drop the data file; it is checked in the browser (type, 500 MB), then sent with a
+ * progress bar (percent, bytes, speed, time left) and a Cancel button; the stored file shows its
+ * name, size, sha256 and, for CSV/JSON, the profile the server read from it.
+ */
+export function FileUpload({ value, onUploaded, onRemove, onBusyChange, error, disabled = false }: FileUploadProps) {
+  const { toast } = useToast();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const handle = useRef<UploadHandle | null>(null);
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [current, setCurrent] = useState<{ name: string; size: number } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  // the progress bar stays (at 100%) under a file uploaded in this visit
+  const [uploadedHere, setUploadedHere] = useState<string | null>(null);
+
+  // leaving the page cancels an upload in flight
+  useEffect(() => () => handle.current?.abort(), []);
+
+  function start(file: File) {
+    if (disabled || phase !== 'idle') return;
+    setFailure(null);
+    const problem = checkFile(file);
+    if (problem) {
+      setFailure(`${problem.title}: ${problem.description}`);
+      toast({ variant: 'destructive', title: problem.title, description: problem.description });
+      return;
+    }
+    const startedAt = performance.now();
+    setCurrent({ name: file.name, size: file.size });
+    setProgress({ sent: 0, total: file.size, startedAt, now: startedAt });
+    setPhase('uploading');
+    onBusyChange(true);
+    const h = uploadFile(
+      file,
+      (sent, total) => setProgress({ sent, total, startedAt, now: performance.now() }),
+      () => setPhase('processing'),
+    );
+    handle.current = h;
+    h.promise
+      .then((stored) => {
+        setProgress((p) => (p ? { ...p, sent: p.total, now: performance.now() } : p));
+        setUploadedHere(stored.id);
+        onUploaded(stored);
+        toast({ title: 'File Uploaded', description: `${stored.fileName} (${formatBytes(stored.size)}) is stored.` });
+      })
+      .catch((e: unknown) => {
+        setProgress(null);
+        if (e instanceof UploadCancelled) {
+          setFailure('Upload cancelled.');
+          return;
+        }
+        const message = e instanceof Error ? e.message : 'Upload failed';
+        setFailure(message);
+        toast({ variant: 'destructive', title: 'Upload Failed', description: message });
+      })
+      .finally(() => {
+        handle.current = null;
+        setPhase('idle');
+        onBusyChange(false);
+        if (inputRef.current) inputRef.current.value = '';
+      });
+  }
+
+  function onDrop(e: DragEvent<HTMLDivElement>) {
+    e.preventDefault();
+    setDragging(false);
+    const file = e.dataTransfer.files?.[0];
+    if (file) start(file);
+  }
+
+  const busy = phase !== 'idle';
+  const showProgress = busy || (value != null && uploadedHere === value.id && progress != null);
+  const p = progress;
+  const percent = p && p.total > 0 ? Math.min(100, Math.floor((p.sent / p.total) * 100)) : 0;
+  const elapsed = p ? (p.now - p.startedAt) / 1000 : 0;
+  const speed = p && elapsed > 0 ? p.sent / elapsed : 0;
+  const eta = speed > 0 && p ? (p.total - p.sent) / speed : NaN;
+
+  const progressBlock = showProgress && p && (
+    <>
+      <Track
+        role="progressbar"
+        aria-label="Upload progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${percent}%`}
+        data-testid="upload-progress"
+      >
+        <Fill $done={!busy} style={{ width: `${percent}%` }} />
+      </Track>
+      <Figures aria-live="off">
+        <span className="pct" data-testid="upload-percent">
+          {percent}%
+        </span>
+        <span data-testid="upload-bytes">
+          {formatBytes(p.sent)} / {formatBytes(p.total)}
+        </span>
+        <span data-testid="upload-speed">{(speed / (1024 * 1024)).toFixed(1)} MB/s</span>
+        <span data-testid="upload-eta">
+          {phase === 'processing' ? 'checking file…' : busy ? `${Number.isFinite(eta) ? formatDuration(eta) : '—'} left` : `done in ${formatDuration(elapsed)}`}
+        </span>
+      </Figures>
+    </>
+  );
+
+  const input = (
+    <HiddenInput
+      ref={inputRef}
+      type="file"
+      accept={ACCEPT}
+      aria-label="Data file"
+      data-testid="file-input"
+      tabIndex={-1}
+      onChange={(e) => {
+        const file = e.target.files?.[0];
+        if (file) start(file);
+      }}
+    />
+  );
+
+  return (
+    <Wrap data-testid="file-upload">
+      <FieldLabel as="span">Data file</FieldLabel>
+      {input}
+      {busy && current ? (
+        <Card aria-busy="true">
+          <FileRow>
+            <Mark aria-hidden="true">
+              <Icon name="upload" size={16} />
+            </Mark>
+            <FileName>
+              <strong title={current.name}>{current.name}</strong>
+              <span>{phase === 'processing' ? 'Sent · the server checks and profiles the file' : `Uploading ${formatBytes(current.size)}`}</span>
+            </FileName>
+            <Button size="sm" variant="danger" onClick={() => handle.current?.abort()} disabled={phase === 'processing'}>
+              Cancel
+            </Button>
+          </FileRow>
+          {progressBlock}
+        </Card>
+      ) : value ? (
+        <Card data-testid="uploaded-file">
+          <FileRow>
+            <Mark aria-hidden="true">
+              <Icon name="check" size={16} />
+            </Mark>
+            <FileName>
+              <strong title={value.fileName}>{value.fileName}</strong>
+              <span>
+                {formatBytes(value.size)} · sha256{' '}
+                <abbr title={value.sha256} data-testid="file-sha256">
+                  {value.sha256.slice(0, 12)}…{value.sha256.slice(-6)}
+                </abbr>
+              </span>
+            </FileName>
+            <Actions>
+              <Button size="sm" onClick={() => inputRef.current?.click()} disabled={disabled}>
+                Replace
+              </Button>
+              <Button size="sm" variant="ghost" onClick={onRemove} disabled={disabled}>
+                Remove
+              </Button>
+            </Actions>
+          </FileRow>
+          {progressBlock}
+          {value.profile && value.profile.fields.length > 0 && <DataProfileTable profile={value.profile} />}
+        </Card>
+      ) : (
+        <Zone
+          $active={dragging}
+          $invalid={Boolean(error)}
+          data-testid="drop-zone"
+          onDragOver={(e) => {
+            e.preventDefault();
+            if (!disabled) setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+        >
+          <Mark aria-hidden="true">
+            <Icon name="upload" size={18} />
+          </Mark>
+          <p>Drag & drop your data file here, or</p>
+          <Button size="sm" variant="primary" onClick={() => inputRef.current?.click()} disabled={disabled}>
+            Choose file
+          </Button>
+          <small>{ALLOWED_EXTENSIONS.join(' · ')} · max 500 MB</small>
+        </Zone>
+      )}
+      {failure && (
+        <FieldError role="alert" data-testid="upload-error">
+          {failure}
+        </FieldError>
+      )}
+      {error && error !== failure && !busy && (
+        <FieldError role="alert" data-testid="upload-required">
+          {error}
+        </FieldError>
+      )}
+    </Wrap>
+  );
+}
