@@ -42,6 +42,16 @@ describe('profiling uploaded data', () => {
     }
   });
 
+  it('counts every record of a large file, typing fields from the first 100,000', async () => {
+    const rows = Array.from({ length: 150_000 }, (_, i) => `${i},${i % 2 ? '' : 'x'}`);
+    const profile = await profileCsv(Readable.from([`id,flag\n${rows.join('\n')}\n`]));
+    expect(profile?.recordCount).toBe(150_000);
+    expect(profile?.fields).toEqual([
+      { name: 'id', type: 'integer', nullShare: 0 },
+      { name: 'flag', type: 'string', nullShare: 0.5 },
+    ]);
+  });
+
   it('gives no profile for what is not tabular', async () => {
     expect(await profileJson(Readable.from(['{"a":1}\nnot json']), 20)).toBeNull();
     expect(await profileCsv(Readable.from(['\n\n']))).toBeNull();
