@@ -214,8 +214,9 @@ test('the pager pages through real results', async ({ page, request }) => {
   await expect(page.getByTestId('pager-status')).toHaveText(`Showing 11-${to} of ${first.totalCount}`);
   await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   await expect(cards(page)).toHaveCount(second.titles.length);
+  // page 1 also has 10 cards: wait for page 2's own titles
+  await expect.poll(() => titlesOf(page.getByTestId('contract-list'))).toEqual(second.titles);
   const titles = await titlesOf(page.getByTestId('contract-list'));
-  expect(titles).toEqual(second.titles);
   expect(titles.filter((t) => first.titles.includes(t))).toEqual([]);
 
   // back returns to page 1; a numbered button jumps straight to a page
@@ -225,7 +226,9 @@ test('the pager pages through real results', async ({ page, request }) => {
   await expect(page.getByTestId('pager-status')).toHaveText(`Showing 11-${to} of ${first.totalCount}`);
   await page.getByRole('button', { name: 'Previous' }).click();
   await expect(page).toHaveURL('/');
-  expect(await titlesOf(page.getByTestId('contract-list'))).toEqual(first.titles);
+  // the page-2 cards stay up until page 1 has loaded: wait for page 1, not just the URL
+  await expect(page.getByTestId('pager-status')).toHaveText(`Showing 1-10 of ${first.totalCount}`);
+  await expect.poll(() => titlesOf(page.getByTestId('contract-list'))).toEqual(first.titles);
 });
 
 test('the header search box filters the floor, and × clears it', async ({ page, request }) => {
@@ -347,8 +350,8 @@ test('/browse filters by category and sort, pages on, and VIEW & BID opens the c
   await expect(page).toHaveURL('/browse?category=healthcare&sort=price-high');
   await expect(page.getByTestId('browse-count')).toHaveText(`Showing ${Math.min(12, healthcare.totalCount)} of ${healthcare.totalCount} contracts`);
   for (const card of await cards(page).all()) await expect(card.getByTestId('contract-category')).toHaveText('Healthcare');
-  const prices = await pricesOf(page);
-  expect(prices).toEqual(healthcare.rows.map((r) => Number(r.price)));
+  // the count is the same in either order: wait for the sorted prices themselves
+  await expect.poll(() => pricesOf(page)).toEqual(healthcare.rows.map((r) => Number(r.price)));
   expect(prices).toEqual([...prices].sort((a, b) => b - a));
 
   // the real provider rating, not a fixed 4.8
