@@ -352,6 +352,7 @@ test('/browse filters by category and sort, pages on, and VIEW & BID opens the c
   for (const card of await cards(page).all()) await expect(card.getByTestId('contract-category')).toHaveText('Healthcare');
   // the count is the same in either order: wait for the sorted prices themselves
   await expect.poll(() => pricesOf(page)).toEqual(healthcare.rows.map((r) => Number(r.price)));
+  const prices = await pricesOf(page);
   expect(prices).toEqual([...prices].sort((a, b) => b - a));
 
   // the real provider rating, not a fixed 4.8
