@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { canSeeBidDetails, canSeeContract, canSeePurchase, isAdmin, isApprovedProvider, isLoggedIn, isOwnerOrAdmin, type Viewer } from './policies.ts';
+
+const buyer: Viewer = { id: 'u1', isAdmin: false, dueDiligenceStatus: 'not_started' };
+const provider: Viewer = { id: 'p1', isAdmin: false, dueDiligenceStatus: 'approved' };
+const pending: Viewer = { id: 'p2', isAdmin: false, dueDiligenceStatus: 'under_review' };
+const admin: Viewer = { id: 'a1', isAdmin: true, dueDiligenceStatus: 'not_applicable' };
+
+describe('policies', () => {
+  it('logged in and admin', () => {
+    expect(isLoggedIn(null)).toBe(false);
+    expect(isLoggedIn(buyer)).toBe(true);
+    expect(isAdmin(buyer)).toBe(false);
+    expect(isAdmin(admin)).toBe(true);
+  });
+
+  it('approved provider: approved by due diligence, or an administrator', () => {
+    expect(isApprovedProvider(null)).toBe(false);
+    expect(isApprovedProvider(buyer)).toBe(false);
+    expect(isApprovedProvider(pending)).toBe(false);
+    expect(isApprovedProvider(provider)).toBe(true);
+    expect(isApprovedProvider(admin)).toBe(true);
+  });
+
+  it('own or admin', () => {
+    expect(isOwnerOrAdmin(null, 'u1')).toBe(false);
+    expect(isOwnerOrAdmin(buyer, 'u1')).toBe(true);
+    expect(isOwnerOrAdmin(buyer, 'p1')).toBe(false);
+    expect(isOwnerOrAdmin(admin, 'p1')).toBe(true);
+  });
+
+  it('contract visibility: active for all, others for their provider and admins', () => {
+    for (const status of ['pending_review', 'rejected', 'inactive'] as const) {
+      const c = { status, providerId: 'p1' };
+      expect(canSeeContract(null, c)).toBe(false);
+      expect(canSeeContract(buyer, c)).toBe(false);
+      expect(canSeeContract(provider, c)).toBe(true);
+      expect(canSeeContract(admin, c)).toBe(true);
+    }
+    expect(canSeeContract(null, { status: 'active', providerId: 'p1' })).toBe(true);
+  });
+
+  it('bid details and purchases: the two parties and admins', () => {
+    expect(canSeeBidDetails(buyer, { bidderId: 'u1' }, 'p1')).toBe(true);
+    expect(canSeeBidDetails(provider, { bidderId: 'u1' }, 'p1')).toBe(true);
+    expect(canSeeBidDetails(pending, { bidderId: 'u1' }, 'p1')).toBe(false);
+    expect(canSeeBidDetails(null, { bidderId: 'u1' }, 'p1')).toBe(false);
+    expect(canSeePurchase(admin, { buyerId: 'u1' }, 'p1')).toBe(true);
+    expect(canSeePurchase(pending, { buyerId: 'u1' }, 'p1')).toBe(false);
+    expect(canSeePurchase(provider, { buyerId: 'u1' }, 'p1')).toBe(true);
+  });
+});

@@ -1,0 +1,44 @@
+// Who may do what, written once. Scope-auth in the GraphQL builder, field scopes and the services
+// all call these, so a rule cannot say yes in one place and no in another. Each function names the
+// few fields it needs, so it takes a loaded record or a Prisma select alike.
+import type { ContractStatus, DueDiligenceStatus } from '../db/generated/prisma/enums.ts';
+
+/** The part of the logged-in user the rules look at; null is an anonymous caller. */
+export interface Viewer {
+  id: string;
+  isAdmin: boolean;
+  dueDiligenceStatus: DueDiligenceStatus;
+}
+
+export function isLoggedIn(viewer: Viewer | null | undefined): viewer is Viewer {
+  return viewer != null;
+}
+
+export function isAdmin(viewer: Viewer | null | undefined): boolean {
+  return viewer?.isAdmin === true;
+}
+
+/** May list data and upload files: approved by due diligence, or an administrator. */
+export function isApprovedProvider(viewer: Viewer | null | undefined): boolean {
+  return viewer != null && (viewer.isAdmin || viewer.dueDiligenceStatus === 'approved');
+}
+
+/** The record's owner (ownerId) or an administrator. */
+export function isOwnerOrAdmin(viewer: Viewer | null | undefined, ownerId: string): boolean {
+  return viewer != null && (viewer.isAdmin || viewer.id === ownerId);
+}
+
+/** Active contracts are public; pending and rejected ones only their provider and administrators see. */
+export function canSeeContract(viewer: Viewer | null | undefined, contract: { status: ContractStatus; providerId: string }): boolean {
+  return contract.status === 'active' || isOwnerOrAdmin(viewer, contract.providerId);
+}
+
+/** A bid's bidder and message: the bidder, the listing's provider, administrators. */
+export function canSeeBidDetails(viewer: Viewer | null | undefined, bid: { bidderId: string }, providerId: string): boolean {
+  return isOwnerOrAdmin(viewer, bid.bidderId) || viewer?.id === providerId;
+}
+
+/** A purchase: its buyer, the listing's provider (the seller), administrators. */
+export function canSeePurchase(viewer: Viewer | null | undefined, purchase: { buyerId: string }, sellerId: string): boolean {
+  return isOwnerOrAdmin(viewer, purchase.buyerId) || viewer?.id === sellerId;
+}
