@@ -1,12 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { z } from 'zod';
 
-// Every setting the server reads from the environment, parsed once. README lists them.
+// Every setting the server reads from the environment, parsed and checked once, before anything
+// else happens: a wrong value stops the start with a message naming the variable (api/server.ts
+// prints it and exits 1) instead of surfacing later as a stack trace or a silent default.
+// README lists the variables; docs/drafts/ops.md the ones added for operations.
 export interface Config {
   port: number;
+  /** Interface to listen on; unset means every interface. */
+  host: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections in the PostgreSQL pool (PG_POOL_MAX). */
+  databasePoolMax: number;
   redisUrl: string | undefined;
   sessionSecret: Uint8Array;
   adminEmail: string | undefined;
@@ -20,33 +28,124 @@ export interface Config {
   logLevel: string;
   /** Login attempts allowed per window, per account and per client address. */
   loginLimits: { perAccount: number; perIp: number; windowMs: number };
+  /** How long a SIGTERM waits for requests in flight before closing their connections. */
+  shutdownDrainMs: number;
+}
+
+/** A setting that is missing or wrong. `variable` names the environment variable. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(message.startsWith(variable) ? message : `${variable} ${message}`);
+    this.name = 'ConfigError';
+  }
 }
 
 type Env = Record<string, string | undefined>;
 
+const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) => {
+  const message = max === Number.MAX_SAFE_INTEGER ? `must be a whole number of at least ${min}` : `must be a whole number from ${min} to ${max}`;
+  return z.string().regex(/^\d+$/, message).transform(Number).pipe(z.number().int().min(min, message).max(max, message));
+};
+
+const urlWith = (protocols: string[], what: string) => z.string().refine((value) => isUrlWith(value, protocols), `must be ${what}`);
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.string().optional(),
+    PORT: wholeNumber(0, 65535).default(3000),
+    HOST: z.string().optional(),
+    DATA_DIR: z.string().default('.data'),
+    // `pglite:memory` / `pglite:<folder>` select the embedded database explicitly (tests use it).
+    DATABASE_URL: z
+      .string()
+      .refine((v) => v.startsWith('pglite:') || isUrlWith(v, ['postgres:', 'postgresql:']), 'must be a postgresql://user@host:port/database URL')
+      .optional(),
+    PG_POOL_MAX: wholeNumber(1, 1000).default(10),
+    REDIS_URL: urlWith(['redis:', 'rediss:'], 'a redis://host:port or rediss://host:port URL').optional(),
+    // HS256 keys shorter than this can be guessed offline from one session cookie.
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),
+    ADMIN_EMAIL: z.string().regex(/^[^@\s]+@[^@\s]+$/, 'must be an email address').optional(),
+    ADMIN_PASSWORD: z.string().optional(),
+    DEMO_DATA: z.enum(['0', '1', 'true', 'false'], 'must be 1 or 0').default('1'),
+    SMTP_URL: urlWith(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL').optional(),
+    MAIL_FROM: z.string().default('DATA PIT <no-reply@datapit.local>'),
+    PUBLIC_URL: urlWith(['http:', 'https:'], 'an http(s) origin such as https://datapit.example.com')
+      .refine((v) => {
+        const url = new URL(v);
+        return !url.search && !url.hash;
+      }, 'must be an http(s) origin without a query or fragment')
+      .optional(),
+    STATIC_DIR: z.string().default('dist/web'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent').optional(),
+    LOGIN_LIMIT_PER_ACCOUNT: wholeNumber(1).default(10),
+    LOGIN_LIMIT_PER_IP: wholeNumber(1).default(50),
+    LOGIN_LIMIT_WINDOW_MS: wholeNumber(1000).default(15 * 60_000),
+    SHUTDOWN_DRAIN_MS: wholeNumber(0, 3_600_000).default(30_000),
+  })
+  .superRefine((env, ctx) => {
+    if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'must be set when ADMIN_EMAIL is set' });
+    if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'must be set when ADMIN_PASSWORD is set' });
+  });
+
+function isUrlWith(value: string, protocols: string[]) {
+  try {
+    const url = new URL(value);
+    return protocols.includes(url.protocol) && url.host !== '';
+  } catch {
+    return false;
+  }
+}
+
+// Values that may carry credentials are never echoed back in an error message.
+const SECRET = /URL|SECRET|PASSWORD/;
+
+/** Reads and checks the environment; throws a ConfigError naming the first wrong variable. */
 export function loadConfig(env: Env = process.env): Config {
-  const dataDir = path.resolve(env.DATA_DIR ?? '.data');
-  fs.mkdirSync(dataDir, { recursive: true });
+  // An empty variable means unset (`PORT= npm start`), as a shell user expects.
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== '').map(([k, v]) => [k, v!.trim()]));
+  const parsed = envSchema.safeParse(given);
+  if (!parsed.success) {
+    const messages = parsed.error.issues.map((issue) => {
+      const variable = String(issue.path[0] ?? 'environment');
+      const value = given[variable];
+      return `${variable} ${issue.message}${value !== undefined && !SECRET.test(variable) ? ` (got "${value}")` : ''}`;
+    });
+    throw new ConfigError(String(parsed.error.issues[0]!.path[0] ?? 'environment'), messages.join('; '));
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  try {
+    fs.mkdirSync(dataDir, { recursive: true });
+  } catch (error) {
+    throw new ConfigError('DATA_DIR', `cannot be created at ${dataDir}: ${(error as Error).message}`);
+  }
   return {
-    port: Number(env.PORT ?? 3000),
+    port: e.PORT,
+    host: e.HOST,
     dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
-    redisUrl: env.REDIS_URL || undefined,
-    sessionSecret: new TextEncoder().encode(env.SESSION_SECRET || persistentSecret(dataDir)),
-    adminEmail: env.ADMIN_EMAIL || undefined,
-    adminPassword: env.ADMIN_PASSWORD || undefined,
-    demoData: env.DEMO_DATA !== '0' && env.DEMO_DATA !== 'false',
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM ?? 'DATA PIT <no-reply@datapit.local>',
-    publicUrl: env.PUBLIC_URL || undefined,
-    production: env.NODE_ENV === 'production',
-    staticDir: path.resolve(env.STATIC_DIR ?? 'dist/web'),
-    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.PG_POOL_MAX,
+    redisUrl: e.REDIS_URL,
+    sessionSecret: new TextEncoder().encode(e.SESSION_SECRET ?? persistentSecret(dataDir)),
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    demoData: e.DEMO_DATA === '1' || e.DEMO_DATA === 'true',
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    // Links are built as `${publicUrl}/path`: no trailing slash.
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    production: e.NODE_ENV === 'production',
+    staticDir: path.resolve(e.STATIC_DIR),
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     loginLimits: {
-      perAccount: Number(env.LOGIN_LIMIT_PER_ACCOUNT ?? 10),
-      perIp: Number(env.LOGIN_LIMIT_PER_IP ?? 50),
-      windowMs: Number(env.LOGIN_LIMIT_WINDOW_MS ?? 15 * 60_000),
+      perAccount: e.LOGIN_LIMIT_PER_ACCOUNT,
+      perIp: e.LOGIN_LIMIT_PER_IP,
+      windowMs: e.LOGIN_LIMIT_WINDOW_MS,
     },
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
   };
 }
 
@@ -58,7 +157,11 @@ function persistentSecret(dataDir: string): string {
     return fs.readFileSync(file, 'utf8').trim();
   } catch {
     const secret = crypto.randomBytes(32).toString('base64url');
-    fs.writeFileSync(file, secret, { mode: 0o600 });
+    try {
+      fs.writeFileSync(file, secret, { mode: 0o600 });
+    } catch (error) {
+      throw new ConfigError('DATA_DIR', `is not writable (${file}): ${(error as Error).message}`);
+    }
     return secret;
   }
 }
