@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { z } from 'zod';
+import { parseOrigin, parseOriginList } from './http/origin.ts';
 
 // Every setting the server reads from the environment, parsed and checked once, before anything
 // else happens: a wrong value stops the start with a message naming the variable (api/server.ts
@@ -30,6 +31,8 @@ export interface Config {
   loginLimits: { perAccount: number; perIp: number; windowMs: number };
   /** How long a SIGTERM waits for requests in flight before closing their connections. */
   shutdownDrainMs: number;
+  /** Other origins whose pages may call the API with cookies (CORS_ORIGINS); the site's own always may. */
+  corsOrigins: string[];
 }
 
 /** A setting that is missing or wrong. `variable` names the environment variable. */
@@ -84,6 +87,10 @@ const envSchema = z
     LOGIN_LIMIT_PER_IP: wholeNumber(1).default(50),
     LOGIN_LIMIT_WINDOW_MS: wholeNumber(1000).default(15 * 60_000),
     SHUTDOWN_DRAIN_MS: wholeNumber(0, 3_600_000).default(30_000),
+    CORS_ORIGINS: z
+      .string()
+      .refine((v) => v.split(',').every((entry) => !entry.trim() || parseOrigin(entry)), 'must be comma-separated origins such as https://app.example.com (scheme://host[:port], no path)')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'must be set when ADMIN_EMAIL is set' });
@@ -146,6 +153,7 @@ export function loadConfig(env: Env = process.env): Config {
       windowMs: e.LOGIN_LIMIT_WINDOW_MS,
     },
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    corsOrigins: parseOriginList(e.CORS_ORIGINS),
   };
 }
 
