@@ -3,7 +3,9 @@ import path from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import { createYoga, maskError, type Plugin, type YogaInitialContext } from 'graphql-yoga';
 import { GraphQLError } from 'graphql';
-import { DomainError } from './domain/errors.ts';
+import { DomainError, ValidationError } from './domain/errors.ts';
+import { invalidInputOf } from './db/input-errors.ts';
+import { PothosValidationError } from '@pothos/core';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { Hono } from 'hono';
@@ -149,8 +151,14 @@ export function buildYoga(services: AppServices) {
           return new GraphQLError(original.message, {
             nodes: error.nodes,
             path: error.path,
-            extensions: { code: original.code },
+            extensions: { code: original.code, reason: original.reason },
           });
+        }
+        // The caller's bad input, not our fault: a malformed global id or cursor (Pothos), a value
+        // the database refuses (a NUL byte ...). INVALID_INPUT, so REST answers 400, not 500.
+        const invalid = original instanceof PothosValidationError ? new ValidationError(original.message) : invalidInputOf(original);
+        if (error instanceof GraphQLError && invalid) {
+          return new GraphQLError(invalid.message, { nodes: error.nodes, path: error.path, extensions: { code: invalid.code, reason: invalid.reason } });
         }
         return maskError(error, message, isDev);
       },

@@ -6,6 +6,8 @@ import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import type PrismaTypes from '../db/generated/pothos-types.ts';
 import { getDatamodel } from '../db/generated/pothos-types.ts';
 import type { Context } from '../context.ts';
+import { isObjectType } from 'graphql';
+import { isRecordId } from '../db/ids.ts';
 import {
   AuthenticationError,
   ConflictError,
@@ -61,7 +63,22 @@ export const builder = new SchemaBuilder<{
   relay: {
     clientMutationId: 'omit',
     cursorType: 'String',
-    nodeQueryOptions: { nullable: true },
+    nodeQueryOptions: {
+      nullable: true,
+      // node(id:) answers null for an id that names nothing: a type that is not a Node, an id that
+      // is not a record id (see api/db/ids.ts), or a record that does not exist. Malformed global
+      // ids fail earlier, in the argument's parsing, as INVALID_INPUT (api/app.ts maskError).
+      resolve: async (_root, { id }, _ctx, info, resolveNode) => {
+        const type = info.schema.getType(id.typename);
+        if (!isObjectType(type) || !type.getInterfaces().some((i) => i.name === 'Node') || !isRecordId(id.id)) return null;
+        try {
+          return await resolveNode(id);
+        } catch (error) {
+          if ((error as { code?: unknown }).code === 'P2025') return null;
+          throw error;
+        }
+      },
+    },
     nodesQueryOptions: false,
   },
   prisma: {

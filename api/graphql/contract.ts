@@ -19,6 +19,8 @@ import { openBidsLoader, price24hAgoLoader } from '../domain/market/market.loade
 import { CONTRACT_SORTS, findContractPage, inOrder, type ContractSort } from '../domain/market/contracts.list.ts';
 import { canSeeBidDetails } from '../domain/market/bids.service.ts';
 import type { Context } from '../context.ts';
+import { isRecordId } from '../db/ids.ts';
+import { checkOffsetCursors } from './cursors.ts';
 
 // A listing ("contract"): buyer-side.md §3 Contract, provider-backoffice-side.md §3.
 
@@ -188,6 +190,7 @@ builder.queryFields((t) => ({
       },
       resolve: async (_root, args, ctx, info) => {
         let totalCount = 0;
+        checkOffsetCursors(args);
         const connection = await resolveOffsetConnection({ args, defaultSize: 20, maxSize: 100 }, async ({ offset, limit }) => {
           const page = await findContractPage(ctx.db, { filter: args.filter ?? {}, sort: args.sort ?? 'relevant', offset, limit });
           totalCount = page.totalCount;
@@ -218,13 +221,20 @@ builder.queryFields((t) => ({
   }),
 }));
 
-/** Accepts a Relay global id of `typename` or a plain database id. */
+/**
+ * Accepts a Relay global id of `typename` or a plain database id. Anything that is not a record id
+ * (api/db/ids.ts) becomes the nil UUID, which no record has: services then answer exactly as for
+ * an unknown id, after the same permission checks, and hostile strings never reach a query.
+ */
 export function plainId(id: string, typename: string): string {
+  let plain = id;
   try {
     const decoded = decodeGlobalID(id);
-    if (decoded.typename === typename) return decoded.id;
+    if (decoded.typename === typename) plain = decoded.id;
   } catch {
     /* a plain id */
   }
-  return id;
+  return isRecordId(plain) ? plain : NO_RECORD_ID;
 }
+
+const NO_RECORD_ID = '00000000-0000-0000-0000-000000000000';

@@ -1,5 +1,6 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
+import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { Yoga } from '../app.ts';
 import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperation } from './execute.ts';
 import { jsonError, readJsonObject } from './respond.ts';
@@ -81,7 +82,7 @@ export function diligenceRoutes(yoga: Yoga, clientIp: ClientIp) {
   });
 
   r.get('/user/:userId', async (c) => {
-    const id = Buffer.from(`User:${c.req.param('userId')}`).toString('base64');
+    const id = encodeGlobalID('User', c.req.param('userId'));
     const result = await runOperation(yoga, c, clientIp(c), OF_USER, { id });
     if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
     if (!result.context.viewer) return jsonError(c, 401, 'Authentication required');

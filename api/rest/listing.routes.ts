@@ -10,6 +10,7 @@ import { DomainError, statusOfCode } from '../domain/errors.ts';
 import { assertMayUpload, storeUpload } from '../domain/listings/upload.service.ts';
 import { MAX_UPLOAD_BYTES } from '../domain/listings/file-types.ts';
 import { mayReadListingFile } from '../domain/listings/listings.service.ts';
+import { isRecordId } from '../db/ids.ts';
 
 // Listing data over REST (provider-backoffice-side.md §7): POST /api/contracts (submit),
 // PATCH /api/contracts/{id} (administrators review), and the byte streams of listing files:
@@ -151,7 +152,8 @@ export function listingRoutes(yoga: Yoga, clientIp: ClientIp) {
   r.get('/files/:id/download', async (c) => {
     const ctx = await contextFor(yoga, c, clientIp(c));
     if (!ctx.viewer) return jsonError(c, 401, 'Authentication required');
-    const file = await ctx.db.dataFile.findUnique({ where: { id: c.req.param('id') } });
+    const id = c.req.param('id');
+    const file = isRecordId(id) ? await ctx.db.dataFile.findUnique({ where: { id } }) : null;
     if (!file || !mayReadListingFile(ctx.viewer, file)) return jsonError(c, 404, 'File not found');
     const stream = ctx.services.storage.read(file.storageKey);
     return new Response(Readable.toWeb(stream) as ReadableStream, {

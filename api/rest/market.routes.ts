@@ -5,6 +5,7 @@ import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperat
 import { jsonError, readJsonObject } from './respond.ts';
 import { parseCategory } from '../domain/market/categories.ts';
 import { CONTRACT_SORTS, type ContractSort } from '../domain/market/contracts.list.ts';
+import { afterCursorForOffset } from '../graphql/cursors.ts';
 
 // REST compatibility for the market (buyer-side.md §7, provider-backoffice-side.md §7): the same
 // GraphQL fields the web app reads, reshaped to the spec's JSON. Ids are the plain ids.
@@ -85,7 +86,7 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
     const limit = q.limit === undefined ? 50 : Number(q.limit);
     const offset = q.offset === undefined ? 0 : Number(q.offset);
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) return jsonError(c, 400, 'limit must be a whole number from 1 to 100');
-    if (!Number.isInteger(offset) || offset < 0) return jsonError(c, 400, 'offset must be a whole number of at least 0');
+    if (!Number.isSafeInteger(offset) || offset < 0) return jsonError(c, 400, 'offset must be a whole number of at least 0');
     for (const key of ['minPrice', 'maxPrice'] as const) {
       const v = decimalParam(q[key]);
       if (v !== undefined && !/^\d{1,10}(\.\d{1,2})?$/.test(v)) return jsonError(c, 400, `${key} must be a number of at least 0`);
@@ -97,7 +98,7 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
       search: q.search || undefined,
       minProviderRating: q.minRating ? Number(q.minRating) : undefined,
     };
-    const after = offset > 0 ? Buffer.from(`OffsetConnection:${offset - 1}`).toString('base64') : undefined;
+    const after = afterCursorForOffset(offset);
     const result = await runOperation(yoga, c, clientIp(c), CONTRACTS, { first: limit, after, filter, sort: SORT_ENUM[sort] });
     if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
     c.header('x-total-count', String(result.data!.contracts.totalCount));

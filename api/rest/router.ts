@@ -6,6 +6,7 @@ import { marketRoutes } from './market.routes.ts';
 import { diligenceRoutes } from './diligence.routes.ts';
 import { listingRoutes } from './listing.routes.ts';
 import { BadRequestBody, jsonError } from './respond.ts';
+import { invalidInputOf } from '../db/input-errors.ts';
 
 /** The REST compatibility layer: every documented /api/... path (mounted at /api). */
 export function restRouter(yoga: Yoga, clientIp: (c: HonoContext<{ Bindings: HttpBindings }>) => string) {
@@ -16,6 +17,9 @@ export function restRouter(yoga: Yoga, clientIp: (c: HonoContext<{ Bindings: Htt
   api.route('/', marketRoutes(yoga, clientIp));
   api.onError((error, c) => {
     if (error instanceof BadRequestBody) return jsonError(c, 400, error.message);
+    // A value the database refused (a NUL byte in a path or body) is the caller's bad input.
+    const invalid = invalidInputOf(error);
+    if (invalid) return jsonError(c, 400, invalid.message, { code: invalid.reason });
     throw error;
   });
   return api;
