@@ -6,6 +6,8 @@ import crypto from 'node:crypto';
 import type { Prisma, PrismaClient } from '../db/generated/prisma/client.ts';
 import { DEMO_ADMIN } from '../domain/accounts/demo-admin.ts';
 import { hashPassword } from '../domain/accounts/password.ts';
+import { formatMoney, parseMoney, paymentAmountStrings } from '../domain/money/money.ts';
+import { ACCESS_DAYS, ESCROW_WINDOW_MS, PAID_PAYMENT_STATUSES } from '../domain/payments/payments.rules.ts';
 import {
   BID_MESSAGES,
   BUYERS,
@@ -34,7 +36,7 @@ const ADMIN_USERNAME = 'pitboss';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const ESCROW_WINDOW = DAY;
+const ESCROW_WINDOW = ESCROW_WINDOW_MS;
 const RELEASED_PAYMENTS = 52;
 const ESCROWED_PAYMENTS = 8;
 const ESCROWED_TODAY = 3;
@@ -68,7 +70,7 @@ export async function seedDemoData(
       db.$executeRawUnsafe(INSERT_STATUS_CHANGES, JSON.stringify(plan.statusChanges)),
       // Each contract's completed sales, from the payments just written.
       db.$executeRawUnsafe(`UPDATE "Contract" c SET "salesCount" = s.n FROM (
-        SELECT "contractId", count(*)::int AS n FROM "Payment" WHERE status IN ('escrowed', 'disputed', 'released') GROUP BY "contractId"
+        SELECT "contractId", count(*)::int AS n FROM "Payment" WHERE status IN (${PAID_PAYMENT_STATUSES.map((st) => `'${st}'`).join(', ')}) GROUP BY "contractId"
       ) s WHERE s."contractId" = c.id`),
     ]);
   } catch (error) {
@@ -104,17 +106,10 @@ function uuid7(ms: number): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-function toCents(amount: string): number {
-  const [whole, frac = ''] = amount.split('.');
-  return Number(whole) * 100 + Number((frac + '00').slice(0, 2));
-}
-function money(cents: number): string {
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-}
-/** 2.5% payment processing fee, rounded half-up to the cent. */
-const feeCents = (cents: number) => Math.floor((cents * 25 + 500) / 1000);
-/** 10% platform commission, rounded half-up to the cent; the provider gets the rest. */
-const commissionCents = (cents: number) => Math.floor((cents + 5) / 10);
+// The plan's random walk of prices works in whole cents as plain numbers (far below 2^53); every
+// amount is written through the money rules (api/domain/money/money.ts).
+const toCents = (amount: string): number => Number(parseMoney(amount));
+const money = (cents: number): string => formatMoney(BigInt(cents));
 
 const slug = (s: string) =>
   s.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60).replace(/-$/, '');
@@ -376,20 +371,14 @@ function buildDemoPlan(now: number, adminHash: string, userHash: string) {
     const escrowStartedAt = sale.at;
     const createdAt = escrowStartedAt - rng.int(20, 180) * 1000;
     const releasedAt = released ? escrowStartedAt + ESCROW_WINDOW : null;
-    const amount = sale.cents;
-    const fee = feeCents(amount);
-    const commission = commissionCents(amount);
+    const amounts = paymentAmountStrings(BigInt(sale.cents));
     const paymentId = uuid7(createdAt);
     payments.push({
       id: paymentId,
       contractId: p.row.id,
       buyerId: buyer.id,
       sellerId: sellerOf(p),
-      amount: money(amount),
-      fee: money(fee),
-      total: money(amount + fee),
-      commission: money(commission),
-      providerAmount: money(amount - commission),
+      ...amounts,
       paymentMethod: rng.weighted([['card', 70], ['bank_transfer', 20], ['crypto', 10]] as const),
       status: released ? 'released' : 'escrowed',
       stripePaymentIntentId: `pi_sim_${rng.alnum(24)}`,
@@ -401,7 +390,7 @@ function buildDemoPlan(now: number, adminHash: string, userHash: string) {
     statusChanges.push({ id: uuid7(escrowStartedAt), subject: 'payment', subjectId: paymentId, fromStatus: 'pending', toStatus: 'escrowed', actorId: buyer.id, createdAt: at(escrowStartedAt) });
     if (releasedAt) statusChanges.push({ id: uuid7(releasedAt), subject: 'payment', subjectId: paymentId, fromStatus: 'escrowed', toStatus: 'released', actorId: null, note: 'Escrow window ended without a dispute', createdAt: at(releasedAt) });
 
-    const accessDays = p.template.pricing === 'monthly_subscription' ? 30 : p.template.pricing === 'annual_subscription' ? 365 : null;
+    const accessDays = ACCESS_DAYS[p.template.pricing];
     const downloads = released ? rng.int(1, 14) : rng.int(0, 2);
     const purchaseId = uuid7(escrowStartedAt);
     purchases.push({
@@ -410,7 +399,7 @@ function buildDemoPlan(now: number, adminHash: string, userHash: string) {
       contractId: p.row.id,
       paymentId,
       status: 'active',
-      amount: money(amount),
+      amount: amounts.amount,
       purchaseDate: at(escrowStartedAt),
       accessExpiresAt: accessDays ? at(escrowStartedAt + accessDays * DAY) : null,
       downloadCount: downloads,

@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { builder } from './builder.ts';
+import { toMoneyString, type MoneyLike } from '../domain/money/money.ts';
 
 builder.scalarType('DateTime', {
   description: 'An instant as an ISO-8601 string in UTC.',
@@ -11,11 +12,13 @@ builder.scalarType('DateTime', {
   },
 });
 
+// Exact both ways: output goes through the money rules (Prisma decimals and decimal strings,
+// never a float), input is read strictly and bounded by the Decimal(12,2) columns.
 const DECIMAL = /^-?\d{1,10}(\.\d{1,2})?$/;
 
 builder.scalarType('Decimal', {
   description: 'An exact decimal with at most two places, as a string ("199.00").',
-  serialize: (value) => (typeof value === 'string' ? Number(value).toFixed(2) : (value as { toFixed(dp: number): string }).toFixed(2)),
+  serialize: (value) => toMoneyString(value as MoneyLike),
   parseValue: (value) => {
     const text = typeof value === 'number' ? String(value) : value;
     if (typeof text !== 'string' || !DECIMAL.test(text.trim())) throw new GraphQLError('Decimal must be a number with at most two decimal places');

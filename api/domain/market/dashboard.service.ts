@@ -1,12 +1,14 @@
 import { Prisma } from '../../db/generated/prisma/client.ts';
 import type { Db } from '../../db/database.ts';
+import { formatMoney, formatUsd, parseMoney, type MoneyLike } from '../money/money.ts';
+import { PAID_PAYMENT_STATUSES, PAID_PURCHASE_STATUSES } from '../payments/payments.rules.ts';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const money = (amount: Prisma.Decimal) => usd.format(Number(amount));
+const money = (amount: MoneyLike) => formatUsd(parseMoney(amount));
+const twoPlaces = (amount: MoneyLike) => formatMoney(parseMoney(amount));
 
 // The buyer dashboard (buyer-side.md §2; DECISIONS.md: every figure real).
 
-const PAID = ['escrowed', 'disputed', 'released'] as const;
+const PAID = PAID_PAYMENT_STATUSES;
 
 export interface DashboardSummary {
   activePurchases: number;
@@ -22,7 +24,7 @@ export interface DashboardSummary {
 export async function dashboardSummary(db: Db, userId: string): Promise<DashboardSummary> {
   const [activePurchases, spent, activeListings, user, openBids, unreadMessages, messagesReceived] = await Promise.all([
     db.purchase.count({ where: { buyerId: userId, status: 'active' } }),
-    db.purchase.aggregate({ where: { buyerId: userId, status: { in: ['active', 'expired'] } }, _sum: { amount: true } }),
+    db.purchase.aggregate({ where: { buyerId: userId, status: { in: [...PAID_PURCHASE_STATUSES] } }, _sum: { amount: true } }),
     db.contract.count({ where: { providerId: userId, status: 'active' } }),
     db.user.findUniqueOrThrow({ where: { id: userId }, select: { rating: true } }),
     db.bid.count({ where: { bidderId: userId, status: 'open' } }),
@@ -31,7 +33,7 @@ export async function dashboardSummary(db: Db, userId: string): Promise<Dashboar
   ]);
   return {
     activePurchases,
-    totalSpent: (spent._sum.amount ?? new Prisma.Decimal(0)).toFixed(2),
+    totalSpent: twoPlaces(spent._sum.amount ?? '0'),
     activeListings,
     averageRating: user.rating === null ? null : Number(user.rating),
     openBids,
@@ -103,12 +105,12 @@ export async function dailySpendAndSales(db: Db, userId: string, days = 30, now 
            coalesce(sum("providerAmount") FILTER (WHERE "sellerId" = ${userId}), 0) AS earned
     FROM "Payment"
     WHERE ("buyerId" = ${userId} OR "sellerId" = ${userId})
-      AND status IN ('escrowed', 'disputed', 'released') AND "escrowStartedAt" >= ${since}
+      AND status::text IN (${Prisma.join([...PAID])}) AND "escrowStartedAt" >= ${since}
     GROUP BY 1`;
   const byDay = new Map(rows.map((r) => [new Date(r.day).toISOString().slice(0, 10), r]));
   return Array.from({ length: days }, (_, i) => {
     const day = new Date(since.getTime() + i * 86400_000).toISOString().slice(0, 10);
     const row = byDay.get(day);
-    return { day, spent: row ? Number(row.spent).toFixed(2) : '0.00', earned: row ? Number(row.earned).toFixed(2) : '0.00' };
+    return { day, spent: row ? twoPlaces(row.spent) : '0.00', earned: row ? twoPlaces(row.earned) : '0.00' };
   });
 }

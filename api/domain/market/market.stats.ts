@@ -1,10 +1,11 @@
 import type { Db } from '../../db/database.ts';
+import { PAID_PAYMENT_STATUSES } from '../payments/payments.rules.ts';
 
 /** A user counts as active when they used the product within this window. */
 export const ACTIVE_USER_WINDOW_MS = 15 * 60_000;
 
 // Payments that are real trades: money taken into escrow, released or under dispute.
-const SETTLED = ['escrowed', 'disputed', 'released'] as const;
+const SETTLED = PAID_PAYMENT_STATUSES;
 
 export interface MarketStats {
   activeContracts: number;
