@@ -18,7 +18,8 @@ import type { Database } from './db/database.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './rate-limiter.ts';
-import { createAppPubSub } from './pubsub.ts';
+import { createEventBus, type EventBus } from './events/event-bus.ts';
+import { createJobRunner } from './jobs/job-runner.ts';
 import { localDiskStorage, type FileStorage } from './storage/storage.ts';
 import { createContext, requestInfoFromFetch, requestInfoFromNode, type AppServices, type Context } from './context.ts';
 import { schema } from './graphql/schema.ts';
@@ -32,6 +33,10 @@ export interface AppOptions {
   limiter?: RateLimiter;
   logger?: Logger;
   storage?: FileStorage;
+  /** Domain events; default: through Redis with REDIS_URL, else in-process. */
+  events?: EventBus;
+  /** The clock of timed work (tests move it). */
+  clock?: () => Date;
 }
 
 /** What the HTTP server (and tests) pass to Yoga besides the request. */
@@ -55,13 +60,16 @@ export function createApp(opts: AppOptions) {
   const limiter =
     opts.limiter ??
     (config.redisUrl ? redisRateLimiter(new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })) : memoryRateLimiter());
+  // Timed work: started by api/server.ts; tests run due jobs with jobs.runDue(now).
+  const jobs = createJobRunner({ db: opts.database.prisma, logger, clock: opts.clock });
   const services: AppServices = {
     config,
     db: opts.database.prisma,
     mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom, logger }),
     limiter,
     logger,
-    pubsub: createAppPubSub(),
+    events: opts.events ?? createEventBus({ redisUrl: config.redisUrl, logger }),
+    jobs,
     storage: opts.storage ?? localDiskStorage(path.join(config.dataDir, 'files')),
   };
   const yoga = buildYoga(services);
@@ -115,7 +123,11 @@ export function createApp(opts: AppOptions) {
     app,
     yoga,
     services,
+    jobs,
     async close() {
+      // Timed work stops before the database closes (the caller closes it after this).
+      await jobs.stop();
+      await services.events.close();
       await limiter.close();
     },
   };

@@ -6,7 +6,8 @@ import type { User } from './db/generated/prisma/client.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { RateLimiter } from './rate-limiter.ts';
-import type { PubSub } from './pubsub.ts';
+import type { EventBus } from './events/event-bus.ts';
+import type { Jobs } from './jobs/job-runner.ts';
 import type { FileStorage } from './storage/storage.ts';
 import {
   clearedSessionCookie,
@@ -27,7 +28,8 @@ export interface AppServices {
   mailer: Mailer;
   limiter: RateLimiter;
   logger: Logger;
-  pubsub: PubSub;
+  events: EventBus;
+  jobs: Jobs;
   storage: FileStorage;
 }
 
@@ -91,7 +93,7 @@ export async function createContext(services: AppServices, info: RequestInfo): P
     appUrl: config.publicUrl ?? new URL(info.url).origin,
     responseCookies,
     secureCookies: secure,
-    accounts: { db, mailer: services.mailer, limiter: services.limiter, loginLimits: config.loginLimits },
+    accounts: { db, mailer: services.mailer, limiter: services.limiter, loginLimits: config.loginLimits, events: services.events },
   };
   return ctx;
 }

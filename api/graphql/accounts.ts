@@ -77,9 +77,7 @@ builder.mutationFields((t) => ({
     errors: {},
     args: { input: t.arg({ type: RegisterInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
-      const result = await register(ctx.accounts, input, ctx.appUrl);
-      ctx.services.pubsub.publish('marketStatsChanged');
-      return result;
+      return register(ctx.accounts, input, ctx.appUrl);
     },
   }),
   verifyEmail: t.field({

@@ -24,7 +24,7 @@ builder.mutationFields((t) => ({
     errors: {},
     args: { input: t.arg({ type: PlaceBidInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
-      const bid = await placeBid(ctx.db, ctx.viewer, { ...input, contractId: plainId(String(input.contractId), 'Contract') });
+      const bid = await placeBid(ctx.services, ctx.viewer, { ...input, contractId: plainId(String(input.contractId), 'Contract') });
       return ctx.db.bid.findUniqueOrThrow({ ...selectable(query), where: { id: bid.id } });
     },
   }),
@@ -33,7 +33,7 @@ builder.mutationFields((t) => ({
     errors: {},
     args: { input: t.arg({ type: DecideBidInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
-      const bid = await decideBid(ctx.db, ctx.viewer, plainId(String(input.bidId), 'Bid'), 'accepted');
+      const bid = await decideBid(ctx.services, ctx.viewer, plainId(String(input.bidId), 'Bid'), 'accepted');
       return ctx.db.bid.findUniqueOrThrow({ ...selectable(query), where: { id: bid.id } });
     },
   }),
@@ -42,7 +42,7 @@ builder.mutationFields((t) => ({
     errors: {},
     args: { input: t.arg({ type: DecideBidInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
-      const bid = await decideBid(ctx.db, ctx.viewer, plainId(String(input.bidId), 'Bid'), 'declined');
+      const bid = await decideBid(ctx.services, ctx.viewer, plainId(String(input.bidId), 'Bid'), 'declined');
       return ctx.db.bid.findUniqueOrThrow({ ...selectable(query), where: { id: bid.id } });
     },
   }),

@@ -153,7 +153,6 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: ApplicationInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
       const application = await submitApplication(ctx.services, ctx.viewer, input);
-      ctx.services.pubsub.publish('marketStatsChanged');
       return ctx.db.dueDiligenceApplication.findUniqueOrThrow({ ...selectable(query), where: { id: application.id } });
     },
   }),

@@ -106,7 +106,6 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: ListingInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
       const contract = await createListing(ctx.services, ctx.viewer, clean(input));
-      ctx.services.pubsub.publish('marketStatsChanged');
       return ctx.db.contract.findUniqueOrThrow({ ...selectable(query), where: { id: contract.id } });
     },
   }),
@@ -127,7 +126,6 @@ builder.mutationFields((t) => ({
     resolve: async (query, _root, { input }, ctx) => {
       const { contractId, ...review } = input;
       const contract = await reviewListing(ctx.services, ctx.viewer, plainId(String(contractId), 'Contract'), review);
-      ctx.services.pubsub.publish('marketStatsChanged');
       return ctx.db.contract.findUniqueOrThrow({ ...selectable(query), where: { id: contract.id } });
     },
   }),

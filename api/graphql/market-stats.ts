@@ -22,7 +22,7 @@ builder.subscriptionField('marketStats', (t) =>
   t.field({
     type: MarketStatsType,
     description: 'Pushes the market figures again whenever they change (new users, listings, trades).',
-    subscribe: (_root, _args, ctx) => ctx.services.pubsub.subscribe('marketStatsChanged'),
+    subscribe: (_root, _args, ctx) => ctx.services.events.subscribe('marketStatsChanged'),
     resolve: (_event, _args, ctx) => marketStats(ctx.db),
   }),
 );

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { User } from '../../db/generated/prisma/client.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { RateLimiter } from '../../rate-limiter.ts';
+import type { EventPublisher } from '../../events/events.ts';
 import {
   AuthenticationError,
   ConflictError,
@@ -27,6 +28,7 @@ export interface AccountsDeps {
   mailer: Mailer;
   limiter: RateLimiter;
   loginLimits: { perAccount: number; perIp: number; windowMs: number };
+  events: EventPublisher;
   now?: () => Date;
 }
 
@@ -56,6 +58,8 @@ export async function register(deps: AccountsDeps, rawInput: unknown, appUrl: st
     if (field) throw duplicateError(field);
     throw error;
   }
+  // Registered users are a market figure.
+  deps.events.publish('marketStatsChanged');
   await sendVerification(deps, user, appUrl);
   return {
     user,

@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.ts';
 import type { DueDiligenceApplication, User } from '../../db/generated/prisma/client.ts';
 import type { ApplicationStatus, EmployeeCount, RevenueRange } from '../../db/generated/prisma/enums.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import type { EventPublisher } from '../../events/events.ts';
 import { AuthenticationError, ConflictError, NotFoundError, PermissionError, ValidationError } from '../errors.ts';
 import { parseInput } from '../accounts/accounts.schemas.ts';
 import { applicationInput, reviewInput, type ApplicationInput } from './diligence.schemas.ts';
@@ -11,6 +12,7 @@ import { applicationDecisionMail } from './diligence.mails.ts';
 export interface DiligenceDeps {
   db: Db;
   mailer: Mailer;
+  events: EventPublisher;
 }
 
 // Form values that are not valid identifiers live under other names in Prisma's enums.
@@ -37,7 +39,7 @@ export async function submitApplication(deps: DiligenceDeps, viewer: User | null
   if (!viewer) throw new AuthenticationError('Please log in to apply');
   if (viewer.isAdmin) throw new ConflictError('Administrators are exempt from due diligence');
   const input = parseApplication(raw);
-  return deps.db.$transaction(async (tx) => {
+  const submitted = await deps.db.$transaction(async (tx) => {
     // Guarded on the status we checked, so two submissions racing cannot both pass.
     const user = await tx.user.findUniqueOrThrow({ where: { id: viewer.id } });
     if (!mayApply(user.dueDiligenceStatus)) throw new ConflictError(`You already have an application (${user.dueDiligenceStatus.replace('_', ' ')})`);
@@ -55,6 +57,9 @@ export async function submitApplication(deps: DiligenceDeps, viewer: User | null
     await tx.statusChange.create({ data: { subject: 'application', subjectId: application.id, toStatus: 'submitted', actorId: user.id } });
     return application;
   });
+  // Sellers who applied are a compliance figure shown beside the market's.
+  deps.events.publish('marketStatsChanged');
+  return submitted;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import type { Contract, DataFile, User } from '../../db/generated/prisma/client.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import type { EventPublisher } from '../../events/events.ts';
 import { AuthenticationError, ConflictError, NotFoundError, PermissionError, ValidationError } from '../errors.ts';
 import { parseInput } from '../accounts/accounts.schemas.ts';
 import { listingInput, listingReviewInput, type ListingInput } from './listings.schemas.ts';
@@ -12,6 +13,7 @@ import { listingDecisionMail } from './listings.mails.ts';
 export interface ListingDeps {
   db: Db;
   mailer: Mailer;
+  events: EventPublisher;
 }
 
 // Words the client maps to its friendly messages (provider-backoffice-side.md §8; DECISIONS.md).
@@ -56,7 +58,7 @@ export async function createListing(deps: ListingDeps, viewer: User | null, raw:
   assertMayList(viewer);
   const input = parseInput(listingInput, raw);
   const file = await ownUpload(deps.db, viewer, input.fileId);
-  return deps.db.$transaction(async (tx) => {
+  const created = await deps.db.$transaction(async (tx) => {
     const contract = await tx.contract.create({
       data: { ...listingData(input), ...figures(input, file), providerId: viewer.id, status: 'pending_review', marketPrice: input.price },
     });
@@ -67,6 +69,9 @@ export async function createListing(deps: ListingDeps, viewer: User | null, raw:
     await tx.statusChange.create({ data: { subject: 'contract', subjectId: contract.id, toStatus: 'pending_review', actorId: viewer.id } });
     return contract;
   });
+  deps.events.publish('contractChanged', created.id, { contractId: created.id, status: created.status });
+  deps.events.publish('marketStatsChanged');
+  return created;
 }
 
 /**
@@ -84,7 +89,7 @@ export async function updateListing(deps: ListingDeps, viewer: User | null, cont
   const keepsFile = given.dataAccessType !== 'external_link';
   const input = parseInput(listingInput, { ...given, fileId: given.fileId ?? (keepsFile ? (current.files[0]?.id ?? null) : null) });
   const file = await ownUpload(deps.db, viewer, input.fileId, current.id);
-  return deps.db.$transaction(async (tx) => {
+  const updated = await deps.db.$transaction(async (tx) => {
     const moved = await tx.contract.updateMany({
       where: { id: current.id, status: current.status },
       data: {
@@ -104,6 +109,8 @@ export async function updateListing(deps: ListingDeps, viewer: User | null, cont
     }
     return tx.contract.findUniqueOrThrow({ where: { id: current.id } });
   });
+  deps.events.publish('contractChanged', updated.id, { contractId: updated.id, status: updated.status });
+  return updated;
 }
 
 /**
@@ -115,6 +122,7 @@ export async function reviewListing(deps: ListingDeps, admin: User | null, contr
   if (!admin.isAdmin) throw new PermissionError('Admin access required');
   const input = parseInput(listingReviewInput, raw);
   const now = new Date();
+  let listedAt: string | undefined;
   const contract = await deps.db.$transaction(async (tx) => {
     const current = await tx.contract.findUnique({ where: { id: contractId } });
     if (!current) throw new NotFoundError('Contract not found');
@@ -128,12 +136,17 @@ export async function reviewListing(deps: ListingDeps, admin: User | null, contr
     if (moved.count !== 1) throw new ConflictError('The listing was reviewed meanwhile');
     if (input.status === 'active' && current.status === 'pending_review') {
       await tx.priceTick.create({ data: { contractId: current.id, price: current.marketPrice, source: 'listing', createdAt: now } });
+      listedAt = now.toISOString();
     }
     await tx.statusChange.create({
       data: { subject: 'contract', subjectId: current.id, fromStatus: current.status, toStatus: input.status, actorId: admin.id, note: rejectionReason ?? reviewNotes },
     });
     return tx.contract.findUniqueOrThrow({ where: { id: current.id }, include: { provider: true } });
   });
+  deps.events.publish('contractChanged', contract.id, { contractId: contract.id, status: contract.status });
+  deps.events.publish('listingReviewed', contract.providerId, { contractId: contract.id, providerId: contract.providerId, status: contract.status });
+  if (listedAt) deps.events.publish('priceTick', contract.id, { contractId: contract.id, price: contract.marketPrice.toFixed(2), source: 'listing', at: listedAt });
+  deps.events.publish('marketStatsChanged');
   await deps.mailer.send(listingDecisionMail(contract.provider, contract));
   return contract;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import type { EventPublisher } from '../../events/events.ts';
 import type { User } from '../../db/generated/prisma/client.ts';
 import type { BidStatus } from '../../db/generated/prisma/enums.ts';
 import { AuthenticationError, ConflictError, NotFoundError, PermissionError, ValidationError } from '../errors.ts';
@@ -22,36 +23,45 @@ const placeBidInput = z.object({
  * A logged-in user other than the provider bids on an active contract with a positive amount.
  * A bid never moves the market price (DECISIONS.md "Market price").
  */
-export async function placeBid(db: Db, viewer: User | null, rawInput: unknown) {
+export interface BidDeps {
+  db: Db;
+  events: EventPublisher;
+}
+
+export async function placeBid({ db, events }: BidDeps, viewer: User | null, rawInput: unknown) {
   if (!viewer) throw new AuthenticationError('User not authenticated or contract not found');
   const input = parseInput(placeBidInput, rawInput);
   const contract = await db.contract.findUnique({ where: { id: input.contractId }, select: { id: true, status: true, providerId: true } });
   if (!contract) throw new NotFoundError('Contract not found');
   if (contract.providerId === viewer.id) throw new PermissionError('You cannot bid on your own listing');
   if (contract.status !== 'active') throw new ConflictError('Bids are only accepted on active contracts');
-  return db.$transaction(async (tx) => {
+  const placed = await db.$transaction(async (tx) => {
     const bid = await tx.bid.create({
       data: { contractId: contract.id, bidderId: viewer.id, amount: input.amount, message: input.message || null },
     });
     await tx.statusChange.create({ data: { subject: 'bid', subjectId: bid.id, toStatus: 'open', actorId: viewer.id } });
     return bid;
   });
+  events.publish('bidPlaced', placed.contractId, { bidId: placed.id, contractId: placed.contractId, status: placed.status, amount: placed.amount.toFixed(2) });
+  return placed;
 }
 
 /** The provider (or an administrator) accepts or declines an open bid on their listing. */
-export async function decideBid(db: Db, viewer: User | null, bidId: string, to: Extract<BidStatus, 'accepted' | 'declined'>) {
+export async function decideBid({ db, events }: BidDeps, viewer: User | null, bidId: string, to: Extract<BidStatus, 'accepted' | 'declined'>) {
   if (!viewer) throw new AuthenticationError();
   const bid = await db.bid.findUnique({ where: { id: bidId }, include: { contract: { select: { providerId: true } } } });
   if (!bid) throw new NotFoundError('Bid not found');
   if (bid.contract.providerId !== viewer.id && !viewer.isAdmin) throw new PermissionError('Only the provider of this listing can decide on its bids');
   if (!canMoveBid(bid.status, to)) throw new ConflictError(`This bid is already ${bid.status}`);
-  return db.$transaction(async (tx) => {
+  const decided = await db.$transaction(async (tx) => {
     // Guarded: of two racing decisions only one finds the bid still open.
     const moved = await tx.bid.updateMany({ where: { id: bid.id, status: bid.status }, data: { status: to, decidedAt: new Date() } });
     if (moved.count !== 1) throw new ConflictError('This bid was decided meanwhile');
     await tx.statusChange.create({ data: { subject: 'bid', subjectId: bid.id, fromStatus: bid.status, toStatus: to, actorId: viewer.id } });
     return tx.bid.findUniqueOrThrow({ where: { id: bid.id } });
   });
+  events.publish('bidChanged', decided.contractId, { bidId: decided.id, contractId: decided.contractId, status: decided.status, amount: decided.amount.toFixed(2) });
+  return decided;
 }
 
 /** Who may read a bid's bidder and message: the bidder, the listing's provider, administrators. */

@@ -1,0 +1,59 @@
+/**
+ * The domain events: what changed, raised by the domain services after their transaction commits,
+ * heard by GraphQL subscriptions (and later by other services) on every server instance.
+ *
+ * Each entry is the argument list of `publish`: `[]` for a market-wide signal, or
+ * `[routingId, payload]` where subscribers listen to one id (`subscribe('priceTick', contractId)`).
+ * Payloads travel as JSON through Redis when several instances run, so they hold only JSON values:
+ * money as decimal strings, times as ISO strings, ids; subscribers load anything else fresh.
+ */
+export type DomainEvents = {
+  /** Figures of the market (users, listings, volume) may have changed. */
+  marketStatsChanged: [];
+  /** A contract's market price moved (a PriceTick row was written). */
+  priceTick: [contractId: string, PriceTickEvent];
+  /** A contract's listing changed: created, edited, reviewed, taken off the market. */
+  contractChanged: [contractId: string, ContractChangedEvent];
+  /** A bid was placed on the contract. */
+  bidPlaced: [contractId: string, BidEvent];
+  /** A bid on the contract was accepted, declined, withdrawn or settled. */
+  bidChanged: [contractId: string, BidEvent];
+  /** An administrator approved or rejected a listing of this provider. */
+  listingReviewed: [providerId: string, ListingReviewedEvent];
+  // Next areas add theirs here, routed by who listens:
+  //   messageSent:     [recipientId: string, { messageId; conversationId; senderId }]
+  //   ticketUpdated:   [ticketId: string, { ticketId; status; userId }]
+  //   positionUpdated: [userId: string, { positionId; contractId; status; closeReason }]
+};
+
+export type DomainEventName = keyof DomainEvents;
+
+export interface PriceTickEvent {
+  contractId: string;
+  price: string;
+  source: 'listing' | 'price_change' | 'sale' | 'bid_accepted';
+  at: string;
+}
+
+export interface ContractChangedEvent {
+  contractId: string;
+  status: string;
+}
+
+export interface BidEvent {
+  bidId: string;
+  contractId: string;
+  status: string;
+  amount: string;
+}
+
+export interface ListingReviewedEvent {
+  contractId: string;
+  providerId: string;
+  status: string;
+}
+
+/** What a domain service needs: raise an event (after its transaction committed). */
+export interface EventPublisher {
+  publish<K extends DomainEventName>(event: K, ...args: DomainEvents[K]): void;
+}
