@@ -7,6 +7,8 @@ import type { Mail, Mailer } from '../mail/mailer.ts';
 import { createLogger } from '../logger.ts';
 import { memoryRateLimiter } from '../rate-limiter.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
+import type { JobRunner } from '../jobs/job-runner.ts';
+import type { EventBus } from '../events/event-bus.ts';
 
 /** Records mail instead of sending it, so tests can read verification links. */
 export class MemoryMailer implements Mailer {
@@ -29,6 +31,9 @@ export interface TestApp {
   database: TestDatabase;
   config: Config;
   mailer: MemoryMailer;
+  /** Timed work is not started in tests: run what is due with `jobs.runDue(now)`. */
+  jobs: JobRunner;
+  events: EventBus;
   fetch(path: string, init?: RequestInit & { ip?: string }): Promise<Response>;
   close(): Promise<void>;
 }
@@ -43,11 +48,13 @@ export async function startTestApp(
   const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'test-secret-test-secret-test-secret', NODE_ENV: 'test', ...env });
   const database = await createTestDatabase(kind, opts.onQuery);
   const mailer = new MemoryMailer();
-  const { app, close } = createApp({ config, database, mailer, limiter: memoryRateLimiter(), logger: createLogger('silent') });
+  const { app, close, jobs, services } = createApp({ config, database, mailer, limiter: memoryRateLimiter(), logger: createLogger('silent') });
   return {
     database,
     config,
     mailer,
+    jobs,
+    events: services.events,
     async fetch(p, init = {}) {
       const { ip = '127.0.0.1', ...rest } = init;
       return app.fetch(new Request(`http://localhost${p}`, rest), { incoming: { socket: { remoteAddress: ip } } } as never);
