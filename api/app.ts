@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import path from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import { createYoga, maskError, type Plugin, type YogaInitialContext } from 'graphql-yoga';
@@ -25,6 +24,15 @@ import { createContext, requestInfoFromFetch, requestInfoFromNode, type AppServi
 import { schema } from './graphql/schema.ts';
 import { restRouter } from './rest/router.ts';
 import { jsonError } from './rest/respond.ts';
+import { HTTPException } from 'hono/http-exception';
+import { statusOfCode } from './domain/errors.ts';
+import { originPolicy } from './http/origin.ts';
+import { corsFor } from './http/cors.ts';
+import { restWriteGuard } from './http/rest-guard.ts';
+import { graphiqlCsp, securityHeaders } from './http/security-headers.ts';
+import { requestIdFrom, requestScope } from './http/request-id.ts';
+import { mediaTypeOf } from './http/content-type.ts';
+import { introspectionDepthLimit } from './http/graphql-limits.ts';
 
 export interface AppOptions {
   config: Config;
@@ -49,6 +57,8 @@ export interface ServerContext {
 export type Yoga = ReturnType<typeof buildYoga>;
 
 const JSON_BODY_LIMIT = 1024 * 1024;
+// GraphiQL's introspection query is 15 fields deep; a little room for other tools' variants.
+const INTROSPECTION_DEPTH_LIMIT = 20;
 
 /**
  * Builds the whole application without listening or other side effects, so tests drive it
@@ -75,16 +85,29 @@ export function createApp(opts: AppOptions) {
   const yoga = buildYoga(services);
   const app = new Hono<{ Bindings: HttpBindings }>();
 
+  // Every response carries its request id, and every log line written while serving it (by
+  // Yoga, REST, the domain) carries the same id through the request's async scope.
   app.use('*', async (c, next) => {
-    const requestId = c.req.header('x-request-id') ?? crypto.randomUUID();
+    const requestId = requestIdFrom(c.req.header('x-request-id'));
     const started = performance.now();
-    c.header('x-request-id', requestId);
-    await next();
+    await requestScope.run({ requestId }, () => next());
+    try {
+      c.res.headers.set('x-request-id', requestId);
+    } catch {
+      // A response with immutable headers (e.g. one passed through from fetch): copy it.
+      c.res = new Response(c.res.body, c.res);
+      c.res.headers.set('x-request-id', requestId);
+    }
     logger.info(
       { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
       'request',
     );
   });
+  app.use('*', securityHeaders());
+  const origins = originPolicy(config.corsOrigins, config.publicUrl);
+  app.use('/graphql', corsFor(origins));
+  app.use('/api/*', corsFor(origins));
+  app.use('/api/*', restWriteGuard(origins));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
@@ -103,9 +126,15 @@ export function createApp(opts: AppOptions) {
   // Uploads stream through their own route with the 500 MB limit of listing files.
   app.use('/api/*', (c, next) => (c.req.path === '/api/uploads' ? next() : jsonBodyLimit(c, next)));
 
-  app.on(['GET', 'POST', 'OPTIONS'], '/graphql', (c) =>
-    yoga.fetch(c.req.raw, { clientIp: clientIpOf(c.env?.incoming) } satisfies ServerContext),
-  );
+  app.on(['GET', 'POST', 'OPTIONS'], '/graphql', async (c) => {
+    const response = await yoga.fetch(c.req.raw, { clientIp: clientIpOf(c.env?.incoming) } satisfies ServerContext);
+    // GraphiQL's page (outside production) runs inline scripts: its CSP allows exactly those, by hash.
+    if (!response.headers.get('content-type')?.startsWith('text/html')) return response;
+    const html = await response.text();
+    const headers = new Headers(response.headers);
+    headers.set('content-security-policy', graphiqlCsp(html));
+    return new Response(html, { status: response.status, headers });
+  });
   app.route('/api', restRouter(yoga, (c) => clientIpOf(c.env?.incoming)));
   app.all('/api/*', (c) => jsonError(c, 404, 'Not found'));
 
@@ -115,6 +144,12 @@ export function createApp(opts: AppOptions) {
   app.get('/*', (c, next) => (/\.\w+$/.test(c.req.path) ? next() : indexHtml(c, next)));
 
   app.onError((error, c) => {
+    if (error instanceof HTTPException) return error.getResponse();
+    // An expected refusal (not logged in, not found, ...) is the client's business, not an error of ours.
+    if (error instanceof DomainError) {
+      logger.info({ code: error.code, path: c.req.path }, error.message);
+      return jsonError(c, statusOfCode[error.code], error.message);
+    }
     logger.error({ err: error, path: c.req.path }, 'unhandled error');
     return jsonError(c, 500, 'Internal server error');
   });
@@ -123,6 +158,8 @@ export function createApp(opts: AppOptions) {
     app,
     yoga,
     services,
+    /** Who may call with cookies from a browser; api/websocket.ts applies it to upgrades. */
+    origins,
     jobs,
     async close() {
       // Timed work stops before the database closes (the caller closes it after this).
@@ -175,25 +212,37 @@ export function buildYoga(services: AppServices) {
         return maskError(error, message, isDev);
       },
     },
+    // Yoga logs each error it masks or maps. A mapped domain error (not logged in, not found, ...)
+    // is an expected answer, not a fault: info, not error.
     logging: {
-      debug: (...args) => services.logger.debug(args),
-      info: (...args) => services.logger.info(args),
-      warn: (...args) => services.logger.warn(args),
-      error: (...args) => services.logger.error(args),
+      debug: (...args) => services.logger.debug(logArgs(args)),
+      info: (...args) => services.logger.info(logArgs(args)),
+      warn: (...args) => services.logger.warn(logArgs(args)),
+      error: (...args) => {
+        const err = args.find((a) => a instanceof Error);
+        const original = err instanceof GraphQLError ? err.originalError : err;
+        if (original instanceof DomainError) services.logger.info({ code: original.code }, original.message);
+        else services.logger.error(logArgs(args), 'GraphQL error');
+      },
     },
+    // CORS is decided by api/http/cors.ts for /graphql and /api alike (Yoga's default echoes any origin).
+    cors: false,
     context: async (init: YogaInitialContext & ServerContext) => {
       const info = init.req
         ? requestInfoFromNode(init.req)
         : requestInfoFromFetch(init.request, init.clientIp ?? 'unknown');
-      const ctx = await createContext(services, info);
+      // The id checked by the request middleware, never the raw header.
+      const ctx = await createContext(services, { ...info, requestId: requestScope.getStore()?.requestId });
       if (init.request) contextOfRequest.set(init.request, ctx);
       return ctx;
     },
     plugins: [
       csrfPrevention(),
       EnvelopArmorPlugin({
+        // __schema is exempt here (GraphiQL's introspection needs 15 levels): introspectionDepthLimit below.
         maxDepth: { n: 12 },
-        maxAliases: { n: 15 },
+        // Aliases of __typename count too (the default lets any number of them through).
+        maxAliases: { n: 15, allowList: [] },
         maxDirectives: { n: 30 },
         maxTokens: { n: 10_000 },
         // graphql-armor's cost is static (it does not multiply by page sizes); pages are capped
@@ -202,6 +251,7 @@ export function buildYoga(services: AppServices) {
         // Suggestions ("Did you mean ...?") map the schema for an attacker; off in production.
         blockFieldSuggestion: { enabled: config.production },
       }),
+      introspectionDepthLimit(INTROSPECTION_DEPTH_LIMIT),
       sessionCookies,
     ],
   });
@@ -217,10 +267,11 @@ function csrfPrevention(): Plugin {
   return {
     onRequest({ request, endResponse, fetchAPI }) {
       if (request.method === 'OPTIONS') return;
-      const contentType = request.headers.get('content-type') ?? '';
+      // The media type itself, not a substring: `text/plain; x=application/json` is text/plain.
+      const mediaType = mediaTypeOf(request.headers.get('content-type'));
       const safe =
         request.headers.has('x-graphql-csrf') ||
-        (request.method === 'POST' && /application\/(graphql-response\+)?json/i.test(contentType)) ||
+        (request.method === 'POST' && (mediaType === 'application/json' || mediaType === 'application/graphql-response+json')) ||
         (request.method === 'GET' && (request.headers.get('accept') ?? '').includes('text/html'));
       if (!safe) {
         endResponse(
@@ -232,4 +283,11 @@ function csrfPrevention(): Plugin {
       }
     },
   };
+}
+
+/** Yoga's log arguments as one pino object: errors under `err`, anything else under `detail`. */
+function logArgs(args: unknown[]): Record<string, unknown> {
+  const err = args.find((a) => a instanceof Error);
+  const rest = args.filter((a) => a !== err);
+  return { ...(err ? { err } : {}), ...(rest.length ? { detail: rest.length === 1 ? rest[0] : rest } : {}) };
 }

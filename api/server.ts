@@ -25,10 +25,10 @@ if (config.demoData) {
   if (seeded) logger.info(seeded, 'demo data seeded');
 }
 
-const { app, yoga, close } = createApp({ config, database, logger });
+const { app, yoga, origins, close } = createApp({ config, database, logger });
 const server = createServer(getRequestListener(app.fetch));
 
-const websocket = attachGraphQLWebSocket(server, yoga);
+const websocket = attachGraphQLWebSocket(server, yoga, origins);
 
 server.listen(config.port, () => logger.info({ port: config.port, url: `http://localhost:${config.port}` }, 'DATA PIT is listening'));
 

@@ -1,0 +1,42 @@
+import type { MiddlewareHandler } from 'hono';
+import { mediaTypeOf } from './content-type.ts';
+import type { OriginPolicy } from './origin.ts';
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+// Routes whose body is a file rather than JSON.
+const MULTIPART_PATHS = new Set(['/api/uploads']);
+
+/**
+ * CSRF guard of every REST write, before any route runs (so nothing changes when it refuses):
+ * - a body must be JSON (uploads: multipart/form-data). Browsers send text/plain, form-encoded
+ *   and multipart bodies cross-site without a CORS preflight; JSON needs one, which only listed
+ *   origins get (api/http/cors.ts). The media type is parsed, not searched for "json".
+ * - a write whose Origin is another site's is refused outright: browsers always send Origin on
+ *   writes, so this covers what the content type cannot (bodyless posts such as logout, and
+ *   multipart uploads). Clients that are not browsers send no Origin.
+ */
+export function restWriteGuard(policy: OriginPolicy): MiddlewareHandler {
+  return async (c, next) => {
+    if (!WRITES.has(c.req.method)) return next();
+    const origin = c.req.header('origin');
+    if (origin !== undefined && !policy.isAllowed(origin, c.req.header('host'))) {
+      return c.json({ message: `Requests from ${origin} are not allowed` }, 403);
+    }
+    const header = c.req.header('content-type');
+    const mediaType = mediaTypeOf(header);
+    if (MULTIPART_PATHS.has(c.req.path)) {
+      if (mediaType !== 'multipart/form-data') return c.json({ message: 'Send the file as multipart/form-data in a field named "file"' }, 415);
+      return next();
+    }
+    if (mediaType === 'application/json') return next();
+    // No Content-Type at all is fine for a write without a body (e.g. POST /api/auth/logout from a script).
+    if (header === undefined && !hasBody(c.req.raw)) return next();
+    return c.json({ message: 'Expected a JSON body (Content-Type: application/json)' }, 415);
+  };
+}
+
+// HTTP/1.1: a request has a body only when it says so with Content-Length or Transfer-Encoding.
+function hasBody(request: Request): boolean {
+  const length = request.headers.get('content-length');
+  return (length !== null && length.trim() !== '0') || request.headers.has('transfer-encoding');
+}
