@@ -198,4 +198,41 @@ describe.runIf(process.env.TEST_DATABASE_URL)('timed jobs with several instances
     const jobs = await a.job.groupBy({ by: ['status', 'attempts'], _count: true });
     expect(jobs).toEqual([{ status: 'done', attempts: 1, _count: 200 }]);
   });
+
+  it('a worker whose connection dies mid-job loses it: another runs it once after the lease, and the first cannot finish it', async () => {
+    const [a, b] = shared.handles.map((h) => h.prisma) as [Db, Db];
+    await effectTable(a);
+    await a.job.deleteMany();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const inHandler = new Promise<void>((resolve) => (started = resolve));
+    const runnerA = createJobRunner({ db: a, workerId: 'doomed', leaseMs: 5 * MINUTE });
+    const runnerB = createJobRunner({ db: b, workerId: 'healthy', leaseMs: 5 * MINUTE });
+    runnerA.register('release', async (payload: { n: number }, { tx, job }) => {
+      await tx.$executeRaw`INSERT INTO job_effect (n, job_id) VALUES (${payload.n}, ${job.id})`;
+      started();
+      await gate;
+    });
+    runnerB.register('release', async (payload: { n: number }, { tx, job }) => {
+      await tx.$executeRaw`INSERT INTO job_effect (n, job_id) VALUES (${payload.n}, ${job.id})`;
+    });
+    const { id } = await runnerA.schedule(a, { kind: 'release', key: 'release:crash', runAt: T0, payload: { n: 7 } });
+
+    const runA = runnerA.runDue(T0);
+    await inHandler;
+    // While A holds the job, B finds nothing to do, even past the lease.
+    expect(await runnerB.runDue(at(10 * MINUTE))).toEqual({ done: 0, failed: 0, retried: 0 });
+
+    // A's process "dies": its connection (the one in the job's transaction) is cut.
+    await b.$executeRawUnsafe(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'`);
+    expect(await b.job.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: 'running', lockedBy: 'doomed', attempts: 1 });
+    expect(await runnerB.runDue(at(5 * MINUTE - 1))).toEqual({ done: 0, failed: 0, retried: 0 });
+    expect(await runnerB.runDue(at(5 * MINUTE))).toEqual({ done: 1, failed: 0, retried: 0 });
+
+    release();
+    await runA.catch(() => {});
+    expect(await b.job.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: 'done', lockedBy: 'healthy', attempts: 2 });
+    expect(await effects(b)).toEqual([7]);
+  });
 });
