@@ -300,10 +300,12 @@ describe.each(testDatabases())('the HTTP edge (%s)', (kind) => {
       for (const line of app.lines.filter((l) => l.msg === 'request')) expect(typeof line.requestId).toBe('string');
     });
 
-    it('does not log an unauthenticated call at error level', async () => {
+    it('does not log an unauthenticated call or bad input at error level', async () => {
       app.lines.length = 0;
       const gql = await app.fetch('/graphql', gqlPost('{ applications(first: 1) { totalCount } }'));
       expect((await gql.json()).errors[0].extensions.code).toBe('UNAUTHENTICATED');
+      const badCursor = await app.fetch('/graphql', gqlPost('{ contracts(first: 1, after: "not a cursor") { totalCount } }'));
+      expect((await badCursor.json()).errors[0].extensions.code).toBe('INVALID_INPUT');
       const rest = await app.fetch('/api/due-diligence');
       expect(rest.status).toBe(401);
       const download = await app.fetch('/api/files/nope/download');
