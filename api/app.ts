@@ -110,14 +110,24 @@ export function createApp(opts: AppOptions) {
   app.use('/api/*', restWriteGuard(origins));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  // Ready means every service a request may need answers: the database, and Redis when the
+  // rate-limit counters live there (without it every login fails).
   app.get('/readyz', async (c) => {
-    try {
-      await services.db.$queryRaw`SELECT 1`;
-      return c.json({ status: 'ready', database: opts.database.kind });
-    } catch (error) {
-      logger.error({ err: error }, 'readiness check failed');
-      return c.json({ status: 'unavailable' }, 503);
-    }
+    const checks: Record<string, () => Promise<unknown>> = { database: () => services.db.$queryRaw`SELECT 1` };
+    if (limiter.ping) checks.redis = () => limiter.ping!();
+    const down: string[] = [];
+    await Promise.all(
+      Object.entries(checks).map(async ([name, check]) => {
+        try {
+          await withTimeout(check(), READY_CHECK_MS);
+        } catch (error) {
+          down.push(name);
+          logger.error({ err: error, service: name }, 'readiness check failed');
+        }
+      }),
+    );
+    if (down.length) return c.json({ status: 'unavailable', down, message: `unreachable: ${down.join(', ')}` }, 503);
+    return c.json({ status: 'ready', database: opts.database.kind, ...(checks.redis ? { redis: 'up' } : {}) });
   });
 
   // JSON bodies are small; files travel through their own streaming routes, with their own limit.
@@ -168,6 +178,14 @@ export function createApp(opts: AppOptions) {
       await limiter.close();
     },
   };
+}
+
+const READY_CHECK_MS = 2_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)));
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 function clientIpOf(incoming: IncomingMessage | undefined): string {

@@ -75,11 +75,9 @@ const envSchema = z
     DEMO_DATA: z.enum(['0', '1', 'true', 'false'], 'must be 1 or 0').default('1'),
     SMTP_URL: urlWith(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL').optional(),
     MAIL_FROM: z.string().default('DATA PIT <no-reply@datapit.local>'),
-    PUBLIC_URL: urlWith(['http:', 'https:'], 'an http(s) origin such as https://datapit.example.com')
-      .refine((v) => {
-        const url = new URL(v);
-        return !url.search && !url.hash;
-      }, 'must be an http(s) origin without a query or fragment')
+    PUBLIC_URL: z
+      .string()
+      .refine((v) => isUrlWith(v, ['http:', 'https:']) && !new URL(v).search && !new URL(v).hash, 'must be an http(s) origin such as https://datapit.example.com')
       .optional(),
     STATIC_DIR: z.string().default('dist/web'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent').optional(),

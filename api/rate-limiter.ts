@@ -15,6 +15,8 @@ export interface RateLimiter {
   peek(key: string, limit: number): Promise<RateLimitResult>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
+  /** Rejects when the shared store is unreachable (for /readyz); absent for in-process counters. */
+  ping?(): Promise<void>;
 }
 
 /** In-process counters: the zero-setup default (one process serves everything). */
@@ -84,6 +86,11 @@ export function redisRateLimiter(redis: Redis, prefix = 'ratelimit:'): RateLimit
     },
     async close() {
       await redis.quit();
+    },
+    async ping() {
+      // While disconnected ioredis queues commands and retries: answer at once instead.
+      if (redis.status !== 'ready') throw new Error(`redis is ${redis.status}`);
+      await redis.ping();
     },
   };
 }

@@ -1,52 +1,124 @@
 import { createServer } from 'node:http';
+import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
-import { loadConfig } from './config.ts';
-import { openDatabase } from './db/database.ts';
-import { createLogger } from './logger.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { createLogger, type Logger } from './logger.ts';
 import { createApp } from './app.ts';
 import { attachGraphQLWebSocket } from './websocket.ts';
 import { ensureAdmin } from './domain/accounts/accounts.service.ts';
 import { seedDemoData } from './demo/seed.ts';
+import { redisRateLimiter } from './rate-limiter.ts';
+import { checkPostgres, connectRedis, listen } from './startup.ts';
+import { drainOnShutdown } from './shutdown.ts';
+import { sweepOrphanFiles } from './storage/sweep.ts';
 
 // The only file that listens: one process, one port, for /graphql (HTTP + WebSocket), /api, the
-// web app, /healthz and /readyz.
-const config = loadConfig();
-const logger = createLogger(config.logLevel);
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-const applied = await database.migrate();
-logger.info({ database: database.kind, applied }, applied.length ? 'migrations applied' : 'database schema up to date');
+// web app, /healthz and /readyz. Start: check the environment and the services it names, migrate,
+// listen. Stop (SIGTERM/SIGINT): refuse new connections, let requests in flight finish for up to
+// SHUTDOWN_DRAIN_MS, close WebSockets with 1001, then exit 0 (docs/drafts/ops.md).
 
-if (config.adminEmail && config.adminPassword) {
-  await ensureAdmin(database.prisma, { email: config.adminEmail, password: config.adminPassword });
-  logger.info({ email: config.adminEmail }, 'administrator ready');
+async function start() {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+
+  // Reachability first, together: a wrong DATABASE_URL or REDIS_URL fails in seconds, named.
+  const [redis] = await Promise.all([
+    config.redisUrl ? connectRedis(config.redisUrl) : undefined,
+    config.databaseUrl && !config.databaseUrl.startsWith('pglite:') ? checkPostgres(config.databaseUrl) : undefined,
+  ]);
+  const database = await open(config);
+  const applied = await database.migrate();
+  logger.info({ database: database.kind, applied }, applied.length ? 'migrations applied' : 'database schema up to date');
+
+  if (config.adminEmail && config.adminPassword) {
+    await ensureAdmin(database.prisma, { email: config.adminEmail, password: config.adminPassword });
+    logger.info({ email: config.adminEmail }, 'administrator ready');
+  }
+  if (config.demoData) {
+    const seeded = await seedDemoData(database.prisma, { production: config.production });
+    if (seeded) logger.info(seeded, 'demo data seeded');
+  }
+
+  if (redis) watchRedis(redis, logger);
+  const { app, yoga, origins, jobs, close } = createApp({ config, database, logger, limiter: redis ? redisRateLimiter(redis) : undefined });
+  const server = createServer();
+  // Registered before the app's handler, so it sees every request first.
+  const http = drainOnShutdown(server);
+  server.on('request', getRequestListener(app.fetch));
+  const websocket = attachGraphQLWebSocket(server, yoga, origins);
+
+  try {
+    await listen(server, config.port, config.host);
+  } catch (error) {
+    await Promise.allSettled([close(), database.close()]);
+    throw error;
+  }
+  logger.info({ port: config.port, url: `http://${config.host ?? 'localhost'}:${config.port}` }, 'DATA PIT is listening');
+  jobs.start();
+
+  // After listening: the sweep is housekeeping, and a large storage must not delay readiness.
+  sweepOrphanFiles({ root: path.join(config.dataDir, 'files'), db: database.prisma })
+    .then(({ removed, checked }) => logger.info({ removed: removed.length, checked, keys: removed.slice(0, 20) }, 'storage swept'))
+    .catch((error) => logger.warn({ err: error }, 'storage sweep failed'));
+
+  let stopping = false;
+  async function shutdown(signal: string) {
+    if (stopping) {
+      logger.warn({ signal }, 'second signal: exiting without waiting');
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info({ signal, inFlight: http.inFlight, drainMs: config.shutdownDrainMs }, 'shutting down: refusing new connections, finishing requests in flight');
+    // Whatever hangs below (a database that no longer answers) must not keep the process alive.
+    setTimeout(() => {
+      logger.error('shutdown did not complete: exiting');
+      process.exit(1);
+    }, config.shutdownDrainMs + 10_000).unref();
+    // No new timed work from here on; the job in progress finishes alongside the requests.
+    const [{ cut }] = await Promise.all([http.drain(config.shutdownDrainMs), jobs.stop()]);
+    if (cut) logger.warn({ cut }, 'drain time is up: requests still in flight were cut');
+    websocket.close(); // 1001 "going away": clients reconnect elsewhere
+    await close();
+    await database.close();
+    logger.info('stopped');
+    process.exit(0);
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
-if (config.demoData) {
-  const seeded = await seedDemoData(database.prisma);
-  if (seeded) logger.info(seeded, 'demo data seeded');
+
+async function open(config: Config): Promise<Database> {
+  const embedded = !config.databaseUrl || config.databaseUrl.startsWith('pglite:');
+  try {
+    return await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax });
+  } catch (error) {
+    // PGlite refuses a folder written by another version or held by another process.
+    if (embedded) throw new ConfigError('DATA_DIR', `the embedded database in ${path.join(config.dataDir, 'pglite')} cannot be opened: ${(error as Error).message}`);
+    throw error;
+  }
 }
 
-const { app, yoga, origins, close } = createApp({ config, database, logger });
-const server = createServer(getRequestListener(app.fetch));
-
-const websocket = attachGraphQLWebSocket(server, yoga, origins);
-
-server.listen(config.port, () => logger.info({ port: config.port, url: `http://localhost:${config.port}` }, 'DATA PIT is listening'));
-
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, 'shutting down');
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
-  websocket.close();
-  server.close();
-  server.closeIdleConnections();
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  server.closeAllConnections();
-  await close();
-  await database.close();
-  process.exit(0);
+/** Logs when Redis goes away and comes back (once each, not every reconnect attempt). */
+function watchRedis(redis: import('ioredis').Redis, logger: Logger) {
+  let up = true;
+  redis.on('error', (error) => {
+    if (up) logger.warn({ err: error }, 'lost the connection to Redis: logins fail until it is back');
+    up = false;
+  });
+  redis.on('ready', () => {
+    if (!up) logger.info('connection to Redis restored');
+    up = true;
+  });
 }
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+
+try {
+  await start();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`DATA PIT cannot start: ${error.message}\n`);
+  } else {
+    process.stderr.write(`DATA PIT cannot start: ${(error as Error)?.stack ?? String(error)}\n`);
+  }
+  process.exit(1);
+}

@@ -18,8 +18,8 @@ export interface Database {
  * One switch for both back ends: PostgreSQL when a URL is given, otherwise embedded PGlite
  * persisted in `dataDir` (or in memory for `pglite:memory`). Same migrations, same code.
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string; onQuery?: QueryListener }): Promise<Database> {
-  if (opts.url && !opts.url.startsWith('pglite:')) return openPostgres(opts.url, opts.onQuery);
+export async function openDatabase(opts: { url?: string; dataDir?: string; onQuery?: QueryListener; poolMax?: number }): Promise<Database> {
+  if (opts.url && !opts.url.startsWith('pglite:')) return openPostgres(opts.url, opts.onQuery, opts.poolMax);
   const target = opts.url?.slice('pglite:'.length) ?? path.join(opts.dataDir ?? '.data', 'pglite');
   return openPglite(target, opts.onQuery);
 }
@@ -34,9 +34,9 @@ function createClient(adapter: SqlDriverAdapterFactory, onQuery?: QueryListener)
   return client;
 }
 
-async function openPostgres(url: string, onQuery?: QueryListener): Promise<Database> {
+// PG_POOL_MAX (checked in api/config.ts) sets `max`.
+async function openPostgres(url: string, onQuery?: QueryListener, max = 10): Promise<Database> {
   const [{ PrismaPg }, pg] = await Promise.all([import('@prisma/adapter-pg'), import('pg')]);
-  const max = process.env.PG_POOL_MAX ? Number(process.env.PG_POOL_MAX) : 10;
   const prisma = createClient(new PrismaPg({ connectionString: url, max }), onQuery);
   return {
     prisma,

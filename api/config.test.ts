@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+// What each wrong setting answers at start (api/server.lifecycle.test.ts checks that the process
+// prints it and exits 1).
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pit-config-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ...env });
+
+function errorOf(env: Record<string, string>): ConfigError {
+  try {
+    load(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error(`no ConfigError for ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('takes the defaults of README for an empty environment', () => {
+    const config = load({});
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      databasePoolMax: 10,
+      demoData: true,
+      loginLimits: { perAccount: 10, perIp: 50, windowMs: 900_000 },
+      shutdownDrainMs: 30_000,
+    });
+    // Generated once and kept: the second start reads the same secret.
+    expect(load({}).sessionSecret).toEqual(config.sessionSecret);
+  });
+
+  it('reads good values, treating empty ones as unset', () => {
+    const config = load({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgresql://pit:secret@db.internal:5432/pit',
+      REDIS_URL: 'rediss://cache.internal:6380/2',
+      PUBLIC_URL: 'https://pit.example.com/',
+      LOGIN_LIMIT_PER_ACCOUNT: '5',
+      SHUTDOWN_DRAIN_MS: '0',
+      DEMO_DATA: '0',
+      SMTP_URL: '',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      redisUrl: 'rediss://cache.internal:6380/2',
+      publicUrl: 'https://pit.example.com',
+      demoData: false,
+      smtpUrl: undefined,
+      shutdownDrainMs: 0,
+    });
+    expect(config.loginLimits.perAccount).toBe(5);
+  });
+
+  it.each([
+    ['PORT', { PORT: 'abc' }, /PORT must be a whole number from 0 to 65535 \(got "abc"\)/],
+    ['PORT', { PORT: '65536' }, /PORT/],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://root@db/pit' }, /DATABASE_URL must be a postgresql:/],
+    ['DATABASE_URL', { DATABASE_URL: 'not a url' }, /DATABASE_URL/],
+    ['REDIS_URL', { REDIS_URL: 'localhost:6379' }, /REDIS_URL must be a redis:/],
+    ['PUBLIC_URL', { PUBLIC_URL: 'pit.example.com' }, /PUBLIC_URL must be an http\(s\) origin/],
+    ['PUBLIC_URL', { PUBLIC_URL: 'https://pit.example.com/?a=1' }, /PUBLIC_URL/],
+    ['LOGIN_LIMIT_PER_IP', { LOGIN_LIMIT_PER_IP: '0' }, /LOGIN_LIMIT_PER_IP must be a whole number of at least 1/],
+    ['LOGIN_LIMIT_PER_ACCOUNT', { LOGIN_LIMIT_PER_ACCOUNT: 'ten' }, /LOGIN_LIMIT_PER_ACCOUNT/],
+    ['LOGIN_LIMIT_WINDOW_MS', { LOGIN_LIMIT_WINDOW_MS: '1.5' }, /LOGIN_LIMIT_WINDOW_MS/],
+    ['SHUTDOWN_DRAIN_MS', { SHUTDOWN_DRAIN_MS: '-1' }, /SHUTDOWN_DRAIN_MS/],
+    ['PG_POOL_MAX', { PG_POOL_MAX: '0' }, /PG_POOL_MAX/],
+    ['SESSION_SECRET', { SESSION_SECRET: 'short' }, /SESSION_SECRET must be at least 32 characters/],
+    ['SMTP_URL', { SMTP_URL: 'mail.example.com:587' }, /SMTP_URL/],
+    ['DEMO_DATA', { DEMO_DATA: 'maybe' }, /DEMO_DATA must be 1 or 0/],
+    ['LOG_LEVEL', { LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'root@example.com' }, /ADMIN_PASSWORD must be set when ADMIN_EMAIL is set/],
+  ])('%s: %j is refused with a message naming it', (variable, env, message) => {
+    const error = errorOf(env);
+    expect(error.variable).toBe(variable);
+    expect(error.message).toMatch(message);
+  });
+
+  it('never repeats a URL or secret that may hold a password', () => {
+    const error = errorOf({ DATABASE_URL: 'mysql://root:hunter2@db/pit' });
+    expect(error.message).not.toContain('hunter2');
+  });
+
+  it('names DATA_DIR when it cannot be created', () => {
+    const file = path.join(dataDir, 'a-file');
+    fs.writeFileSync(file, '');
+    const error = (() => {
+      try {
+        loadConfig({ DATA_DIR: path.join(file, 'below') });
+      } catch (e) {
+        return e as ConfigError;
+      }
+    })();
+    expect(error?.variable).toBe('DATA_DIR');
+  });
+});

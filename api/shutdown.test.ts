@@ -1,0 +1,124 @@
+import http from 'node:http';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { drainOnShutdown, type HttpDrain } from './shutdown.ts';
+
+// The drain on a bare node:http server: what each kind of connection sees during a shutdown.
+// (api/server.lifecycle.test.ts runs the same through the real server process.)
+
+interface Harness {
+  server: http.Server;
+  drain: HttpDrain;
+  port: number;
+  /** Responses held open by /slow until the test releases them. */
+  held: http.ServerResponse[];
+  arrived: Promise<void>;
+}
+
+let current: Harness | undefined;
+afterEach(() => {
+  current?.server.closeAllConnections();
+  current?.server.close();
+  current = undefined;
+});
+
+async function start(): Promise<Harness> {
+  const server = http.createServer();
+  const drain = drainOnShutdown(server);
+  const held: http.ServerResponse[] = [];
+  let signal!: () => void;
+  const arrived = new Promise<void>((r) => (signal = r));
+  server.on('request', (req, res) => {
+    if (req.url === '/slow') {
+      held.push(res);
+      signal();
+      return;
+    }
+    res.end('fast');
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  current = { server, drain, port: (server.address() as AddressInfo).port, held, arrived };
+  return current;
+}
+
+/** Sends raw HTTP/1.1 on one socket and collects everything the server sends back. */
+function rawSocket(port: number) {
+  const socket = net.connect(port, '127.0.0.1');
+  let received = '';
+  socket.setEncoding('latin1');
+  socket.on('data', (d: string) => (received += d));
+  const closed = new Promise<void>((r) => socket.once('close', () => r()));
+  return {
+    socket,
+    closed,
+    get received() {
+      return received;
+    },
+    send: (text: string) => socket.write(text),
+    async waitFor(pattern: RegExp) {
+      while (!pattern.test(received)) await new Promise((r) => socket.once('data', r));
+    },
+  };
+}
+
+function refused(port: number): Promise<string> {
+  return new Promise((resolve) => {
+    const s = net.connect(port, '127.0.0.1');
+    s.once('connect', () => {
+      s.destroy();
+      resolve('connected');
+    });
+    s.once('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'error'));
+  });
+}
+
+describe('drainOnShutdown', () => {
+  it('lets a request in flight finish, refuses new connections, closes idle keep-alive ones at once', async () => {
+    const h = await start();
+    const idle = rawSocket(h.port);
+    idle.send('GET /fast HTTP/1.1\r\nHost: x\r\n\r\n');
+    await idle.waitFor(/fast$/);
+
+    const slow = rawSocket(h.port);
+    slow.send('GET /slow HTTP/1.1\r\nHost: x\r\n\r\n');
+    await h.arrived;
+    h.held[0]!.writeHead(200, { 'content-type': 'text/plain' });
+    h.held[0]!.write('first part;');
+    await slow.waitFor(/first part;/);
+
+    const drained = h.drain.drain(60_000);
+    await idle.closed; // the idle connection goes at once, while the slow one is still running
+    expect(h.drain.inFlight).toBe(1);
+    expect(await refused(h.port)).toBe('ECONNREFUSED');
+
+    h.held[0]!.end('second part');
+    expect(await drained).toEqual({ cut: 0 });
+    await slow.closed; // its response started before the drain: closed once it finished
+    expect(slow.received).toMatch(/first part;.*second part/s);
+  });
+
+  it('answers Connection: close to a response that had not started when the drain began', async () => {
+    const h = await start();
+    const slow = rawSocket(h.port);
+    slow.send('GET /slow HTTP/1.1\r\nHost: x\r\n\r\n');
+    await h.arrived;
+    const drained = h.drain.drain(60_000);
+    h.held[0]!.end('done');
+    await drained;
+    await slow.closed;
+    expect(slow.received).toMatch(/^HTTP\/1\.1 200/);
+    expect(slow.received).toMatch(/\r\nConnection: close\r\n/i);
+    expect(slow.received).toMatch(/done$/);
+  });
+
+  it('cuts what is still running when the drain time is up', async () => {
+    const h = await start();
+    const slow = rawSocket(h.port);
+    slow.send('GET /slow HTTP/1.1\r\nHost: x\r\n\r\n');
+    await h.arrived;
+    expect(await h.drain.drain(1)).toEqual({ cut: 1 });
+    await slow.closed;
+    expect(slow.received).toBe('');
+  });
+});
