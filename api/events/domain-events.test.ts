@@ -22,7 +22,7 @@ describe.each(testDatabases())('domain events raised by the services on %s', (ki
   /** Collects what the bus delivers on a topic from now on. */
   function listen(...args: [DomainEventName] | [DomainEventName, string]) {
     const received: unknown[] = [];
-    const iterator = (app.events.subscribe as (...a: unknown[]) => AsyncIterable<unknown>)(...args)[Symbol.asyncIterator]();
+    const iterator = (app.events.subscribe as unknown as (...a: unknown[]) => AsyncIterable<unknown>)(...args)[Symbol.asyncIterator]();
     let waiting: ((v: unknown) => void) | undefined;
     void (async () => {
       for (;;) {
