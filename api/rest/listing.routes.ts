@@ -99,26 +99,37 @@ export function listingRoutes(yoga: Yoga, clientIp: ClientIp) {
     if (!type.startsWith('multipart/form-data') || !c.req.raw.body) return jsonError(c, 400, 'Send the file as multipart/form-data in a field named "file"');
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: { 'content-type': type }, limits: { files: 1, fileSize: MAX_UPLOAD_BYTES + 1, fields: 10 } });
+      // Browsers send file names as raw UTF-8 in the part header; busboy's default reads them as Latin-1.
+      parser = busboy({ headers: { 'content-type': type }, defParamCharset: 'utf8', limits: { files: 1, fileSize: MAX_UPLOAD_BYTES + 1, fields: 10 } });
     } catch {
       return jsonError(c, 400, 'Malformed multipart body');
     }
     const body = Readable.fromWeb(c.req.raw.body as never);
     let current: Readable | undefined;
     let storing: Promise<unknown> | undefined;
+    // Busboy reports a body that is not well-formed multipart (cut short, no boundary, broken part
+    // headers) on the parser and on the file being stored: either way the client's mistake, a 400.
+    let malformed: Error | undefined;
+    const noteMalformed = (error: Error) => {
+      if (!(error instanceof UploadInterrupted)) malformed ??= error;
+    };
     const stored = new Promise<Awaited<ReturnType<typeof storeUpload>> | null>((resolve, reject) => {
       let started = false;
       parser.on('file', (name, stream, info) => {
         if (name !== 'file' || started) return stream.resume();
         started = true;
         current = stream;
+        stream.on('error', noteMalformed);
         storing = storeUpload(ctx.services, ctx.viewer, { fileName: info.filename || 'upload', stream });
         storing.then(resolve as (v: unknown) => void, (error) => {
           stream.resume();
           reject(error);
         });
       });
-      parser.on('error', reject);
+      parser.on('error', (error: Error) => {
+        noteMalformed(error);
+        reject(error);
+      });
       parser.on('close', () => {
         if (!started) resolve(null);
       });
@@ -145,7 +156,9 @@ export function listingRoutes(yoga: Yoga, clientIp: ClientIp) {
       // Answer once the half-written file is gone.
       await storing?.catch(() => {});
       if (error instanceof UploadInterrupted) return jsonError(c, 400, 'The upload was interrupted');
-      return domainErrorResponse(c, error);
+      if (error instanceof DomainError) return domainErrorResponse(c, error);
+      if (malformed) return jsonError(c, 400, `Malformed multipart body: ${malformed.message}`);
+      throw error;
     }
   });
 
@@ -160,12 +173,27 @@ export function listingRoutes(yoga: Yoga, clientIp: ClientIp) {
       headers: {
         'content-type': file.contentType,
         'content-length': String(file.size),
-        'content-disposition': `attachment; filename="${file.fileName.replace(/["\\\r\n]/g, '_')}"`,
+        'content-disposition': attachmentDisposition(file.fileName),
       },
     });
   });
 
   return r;
+}
+
+/**
+ * Content-Disposition for a download (RFC 6266): `filename*=UTF-8''…` carries the name as it was
+ * uploaded, and `filename="…"` an ASCII stand-in for clients that do not read filename* (accents
+ * lose their marks, other characters, quotes, backslashes and % become _).
+ */
+export function attachmentDisposition(fileName: string): string {
+  const name = (fileName || 'download').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+  const ascii = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]|["\\%]/gu, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 class UploadInterrupted extends Error {

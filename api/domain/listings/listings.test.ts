@@ -170,7 +170,7 @@ describe.each(testDatabases())('listings and uploads on %s', (kind) => {
       const path = `/api/files/${contract.files[0]!.id}/download`;
       const own = await (await login('seller')).request(path);
       expect(own.status).toBe(200);
-      expect(own.headers.get('content-disposition')).toBe('attachment; filename="visits.csv"');
+      expect(own.headers.get('content-disposition')).toBe(`attachment; filename="visits.csv"; filename*=UTF-8''visits.csv`);
       expect(await own.text()).toBe('store_id,visits\nS1,1\nS2,2\n');
       expect((await (await login('boss')).request(path)).status).toBe(200);
       expect((await (await login('seller2')).request(path)).status).toBe(404);

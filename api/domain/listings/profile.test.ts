@@ -1,12 +1,25 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { profileCsv, profileJson, splitCsvLine } from './profile.ts';
+import { PROFILE_LIMITS, profileCsv, profileJson } from './profile.ts';
+
+/** A lazily generated file: `parts` yields strings; counts the bytes the profiler pulled. */
+function lazy(parts: () => Generator<string>) {
+  const source = { pulled: 0, stream: null as unknown as Readable };
+  source.stream = Readable.from(
+    (function* () {
+      for (const part of parts()) {
+        source.pulled += Buffer.byteLength(part);
+        yield part;
+      }
+    })(),
+    { objectMode: false },
+  );
+  return source;
+}
+
+const MiB = 1024 * 1024;
 
 describe('profiling uploaded data', () => {
-  it('splits CSV lines with quotes', () => {
-    expect(splitCsvLine('a,"b,c","say ""hi""",')).toEqual(['a', 'b,c', 'say "hi"', '']);
-  });
-
   it('profiles a CSV: records, field types, null shares, sample rows', async () => {
     const csv = ['id,price,active,day,city', '1,9.5,true,2026-01-01,Paris', '2,10,false,2026-01-02,', '3,,true,2026-01-03,"Lyon, FR"', ''].join('\n');
     const profile = await profileCsv(Readable.from([csv]));
@@ -27,10 +40,34 @@ describe('profiling uploaded data', () => {
     });
   });
 
+  it('counts a line break inside quotes as part of the field, not a new record', async () => {
+    const csv = 'id,note,tail\r\n1,"b,c","say ""hi"""\r\n2,"two\r\nlines",x\r\n3,"a\nb\n\nc",\r\n';
+    const profile = await profileCsv(Readable.from([csv]));
+    expect(profile?.recordCount).toBe(3);
+    expect(profile?.sampleRows).toEqual([
+      { id: '1', note: 'b,c', tail: 'say "hi"' },
+      { id: '2', note: 'two\r\nlines', tail: 'x' },
+      { id: '3', note: 'a\nb\n\nc', tail: '' },
+    ]);
+    // The same past the profiled records, where records are only counted.
+    const counted = await profileCsv(Readable.from([csv]), { limits: { profiledRecords: 1 } });
+    expect(counted?.recordCount).toBe(3);
+    // And whatever the chunks the file arrives in.
+    const bytes = Buffer.from(csv);
+    const oneByOne = await profileCsv(Readable.from(Array.from(bytes, (b) => Buffer.from([b]))));
+    expect(oneByOne?.recordCount).toBe(3);
+  });
+
+  it('names repeated or empty CSV columns apart', async () => {
+    const profile = await profileCsv(Readable.from(['\uFEFFa,a,,b\n1,2,3,4\n']));
+    expect(profile?.fields.map((f) => f.name)).toEqual(['a', 'a_2', 'column_3', 'b']);
+    expect(profile?.sampleRows).toEqual([{ a: '1', a_2: '2', column_3: '3', b: '4' }]);
+  });
+
   it('profiles a JSON array and NDJSON alike, counting fields missing from some records as null', async () => {
     const rows = [{ a: 1, b: 'x' }, { a: 2.5 }, { a: 3, b: null, c: true }];
-    const fromArray = await profileJson(Readable.from([JSON.stringify(rows, null, 2)]), 100);
-    const fromLines = await profileJson(Readable.from([rows.map((r) => JSON.stringify(r)).join('\n')]), 100);
+    const fromArray = await profileJson(Readable.from([JSON.stringify(rows, null, 2)]));
+    const fromLines = await profileJson(Readable.from([rows.map((r) => JSON.stringify(r)).join('\n')]));
     for (const profile of [fromArray, fromLines]) {
       expect(profile?.recordCount).toBe(3);
       expect(profile?.fields).toEqual([
@@ -39,7 +76,15 @@ describe('profiling uploaded data', () => {
         { name: 'c', type: 'boolean', nullShare: 0.667 },
       ]);
       expect(profile?.sampleRows).toHaveLength(3);
+      expect(profile?.truncated).toBeUndefined();
     }
+  });
+
+  it('reads JSON strings holding brackets, commas and escaped quotes as values', async () => {
+    const rows = [{ s: '],[{"x": 1}', t: 'a\\"b' }, { s: '\\', t: '{' }];
+    const profile = await profileJson(Readable.from([JSON.stringify(rows)]));
+    expect(profile?.recordCount).toBe(2);
+    expect(profile?.sampleRows).toEqual(rows);
   });
 
   it('counts every record of a large file, typing fields from the first 100,000', async () => {
@@ -53,7 +98,106 @@ describe('profiling uploaded data', () => {
   });
 
   it('gives no profile for what is not tabular', async () => {
-    expect(await profileJson(Readable.from(['{"a":1}\nnot json']), 20)).toBeNull();
+    expect(await profileJson(Readable.from(['{"a":1}\nnot json']))).toBeNull();
+    expect(await profileJson(Readable.from(['[{"a":1}, {"b":']))).toBeNull();
+    expect(await profileJson(Readable.from(['"just a string"']))).toBeNull();
+    expect(await profileJson(Readable.from(['[1, 2, 3]']))).toBeNull();
     expect(await profileCsv(Readable.from(['\n\n']))).toBeNull();
+    expect(await profileCsv(Readable.from(['a,b\n1,"never closed\n2,3\n']))).toBeNull();
+  });
+
+  describe('bounds: a file that hits one gives a partial profile that says so, or none', () => {
+    it('a 200 MB second line stops reading after about 1 MiB: the header and no count', async () => {
+      const source = lazy(function* () {
+        yield 'id,payload\n';
+        const block = 'x'.repeat(64 * 1024);
+        for (let i = 0; i < 3200; i++) yield block;
+        yield '\n1,2\n';
+      });
+      const profile = await profileCsv(source.stream);
+      expect(profile).toEqual({
+        recordCount: null,
+        fields: [
+          { name: 'id', type: 'empty', nullShare: 0 },
+          { name: 'payload', type: 'empty', nullShare: 0 },
+        ],
+        sampleRows: [],
+        truncated: { limits: ['record_too_long'], recordsRead: 0 },
+      });
+      expect(source.pulled).toBeLessThan(PROFILE_LIMITS.maxRecordBytes + 4 * MiB);
+    });
+
+    it('the same for a 200 MB NDJSON line or JSON array element, after the records before it', async () => {
+      for (const [open, sep, close] of [['', '\n', '\n'], ['[', ',', ']']]) {
+        const source = lazy(function* () {
+          yield `${open}{"a":1}${sep}{"a":2}${sep}{"a":"`;
+          const block = 'y'.repeat(64 * 1024);
+          for (let i = 0; i < 3200; i++) yield block;
+          yield `"}${close}`;
+        });
+        const profile = await profileJson(source.stream);
+        expect(profile).toMatchObject({ recordCount: null, fields: [{ name: 'a', type: 'integer', nullShare: 0 }], truncated: { limits: ['record_too_long'], recordsRead: 2 } });
+        expect(source.pulled).toBeLessThan(PROFILE_LIMITS.maxRecordBytes + 4 * MiB);
+      }
+    });
+
+    it('a header line past the bound gives no profile', async () => {
+      const profile = await profileCsv(Readable.from([`${'h,'.repeat(10)}${'z'.repeat(200)}\n1\n`]), { limits: { maxRecordBytes: 100 } });
+      expect(profile).toBeNull();
+    });
+
+    it('10,000 columns x 4,000 rows: the first 1,000 columns, every record counted', async () => {
+      const columns = 10_000;
+      const source = lazy(function* () {
+        yield `${Array.from({ length: columns }, (_, i) => `c${i}`).join(',')}\n`;
+        const row = `${Array.from({ length: columns }, (_, i) => (i % 3 ? '7' : '')).join(',')}\n`;
+        for (let r = 0; r < 4000; r++) yield row;
+      });
+      const profile = await profileCsv(source.stream);
+      expect(profile?.recordCount).toBe(4000);
+      expect(profile?.fields).toHaveLength(PROFILE_LIMITS.maxFields);
+      expect(profile?.fields.slice(0, 3)).toEqual([
+        { name: 'c0', type: 'empty', nullShare: 1 },
+        { name: 'c1', type: 'integer', nullShare: 0 },
+        { name: 'c2', type: 'integer', nullShare: 0 },
+      ]);
+      expect(profile?.truncated).toEqual({ limits: ['too_many_fields'], recordsRead: 4000 });
+      // Sample rows keep the first fields only.
+      expect(Object.keys(profile!.sampleRows[0]!)).toHaveLength(PROFILE_LIMITS.sampleFields);
+    });
+
+    it('records that each add a new key: the first 1,000 keys, every record counted', async () => {
+      const records = Array.from({ length: 15_000 }, (_, i) => JSON.stringify({ id: i, [`key_${i}`]: i }));
+      for (const text of [records.join('\n'), `[${records.join(',')}]`]) {
+        const profile = await profileJson(Readable.from([text]));
+        expect(profile?.recordCount).toBe(15_000);
+        expect(profile?.fields).toHaveLength(PROFILE_LIMITS.maxFields);
+        expect(profile?.fields[0]).toEqual({ name: 'id', type: 'integer', nullShare: 0 });
+        expect(profile?.fields[1]).toEqual({ name: 'key_0', type: 'integer', nullShare: 1 });
+        expect(profile?.truncated).toEqual({ limits: ['too_many_fields'], recordsRead: 15_000 });
+      }
+    });
+
+    it('past the time budget: what was read so far, and no count', async () => {
+      const csv = `a,b\n${'1,2\n'.repeat(100_000)}`;
+      const profile = await profileCsv(Readable.from([csv]), { limits: { timeBudgetMs: 0 } });
+      expect(profile?.recordCount).toBeNull();
+      expect(profile?.fields.map((f) => f.name)).toEqual(['a', 'b']);
+      expect(profile?.truncated?.limits).toEqual(['time_budget']);
+      expect(profile?.truncated?.recordsRead).toBeGreaterThan(0);
+      expect(profile?.truncated?.recordsRead).toBeLessThan(100_000);
+    });
+
+    it('long values and names are cut in sample rows and field names', async () => {
+      const long = 'v'.repeat(5000);
+      const profile = await profileJson(Readable.from([JSON.stringify([{ [`k${'n'.repeat(500)}`]: long, nested: { deep: long }, n: 1 }])]));
+      const [name, nested] = profile!.fields;
+      expect(name!.name).toHaveLength(PROFILE_LIMITS.fieldNameChars + 1);
+      expect(nested).toEqual({ name: 'nested', type: 'object', nullShare: 0 });
+      const row = profile!.sampleRows[0]!;
+      expect(row[name!.name]).toBe(`${'v'.repeat(PROFILE_LIMITS.sampleValueChars)}…`);
+      expect(row.nested).toBe(`${JSON.stringify({ deep: long }).slice(0, PROFILE_LIMITS.sampleValueChars)}…`);
+      expect(row.n).toBe(1);
+    });
   });
 });

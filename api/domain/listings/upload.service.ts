@@ -3,13 +3,16 @@ import { Transform, type Readable } from 'node:stream';
 import type { Db } from '../../db/database.ts';
 import type { User } from '../../db/generated/prisma/client.ts';
 import type { FileStorage } from '../../storage/storage.ts';
+import type { Logger } from '../../logger.ts';
 import { AuthenticationError, DomainError, PermissionError, ValidationError } from '../errors.ts';
 import { ALLOWED_EXTENSIONS, CONTENT_TYPES, contentMatchesExtension, extensionOf, MAX_UPLOAD_BYTES } from './file-types.ts';
-import { profileCsv, profileJson, type DataProfile } from './profile.ts';
+import type { DataProfile } from './profile.ts';
+import { profileInWorker } from './profile.runner.ts';
 
 export interface UploadDeps {
   db: Db;
   storage: FileStorage;
+  logger?: Pick<Logger, 'warn'>;
 }
 
 export class FileTooLargeError extends DomainError {
@@ -89,28 +92,41 @@ export async function storeUpload(
   const id = crypto.randomUUID();
   const storageKey = `uploads/${viewer.id}/${id}.${ext}`;
   await deps.storage.write(storageKey, file.stream.pipe(inspect));
-  const profile = await profileStored(deps.storage, storageKey, ext, size);
-  return deps.db.dataFile.create({
-    data: {
-      id,
-      uploaderId: viewer.id,
-      kind: 'data',
-      fileName: file.fileName.replace(/[\\/]/g, '_').slice(0, 255),
-      contentType: CONTENT_TYPES[ext],
-      size: BigInt(size),
-      sha256: hash.digest('hex'),
-      storageKey,
-      profile: profile ? (profile as object) : undefined,
-    },
-  });
+  try {
+    const profile = await profileStored(deps, storageKey, ext);
+    return await deps.db.dataFile.create({
+      data: {
+        id,
+        uploaderId: viewer.id,
+        kind: 'data',
+        fileName: storedFileName(file.fileName),
+        contentType: CONTENT_TYPES[ext],
+        size: BigInt(size),
+        sha256: hash.digest('hex'),
+        storageKey,
+        profile: profile ? (profile as object) : undefined,
+      },
+    });
+  } catch (error) {
+    // Without its row nobody can reach the file: do not keep it.
+    await deps.storage.delete(storageKey).catch(() => {});
+    throw error;
+  }
 }
 
-async function profileStored(storage: FileStorage, key: string, ext: string, size: number): Promise<DataProfile | null> {
-  try {
-    if (ext === 'csv') return await profileCsv(storage.read(key));
-    if (ext === 'json') return await profileJson(storage.read(key), size);
-  } catch {
-    // A file that cannot be profiled is still a valid upload; the provider fills the fields.
-  }
-  return null;
+/**
+ * The name as the provider's browser sent it (decoded as UTF-8 by the route), made safe to keep:
+ * no path separators or control characters, at most 255 characters, never half a surrogate pair.
+ */
+export function storedFileName(name: string): string {
+  const clean = name.replace(/[\\/\u0000-\u001f\u007f]/g, '_');
+  return Array.from(clean).slice(0, 255).join('') || 'upload';
+}
+
+/** Bounded and in a worker thread (profile.runner.ts); a file without a profile is still a valid upload. */
+async function profileStored(deps: UploadDeps, key: string, ext: string): Promise<DataProfile | null> {
+  if (ext !== 'csv' && ext !== 'json') return null;
+  return profileInWorker(ext, deps.storage.read(key), {
+    onError: (error) => deps.logger?.warn({ err: error, storageKey: key }, 'profiling failed; the file is kept without a profile'),
+  });
 }

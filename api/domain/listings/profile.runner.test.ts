@@ -1,0 +1,39 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { profileCsv, profileJson } from './profile.ts';
+import { profileEvents, profileInWorker } from './profile.runner.ts';
+
+describe('profiling in a worker thread', () => {
+  it('gives the same profile as in-process, for CSV and JSON', async () => {
+    const csv = 'id,note\n1,"a\nb"\n2,x\n3,\n';
+    const json = JSON.stringify([{ a: 1, b: 'x' }, { a: 2.5 }]);
+    expect(await profileInWorker('csv', Readable.from([csv]))).toEqual(await profileCsv(Readable.from([csv])));
+    expect(await profileInWorker('json', Readable.from([Buffer.from(json)]))).toEqual(await profileJson(Readable.from([json])));
+  });
+
+  it('hands a bound to the worker and reports start and end', async () => {
+    const events: string[] = [];
+    const onStart = () => events.push('start');
+    const onEnd = () => events.push('end');
+    profileEvents.on('start', onStart).on('end', onEnd);
+    try {
+      const profile = await profileInWorker('csv', Readable.from([`a,b\n1,${'x'.repeat(500)}\n2,3\n`]), { limits: { maxRecordBytes: 100 } });
+      expect(profile).toMatchObject({ recordCount: null, truncated: { limits: ['record_too_long'], recordsRead: 0 } });
+      expect(events).toEqual(['start', 'end']);
+    } finally {
+      profileEvents.off('start', onStart).off('end', onEnd);
+    }
+  });
+
+  it('a source that fails gives no profile and tells why, without throwing', async () => {
+    const errors: unknown[] = [];
+    const source = new Readable({
+      read() {
+        this.push('a,b\n1,2\n');
+        this.destroy(new Error('disk gone'));
+      },
+    });
+    expect(await profileInWorker('csv', source, { onError: (e) => errors.push(e) })).toBeNull();
+    expect(String(errors[0])).toContain('disk gone');
+  });
+});

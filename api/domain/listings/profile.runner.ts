@@ -1,0 +1,129 @@
+import { EventEmitter } from 'node:events';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Readable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
+import { PROFILE_LIMITS, type DataProfile, type ProfileKind, type ProfileLimits } from './profile.ts';
+
+// Profiling runs in a worker thread, off the event loop that answers requests: a wide or large
+// file costs that thread time, never /healthz or anyone else's request. The worker also has
+// its own heap limit, so a profile that went wrong ends that worker, not the server.
+
+/** Workers profiling at once; further uploads wait their turn (the machines have 2 cores). */
+const MAX_WORKERS = 2;
+/** Past the time budget, how long the worker has to hand in its partial profile before it is ended. */
+const GRACE_MS = 10_000;
+const HEAP_MB = 128;
+
+/** 'start' and 'end' of each profile: lets tests see that profiling is under way. */
+export const profileEvents = new EventEmitter();
+
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function slot(): Promise<() => void> {
+  if (running >= MAX_WORKERS) await new Promise<void>((resolve) => waiting.push(resolve));
+  running += 1;
+  return () => {
+    running -= 1;
+    waiting.shift()?.();
+  };
+}
+
+// Beside this module: profile.worker.ts in the sources (run through tsx), or profile.worker.js
+// beside the server bundle (`npm run build:server` builds both into dist/server/).
+function workerFile(): URL {
+  for (const name of ['./profile.worker.js', './profile.worker.ts']) {
+    const url = new URL(name, import.meta.url);
+    if (fs.existsSync(url)) return url;
+  }
+  throw new Error(`profile.worker not found beside ${import.meta.url}`);
+}
+
+/**
+ * How to start the worker. The bundle's .js starts as it is. A .ts file (under `tsx` or vitest)
+ * needs tsx's loader, which Node 20 does not pass on to worker threads (neither the parent's
+ * hooks nor `--import tsx` in execArgv): a two-line bootstrap registers it inside the worker.
+ */
+function workerScript(file: URL): { script: URL | string; eval: boolean } {
+  if (!file.pathname.endsWith('.ts')) return { script: file, eval: false };
+  const require = createRequire(import.meta.url);
+  const tsxDir = path.dirname(require.resolve('tsx/package.json'));
+  const pkg = JSON.parse(fs.readFileSync(path.join(tsxDir, 'package.json'), 'utf8')) as { exports: Record<string, { import: { default: string } }> };
+  const api = pathToFileURL(path.join(tsxDir, pkg.exports['./esm/api']!.import.default)).href;
+  return {
+    script: `import(${JSON.stringify(api)}).then(({ register }) => { register(); return import(${JSON.stringify(file.href)}); });`,
+    eval: true,
+  };
+}
+
+let cachedScript: { script: URL | string; eval: boolean } | undefined;
+
+export interface WorkerProfileOptions {
+  limits?: Partial<ProfileLimits>;
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Profiles `source` in a worker thread. Resolves to the profile, or null when the file has none or
+ * the worker failed (out of memory, crashed, or past its time budget and the grace after it).
+ */
+export async function profileInWorker(kind: ProfileKind, source: Readable, opts: WorkerProfileOptions = {}): Promise<DataProfile | null> {
+  const release = await slot();
+  profileEvents.emit('start', kind);
+  try {
+    return await run(kind, source, opts);
+  } finally {
+    release();
+    profileEvents.emit('end', kind);
+  }
+}
+
+function run(kind: ProfileKind, source: Readable, opts: WorkerProfileOptions): Promise<DataProfile | null> {
+  const limits = opts.limits ?? {};
+  return new Promise((resolve) => {
+    let settled = false;
+    let ended = false;
+    let pulling: Promise<void> = Promise.resolve();
+    cachedScript ??= workerScript(workerFile());
+    const worker = new Worker(cachedScript.script, {
+      eval: cachedScript.eval,
+      workerData: { kind, limits },
+      resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
+    });
+    const iterator = source[Symbol.asyncIterator]();
+    const finish = (profile: DataProfile | null, error?: unknown) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (error !== undefined) opts.onError?.(error);
+      void worker.terminate();
+      source.destroy();
+      resolve(profile);
+    };
+    const timer = setTimeout(() => finish(null, new Error('profiling took longer than its budget')), (limits.timeBudgetMs ?? PROFILE_LIMITS.timeBudgetMs) + GRACE_MS);
+    const pull = async () => {
+      if (settled || ended) return;
+      const next = await iterator.next();
+      if (settled) return;
+      if (next.done) {
+        ended = true;
+        worker.postMessage({ end: true });
+        return;
+      }
+      const value = next.value as Buffer | string;
+      // A copy of just these bytes (a Buffer may be a view on a larger pool), handed over without another copy.
+      const chunk = typeof value === 'string' ? new Uint8Array(Buffer.from(value)) : new Uint8Array(value);
+      worker.postMessage({ chunk }, [chunk.buffer]);
+    };
+    worker.on('message', (message: { more?: true; done?: DataProfile | null; failed?: string }) => {
+      if (message.more) pulling = pulling.then(pull).catch((error) => finish(null, error));
+      else if ('done' in message) finish(message.done ?? null);
+      else if (message.failed !== undefined) finish(null, new Error(message.failed));
+    });
+    worker.on('error', (error) => finish(null, error));
+    worker.on('exit', (code) => finish(null, new Error(`profile worker exited with code ${code}`)));
+  });
+}
