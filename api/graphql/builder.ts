@@ -18,6 +18,7 @@ import {
   RateLimitedError,
   ValidationError,
 } from '../domain/errors.ts';
+import { isAdmin, isApprovedProvider, isLoggedIn } from '../domain/policies.ts';
 
 // Configuration only: types and fields live in one file per type (house-style.md).
 export const builder = new SchemaBuilder<{
@@ -39,10 +40,11 @@ export const builder = new SchemaBuilder<{
   defaultFieldNullability: false,
   scopeAuth: {
     authorizeOnSubscribe: true,
+    // The rules themselves live in the domain (policies.ts), so services say the same.
     authScopes: (ctx) => ({
-      loggedIn: ctx.viewer !== null,
-      admin: ctx.viewer?.isAdmin === true,
-      approvedProvider: ctx.viewer?.isAdmin === true || ctx.viewer?.dueDiligenceStatus === 'approved',
+      loggedIn: isLoggedIn(ctx.viewer),
+      admin: isAdmin(ctx.viewer),
+      approvedProvider: isApprovedProvider(ctx.viewer),
     }),
     // Anonymous callers get UNAUTHENTICATED, logged-in callers without the right get FORBIDDEN.
     unauthorizedError: (_parent, ctx) => (ctx.viewer ? new PermissionError() : new AuthenticationError()),

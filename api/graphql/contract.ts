@@ -17,7 +17,10 @@ import { CATEGORIES, categoryInfo } from '../domain/market/categories.ts';
 import { change24h } from '../domain/market/price.rules.ts';
 import { openBidsLoader, price24hAgoLoader } from '../domain/market/market.loaders.ts';
 import { CONTRACT_SORTS, findContractPage, inOrder, type ContractSort } from '../domain/market/contracts.list.ts';
-import { canSeeBidDetails } from '../domain/market/bids.service.ts';
+import { canSeeBidDetails, canSeeContract } from '../domain/policies.ts';
+import { nextStatuses } from '../domain/transitions/transition.ts';
+import { LISTING_MACHINE } from '../domain/listings/listings.machine.ts';
+import { BID_MACHINE } from '../domain/market/bids.machine.ts';
 import type { Context } from '../context.ts';
 import { isRecordId } from '../db/ids.ts';
 import { checkOffsetCursors } from './cursors.ts';
@@ -38,7 +41,7 @@ const PriceChangeType = builder.objectRef<{ change: string; percent: number }>('
 export const ContractType = builder.prismaNode('Contract', {
   id: { field: 'id' },
   // Pending and rejected listings are visible to their provider and administrators only.
-  authScopes: (contract, ctx) => contract.status === 'active' || ctx.viewer?.isAdmin === true || ctx.viewer?.id === contract.providerId,
+  authScopes: (contract, ctx) => canSeeContract(ctx.viewer, contract),
   fields: (t) => ({
     contractId: t.exposeString('id', { description: 'The plain id used by the REST paths (/api/contracts/{id}).' }),
     title: t.exposeString('title'),
@@ -47,6 +50,11 @@ export const ContractType = builder.prismaNode('Contract', {
     categoryLabel: t.string({ resolve: (c) => categoryInfo(c.category).label }),
     ticker: t.string({ description: 'FINX, CONS, HLTH or DATA (DECISIONS.md).', resolve: (c) => categoryInfo(c.category).ticker }),
     status: t.expose('status', { type: ContractStatusEnum }),
+    nextStatuses: t.field({
+      type: [ContractStatusEnum],
+      description: 'The statuses this listing may move to next (the listing machine; who may move it is checked on the move).',
+      resolve: (c) => [...nextStatuses(LISTING_MACHINE, c.status)],
+    }),
     price: t.expose('price', { type: 'Decimal', description: 'List price.' }),
     marketPrice: t.expose('marketPrice', { type: 'Decimal', description: 'Last sale price, else the list price.' }),
     priceChange24h: t.field({
@@ -111,6 +119,11 @@ builder.prismaNode('Bid', {
     bidId: t.exposeString('id'),
     amount: t.expose('amount', { type: 'Decimal' }),
     status: t.expose('status', { type: BidStatusEnum }),
+    nextStatuses: t.field({
+      type: [BidStatusEnum],
+      description: 'The statuses this bid may move to next (the bid machine; who may move it is checked on the move).',
+      resolve: (bid) => [...nextStatuses(BID_MACHINE, bid.status)],
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     decidedAt: t.expose('decidedAt', { type: 'DateTime', nullable: true }),
     contract: t.relation('contract'),
@@ -215,8 +228,7 @@ builder.queryFields((t) => ({
       const id = plainId(String(args.id), 'Contract');
       const contract = await ctx.db.contract.findUnique({ ...selectable(query), where: { id } });
       if (!contract) return null;
-      const visible = contract.status === 'active' || ctx.viewer?.isAdmin || ctx.viewer?.id === contract.providerId;
-      return visible ? contract : null;
+      return canSeeContract(ctx.viewer, contract) ? contract : null;
     },
   }),
 }));

@@ -10,6 +10,9 @@ import {
   reviewApplication,
   submitApplication,
 } from '../domain/diligence/diligence.service.ts';
+import { APPLICATION_MACHINE } from '../domain/diligence/diligence.machine.ts';
+import { isOwnerOrAdmin } from '../domain/policies.ts';
+import { nextStatuses } from '../domain/transitions/transition.ts';
 import { BUSINESS_TYPES, CERTIFICATIONS, DATA_TYPES, EMPLOYEE_COUNTS, REVENUE_RANGES } from '../domain/diligence/diligence.schemas.ts';
 
 // Due diligence (provider-backoffice-side.md §2 /due-diligence, §3, §5; DECISIONS.md).
@@ -19,11 +22,16 @@ export const ApplicationStatusEnum = builder.enumType(ApplicationStatus, { name:
 builder.prismaNode('DueDiligenceApplication', {
   id: { field: 'id' },
   // The applicant and administrators only.
-  authScopes: (a, ctx) => !!ctx.viewer && (ctx.viewer.isAdmin || ctx.viewer.id === a.userId),
+  authScopes: (a, ctx) => isOwnerOrAdmin(ctx.viewer, a.userId),
   fields: (t) => ({
     applicationId: t.exposeString('id'),
     userId: t.exposeString('userId'),
     status: t.expose('status', { type: ApplicationStatusEnum }),
+    nextStatuses: t.field({
+      type: [ApplicationStatusEnum],
+      description: 'The statuses a review may move this application to next (the application machine).',
+      resolve: (a) => [...nextStatuses(APPLICATION_MACHINE, a.status)],
+    }),
     legalBusinessName: t.exposeString('legalBusinessName'),
     businessName: t.exposeString('legalBusinessName', { description: 'The same as legalBusinessName (the status page names it so).' }),
     businessType: t.exposeString('businessType'),
@@ -81,7 +89,7 @@ builder.prismaObjectFields(UserType, (t) => ({
     type: 'DueDiligenceApplication',
     nullable: true,
     description: 'The latest due diligence application (the user and administrators only).',
-    authScopes: (user, _args, ctx) => ctx.viewer?.id === user.id || ctx.viewer?.isAdmin === true,
+    authScopes: (user, _args, ctx) => isOwnerOrAdmin(ctx.viewer, user.id),
     unauthorizedResolver: () => null,
     resolve: (query, user, _args, ctx) => latestApplication(ctx.db, ctx.viewer, user.id).then((a) => (a ? ctx.db.dueDiligenceApplication.findUnique({ ...selectable(query), where: { id: a.id } }) : null)),
   }),

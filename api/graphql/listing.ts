@@ -3,18 +3,19 @@ import { selectable } from './prisma-query.ts';
 import { ContractType, plainId } from './contract.ts';
 import { ContractStatusEnum } from './enums.ts';
 import { createListing, reviewListing, updateListing } from '../domain/listings/listings.service.ts';
+import { isOwnerOrAdmin } from '../domain/policies.ts';
 import type { Context } from '../context.ts';
 import type { Contract } from '../db/generated/prisma/client.ts';
 
 // Listing data (provider-backoffice-side.md §2 /list-data, §5 listing form) and the back office's
 // review of listings (§2 compliance dashboard, §7 PATCH /api/contracts/{id}).
 
-const providerOrAdmin = (c: Contract, ctx: Context) => ctx.viewer?.isAdmin === true || ctx.viewer?.id === c.providerId;
+const providerOrAdmin = (c: Contract, ctx: Context) => isOwnerOrAdmin(ctx.viewer, c.providerId);
 const backOffice = { authScopes: (c: Contract, _a: unknown, ctx: Context) => providerOrAdmin(c, ctx), unauthorizedResolver: () => null } as const;
 
 builder.prismaNode('DataFile', {
   id: { field: 'id' },
-  authScopes: (f, ctx) => ctx.viewer?.isAdmin === true || ctx.viewer?.id === f.uploaderId,
+  authScopes: (f, ctx) => isOwnerOrAdmin(ctx.viewer, f.uploaderId),
   fields: (t) => ({
     fileId: t.exposeString('id'),
     fileName: t.exposeString('fileName'),

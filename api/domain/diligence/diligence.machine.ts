@@ -1,20 +1,22 @@
 import type { ApplicationStatus, DueDiligenceStatus } from '../../db/generated/prisma/enums.ts';
+import { defineMachine } from '../transitions/transition.ts';
 
 // The review of a due diligence application (DECISIONS.md "Due diligence"): a new application
 // is `submitted`; administrators move it to under_review, requires_clarification, approved or
 // rejected. Decided applications stay decided; a rejected applicant applies again instead.
-export const APPLICATION_TRANSITIONS: Record<ApplicationStatus, readonly ApplicationStatus[]> = {
-  pending: ['under_review', 'requires_clarification', 'approved', 'rejected'],
-  submitted: ['under_review', 'requires_clarification', 'approved', 'rejected'],
-  under_review: ['requires_clarification', 'approved', 'rejected'],
-  requires_clarification: ['under_review', 'approved', 'rejected'],
-  approved: [],
-  rejected: [],
-};
-
-export function canMoveApplication(from: ApplicationStatus, to: ApplicationStatus): boolean {
-  return APPLICATION_TRANSITIONS[from].includes(to);
-}
+export const APPLICATION_MACHINE = defineMachine({
+  subject: 'application',
+  noun: 'application',
+  initial: ['submitted'],
+  transitions: {
+    pending: ['under_review', 'requires_clarification', 'approved', 'rejected'],
+    submitted: ['under_review', 'requires_clarification', 'approved', 'rejected'],
+    under_review: ['requires_clarification', 'approved', 'rejected'],
+    requires_clarification: ['under_review', 'approved', 'rejected'],
+    approved: [],
+    rejected: [],
+  },
+});
 
 /** user.dueDiligenceStatus follows the application. */
 export function userStatusFor(status: ApplicationStatus): DueDiligenceStatus {

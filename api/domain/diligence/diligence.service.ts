@@ -6,7 +6,9 @@ import type { EventPublisher } from '../../events/events.ts';
 import { AuthenticationError, ConflictError, NotFoundError, PermissionError, ValidationError } from '../errors.ts';
 import { parseInput } from '../accounts/accounts.schemas.ts';
 import { applicationInput, reviewInput, type ApplicationInput } from './diligence.schemas.ts';
-import { canMoveApplication, DEFAULT_APPLICATION_REJECTION, DEFAULT_APPROVAL_NOTE, mayApply, userStatusFor } from './diligence.machine.ts';
+import { APPLICATION_MACHINE, DEFAULT_APPLICATION_REJECTION, DEFAULT_APPROVAL_NOTE, mayApply, userStatusFor } from './diligence.machine.ts';
+import { isAdmin, isOwnerOrAdmin } from '../policies.ts';
+import { recordCreated, transition } from '../transitions/transition.ts';
 import { applicationDecisionMail } from './diligence.mails.ts';
 
 export interface DiligenceDeps {
@@ -37,14 +39,14 @@ function parseApplication(raw: unknown): ApplicationInput {
  */
 export async function submitApplication(deps: DiligenceDeps, viewer: User | null, raw: unknown): Promise<DueDiligenceApplication> {
   if (!viewer) throw new AuthenticationError('Please log in to apply');
-  if (viewer.isAdmin) throw new ConflictError('Administrators are exempt from due diligence');
+  if (isAdmin(viewer)) throw new ConflictError('Administrators are exempt from due diligence', 'ADMIN_EXEMPT');
   const input = parseApplication(raw);
   const submitted = await deps.db.$transaction(async (tx) => {
     // Guarded on the status we checked, so two submissions racing cannot both pass.
     const user = await tx.user.findUniqueOrThrow({ where: { id: viewer.id } });
-    if (!mayApply(user.dueDiligenceStatus)) throw new ConflictError(`You already have an application (${user.dueDiligenceStatus.replace('_', ' ')})`);
+    if (!mayApply(user.dueDiligenceStatus)) throw new ConflictError(`You already have an application (${user.dueDiligenceStatus.replace('_', ' ')})`, 'APPLICATION_EXISTS');
     const moved = await tx.user.updateMany({ where: { id: user.id, dueDiligenceStatus: user.dueDiligenceStatus }, data: { dueDiligenceStatus: 'submitted' } });
-    if (moved.count !== 1) throw new ConflictError('Your application was submitted meanwhile');
+    if (moved.count !== 1) throw new ConflictError('Your application was submitted meanwhile', 'APPLICATION_EXISTS');
     const application = await tx.dueDiligenceApplication.create({
       data: {
         ...input,
@@ -54,7 +56,7 @@ export async function submitApplication(deps: DiligenceDeps, viewer: User | null
         employeeCount: input.employeeCount ? EMPLOYEES[input.employeeCount] : null,
       },
     });
-    await tx.statusChange.create({ data: { subject: 'application', subjectId: application.id, toStatus: 'submitted', actorId: user.id } });
+    await recordCreated(tx, { machine: APPLICATION_MACHINE, id: application.id, status: application.status, actorId: user.id });
     return application;
   });
   // Sellers who applied are a compliance figure shown beside the market's.
@@ -68,7 +70,7 @@ export async function submitApplication(deps: DiligenceDeps, viewer: User | null
  */
 export async function reviewApplication(deps: DiligenceDeps, admin: User | null, applicationId: string, raw: unknown) {
   if (!admin) throw new AuthenticationError();
-  if (!admin.isAdmin) throw new PermissionError('Admin access required');
+  if (!isAdmin(admin)) throw new PermissionError('Admin access required', 'ADMIN_REQUIRED');
   let input;
   try {
     input = parseInput(reviewInput, raw);
@@ -83,16 +85,20 @@ export async function reviewApplication(deps: DiligenceDeps, admin: User | null,
   const application = await deps.db.$transaction(async (tx) => {
     const current = await tx.dueDiligenceApplication.findUnique({ where: { id: applicationId } });
     if (!current) throw new NotFoundError('Application not found');
-    if (!canMoveApplication(current.status, to)) throw new ConflictError(`An application that is ${current.status.replace('_', ' ')} cannot become ${to.replace('_', ' ')}`);
-    const moved = await tx.dueDiligenceApplication.updateMany({
-      where: { id: current.id, status: current.status },
-      data: { status: to, reviewNotes, rejectionReason, reviewedById: admin.id, reviewedAt: now },
+    await transition(tx, {
+      machine: APPLICATION_MACHINE,
+      id: current.id,
+      from: current.status,
+      to,
+      actorId: admin.id,
+      note: rejectionReason ?? reviewNotes,
+      data: { reviewNotes, rejectionReason, reviewedById: admin.id, reviewedAt: now },
+      messages: {
+        refused: (from, next) => `An application that is ${from.replace('_', ' ')} cannot become ${next.replace('_', ' ')}`,
+        raced: 'The application was reviewed meanwhile',
+      },
     });
-    if (moved.count !== 1) throw new ConflictError('The application was reviewed meanwhile');
     await tx.user.update({ where: { id: current.userId }, data: { dueDiligenceStatus: userStatusFor(to) } });
-    await tx.statusChange.create({
-      data: { subject: 'application', subjectId: current.id, fromStatus: current.status, toStatus: to, actorId: admin.id, note: rejectionReason ?? reviewNotes },
-    });
     return tx.dueDiligenceApplication.findUniqueOrThrow({ where: { id: current.id }, include: { user: true } });
   });
   await deps.mailer.send(applicationDecisionMail(application.user, application));
@@ -102,6 +108,6 @@ export async function reviewApplication(deps: DiligenceDeps, admin: User | null,
 /** The applicant's latest application (or an administrator reading anyone's). */
 export async function latestApplication(db: Db, viewer: User | null, userId: string) {
   if (!viewer) throw new AuthenticationError();
-  if (viewer.id !== userId && !viewer.isAdmin) throw new PermissionError('You can only read your own application');
+  if (!isOwnerOrAdmin(viewer, userId)) throw new PermissionError('You can only read your own application', 'NOT_OWNER');
   return db.dueDiligenceApplication.findFirst({ where: { userId }, orderBy: { submittedAt: 'desc' } });
 }

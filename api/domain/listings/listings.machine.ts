@@ -1,18 +1,20 @@
 import type { ContractStatus } from '../../db/generated/prisma/enums.ts';
+import { defineMachine } from '../transitions/transition.ts';
 
 // A listing's life (provider-backoffice-side.md §4): pending_review on creation; an administrator
 // approves it (active, "now live") or rejects it; the provider may edit a rejected listing and
 // resubmit it (back to pending_review). An active listing can be taken off the market (inactive).
-export const LISTING_TRANSITIONS: Record<ContractStatus, readonly ContractStatus[]> = {
-  pending_review: ['active', 'rejected'],
-  rejected: ['pending_review'],
-  active: ['inactive'],
-  inactive: ['active'],
-};
-
-export function canMoveListing(from: ContractStatus, to: ContractStatus): boolean {
-  return LISTING_TRANSITIONS[from].includes(to);
-}
+export const LISTING_MACHINE = defineMachine({
+  subject: 'contract',
+  noun: 'listing',
+  initial: ['pending_review'],
+  transitions: {
+    pending_review: ['active', 'rejected'],
+    rejected: ['pending_review'],
+    active: ['inactive'],
+    inactive: ['active'],
+  },
+});
 
 /** The provider edits a listing while it waits for review or after it was rejected. */
 export function mayEditListing(status: ContractStatus): boolean {

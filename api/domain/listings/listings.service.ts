@@ -5,7 +5,9 @@ import type { EventPublisher } from '../../events/events.ts';
 import { AuthenticationError, ConflictError, NotFoundError, PermissionError, ValidationError } from '../errors.ts';
 import { parseInput } from '../accounts/accounts.schemas.ts';
 import { listingInput, listingReviewInput, type ListingInput } from './listings.schemas.ts';
-import { canMoveListing, DEFAULT_LISTING_APPROVAL, DEFAULT_LISTING_REJECTION, mayEditListing } from './listings.machine.ts';
+import { DEFAULT_LISTING_APPROVAL, DEFAULT_LISTING_REJECTION, LISTING_MACHINE, mayEditListing } from './listings.machine.ts';
+import { isAdmin, isApprovedProvider, isOwnerOrAdmin } from '../policies.ts';
+import { recordCreated, transition, updateInStatus } from '../transitions/transition.ts';
 import { marketPriceAfterListPriceChange } from '../market/price.rules.ts';
 import type { DataProfile } from './profile.ts';
 import { listingDecisionMail } from './listings.mails.ts';
@@ -20,18 +22,24 @@ export interface ListingDeps {
 const NOT_LOGGED_IN = 'Authentication required: please log in to submit data listings';
 const NOT_APPROVED = 'Complete due diligence before listing data';
 
-/** Approved providers and administrators list data (§6). */
+/** Why `viewer` may not list data, or null when they may: approved providers and administrators (§6). */
+export function listingRefusal(viewer: User | null): AuthenticationError | PermissionError | null {
+  if (!viewer) return new AuthenticationError(NOT_LOGGED_IN);
+  if (!isApprovedProvider(viewer)) return new PermissionError(NOT_APPROVED, 'DUE_DILIGENCE_REQUIRED');
+  return null;
+}
+
 export function assertMayList(viewer: User | null): asserts viewer is User {
-  if (!viewer) throw new AuthenticationError(NOT_LOGGED_IN);
-  if (!viewer.isAdmin && viewer.dueDiligenceStatus !== 'approved') throw new PermissionError(NOT_APPROVED);
+  const refusal = listingRefusal(viewer);
+  if (refusal) throw refusal;
 }
 
 /** Loads the listing's uploaded file, which must be the provider's own and not in another listing. */
 async function ownUpload(db: Db, viewer: User, fileId: string | null, contractId?: string): Promise<DataFile | null> {
   if (!fileId) return null;
   const file = await db.dataFile.findUnique({ where: { id: fileId } });
-  if (!file || file.uploaderId !== viewer.id) throw new ValidationError('The uploaded file was not found; please upload it again');
-  if (file.contractId && file.contractId !== contractId) throw new ValidationError('That file belongs to another listing');
+  if (!file || file.uploaderId !== viewer.id) throw new ValidationError('The uploaded file was not found; please upload it again', [], 'FILE_NOT_FOUND');
+  if (file.contractId && file.contractId !== contractId) throw new ValidationError('That file belongs to another listing', [], 'FILE_IN_USE');
   return file;
 }
 
@@ -64,9 +72,9 @@ export async function createListing(deps: ListingDeps, viewer: User | null, raw:
     });
     if (file) {
       const attached = await tx.dataFile.updateMany({ where: { id: file.id, contractId: null }, data: { contractId: contract.id } });
-      if (attached.count !== 1) throw new ValidationError('That file belongs to another listing');
+      if (attached.count !== 1) throw new ValidationError('That file belongs to another listing', [], 'FILE_IN_USE');
     }
-    await tx.statusChange.create({ data: { subject: 'contract', subjectId: contract.id, toStatus: 'pending_review', actorId: viewer.id } });
+    await recordCreated(tx, { machine: LISTING_MACHINE, id: contract.id, status: contract.status, actorId: viewer.id });
     return contract;
   });
   deps.events.publish('contractChanged', created.id, { contractId: created.id, status: created.status });
@@ -81,32 +89,29 @@ export async function createListing(deps: ListingDeps, viewer: User | null, raw:
 export async function updateListing(deps: ListingDeps, viewer: User | null, contractId: string, raw: unknown): Promise<Contract> {
   if (!viewer) throw new AuthenticationError(NOT_LOGGED_IN);
   const current = await deps.db.contract.findUnique({ where: { id: contractId }, include: { files: true } });
-  if (!current || (current.providerId !== viewer.id && !viewer.isAdmin)) throw new NotFoundError('Listing not found');
-  if (current.providerId !== viewer.id) throw new PermissionError('Only the provider edits a listing');
-  if (!mayEditListing(current.status)) throw new ConflictError('Only listings waiting for review or rejected can be edited');
+  // Someone else's listing does not exist for them; administrators see it but do not edit it.
+  if (!current || !isOwnerOrAdmin(viewer, current.providerId)) throw new NotFoundError('Listing not found');
+  if (current.providerId !== viewer.id) throw new PermissionError('Only the provider edits a listing', 'NOT_OWNER');
+  if (!mayEditListing(current.status)) throw new ConflictError('Only listings waiting for review or rejected can be edited', 'INVALID_TRANSITION');
   // Without a new file the listing keeps its current one, unless it now goes by link only.
   const given = raw as { fileId?: string | null; dataAccessType?: string };
   const keepsFile = given.dataAccessType !== 'external_link';
   const input = parseInput(listingInput, { ...given, fileId: given.fileId ?? (keepsFile ? (current.files[0]?.id ?? null) : null) });
   const file = await ownUpload(deps.db, viewer, input.fileId, current.id);
   const updated = await deps.db.$transaction(async (tx) => {
-    const moved = await tx.contract.updateMany({
-      where: { id: current.id, status: current.status },
-      data: {
-        ...listingData(input),
-        ...figures(input, file),
-        status: 'pending_review',
-        rejectionReason: null,
-        marketPrice: marketPriceAfterListPriceChange({ newListPrice: input.price, currentMarketPrice: current.marketPrice.toFixed(2), soldSinceLastListing: current.salesCount > 0 }),
-      },
-    });
-    if (moved.count !== 1) throw new ConflictError('The listing changed meanwhile; please reload');
+    const data = {
+      ...listingData(input),
+      ...figures(input, file),
+      rejectionReason: null,
+      marketPrice: marketPriceAfterListPriceChange({ newListPrice: input.price, currentMarketPrice: current.marketPrice, soldSinceLastListing: current.salesCount > 0 }),
+    };
+    const raced = 'The listing changed meanwhile; please reload';
+    // A rejected listing is resubmitted (a move, with history); one waiting for review is only edited.
+    if (current.status === 'pending_review') await updateInStatus(tx, { machine: LISTING_MACHINE, id: current.id, status: current.status, data, raced });
+    else await transition(tx, { machine: LISTING_MACHINE, id: current.id, from: current.status, to: 'pending_review', actorId: viewer.id, note: 'Resubmitted', data, messages: { raced } });
     // The listing carries exactly the file it names now (or none).
     await tx.dataFile.updateMany({ where: { contractId: current.id, ...(file ? { id: { not: file.id } } : {}) }, data: { contractId: null } });
     if (file && file.contractId !== current.id) await tx.dataFile.update({ where: { id: file.id }, data: { contractId: current.id } });
-    if (current.status !== 'pending_review') {
-      await tx.statusChange.create({ data: { subject: 'contract', subjectId: current.id, fromStatus: current.status, toStatus: 'pending_review', actorId: viewer.id, note: 'Resubmitted' } });
-    }
     return tx.contract.findUniqueOrThrow({ where: { id: current.id } });
   });
   deps.events.publish('contractChanged', updated.id, { contractId: updated.id, status: updated.status });
@@ -119,28 +124,29 @@ export async function updateListing(deps: ListingDeps, viewer: User | null, cont
  */
 export async function reviewListing(deps: ListingDeps, admin: User | null, contractId: string, raw: unknown): Promise<Contract> {
   if (!admin) throw new AuthenticationError();
-  if (!admin.isAdmin) throw new PermissionError('Admin access required');
+  if (!isAdmin(admin)) throw new PermissionError('Admin access required', 'ADMIN_REQUIRED');
   const input = parseInput(listingReviewInput, raw);
   const now = new Date();
   let listedAt: string | undefined;
   const contract = await deps.db.$transaction(async (tx) => {
     const current = await tx.contract.findUnique({ where: { id: contractId } });
     if (!current) throw new NotFoundError('Contract not found');
-    if (!canMoveListing(current.status, input.status)) throw new ConflictError(`A listing that is ${current.status.replace('_', ' ')} cannot become ${input.status}`);
     const reviewNotes = input.status === 'active' ? (input.reviewNotes ?? DEFAULT_LISTING_APPROVAL) : input.reviewNotes;
     const rejectionReason = input.status === 'rejected' ? (input.rejectionReason ?? DEFAULT_LISTING_REJECTION) : null;
-    const moved = await tx.contract.updateMany({
-      where: { id: current.id, status: current.status },
-      data: { status: input.status, reviewNotes, rejectionReason, reviewedById: admin.id, reviewedAt: now },
+    await transition(tx, {
+      machine: LISTING_MACHINE,
+      id: current.id,
+      from: current.status,
+      to: input.status,
+      actorId: admin.id,
+      note: rejectionReason ?? reviewNotes,
+      data: { reviewNotes, rejectionReason, reviewedById: admin.id, reviewedAt: now },
+      messages: { refused: (from, to) => `A listing that is ${from.replace('_', ' ')} cannot become ${to}`, raced: 'The listing was reviewed meanwhile' },
     });
-    if (moved.count !== 1) throw new ConflictError('The listing was reviewed meanwhile');
     if (input.status === 'active' && current.status === 'pending_review') {
       await tx.priceTick.create({ data: { contractId: current.id, price: current.marketPrice, source: 'listing', createdAt: now } });
       listedAt = now.toISOString();
     }
-    await tx.statusChange.create({
-      data: { subject: 'contract', subjectId: current.id, fromStatus: current.status, toStatus: input.status, actorId: admin.id, note: rejectionReason ?? reviewNotes },
-    });
     return tx.contract.findUniqueOrThrow({ where: { id: current.id }, include: { provider: true } });
   });
   deps.events.publish('contractChanged', contract.id, { contractId: contract.id, status: contract.status });
@@ -153,5 +159,5 @@ export async function reviewListing(deps: ListingDeps, admin: User | null, contr
 
 /** Who may download a listing's file in the back office: its provider and administrators. */
 export function mayReadListingFile(viewer: User | null, file: { uploaderId: string }): boolean {
-  return !!viewer && (viewer.isAdmin || viewer.id === file.uploaderId);
+  return isOwnerOrAdmin(viewer, file.uploaderId);
 }

@@ -5,7 +5,10 @@ import type { User } from '../../db/generated/prisma/client.ts';
 import type { BidStatus } from '../../db/generated/prisma/enums.ts';
 import { AuthenticationError, ConflictError, NotFoundError, PermissionError, ValidationError } from '../errors.ts';
 import { parseInput } from '../accounts/accounts.schemas.ts';
-import { canMoveBid } from './bids.machine.ts';
+import { isMoney, parseMoney } from '../money/money.ts';
+import { isOwnerOrAdmin } from '../policies.ts';
+import { recordCreated, transition } from '../transitions/transition.ts';
+import { BID_MACHINE } from './bids.machine.ts';
 
 export const MAX_BID_MESSAGE = 1000;
 
@@ -15,7 +18,8 @@ const placeBidInput = z.object({
     .string({ error: 'Bid amount is required' })
     .trim()
     .regex(/^\d{1,10}(\.\d{1,2})?$/, 'Bid amount must be a positive amount with at most two decimals')
-    .refine((v) => Number(v) > 0, 'Bid amount must be greater than 0'),
+    // Also runs when the pattern failed, so it must not throw on text that is not an amount.
+    .refine((v) => isMoney(v) && parseMoney(v) > 0n, 'Bid amount must be greater than 0'),
   message: z.string().trim().max(MAX_BID_MESSAGE, `Message must be at most ${MAX_BID_MESSAGE} characters`).optional().nullable(),
 });
 
@@ -33,13 +37,13 @@ export async function placeBid({ db, events }: BidDeps, viewer: User | null, raw
   const input = parseInput(placeBidInput, rawInput);
   const contract = await db.contract.findUnique({ where: { id: input.contractId }, select: { id: true, status: true, providerId: true } });
   if (!contract) throw new NotFoundError('Contract not found');
-  if (contract.providerId === viewer.id) throw new PermissionError('You cannot bid on your own listing');
-  if (contract.status !== 'active') throw new ConflictError('Bids are only accepted on active contracts');
+  if (contract.providerId === viewer.id) throw new PermissionError('You cannot bid on your own listing', 'OWN_CONTRACT');
+  if (contract.status !== 'active') throw new ConflictError('Bids are only accepted on active contracts', 'CONTRACT_NOT_ACTIVE');
   const placed = await db.$transaction(async (tx) => {
     const bid = await tx.bid.create({
       data: { contractId: contract.id, bidderId: viewer.id, amount: input.amount, message: input.message || null },
     });
-    await tx.statusChange.create({ data: { subject: 'bid', subjectId: bid.id, toStatus: 'open', actorId: viewer.id } });
+    await recordCreated(tx, { machine: BID_MACHINE, id: bid.id, status: bid.status, actorId: viewer.id });
     return bid;
   });
   events.publish('bidPlaced', placed.contractId, { bidId: placed.id, contractId: placed.contractId, status: placed.status, amount: placed.amount.toFixed(2) });
@@ -51,20 +55,13 @@ export async function decideBid({ db, events }: BidDeps, viewer: User | null, bi
   if (!viewer) throw new AuthenticationError();
   const bid = await db.bid.findUnique({ where: { id: bidId }, include: { contract: { select: { providerId: true } } } });
   if (!bid) throw new NotFoundError('Bid not found');
-  if (bid.contract.providerId !== viewer.id && !viewer.isAdmin) throw new PermissionError('Only the provider of this listing can decide on its bids');
-  if (!canMoveBid(bid.status, to)) throw new ConflictError(`This bid is already ${bid.status}`);
+  if (!isOwnerOrAdmin(viewer, bid.contract.providerId)) throw new PermissionError('Only the provider of this listing can decide on its bids', 'NOT_OWNER');
+  const messages = { refused: (from: BidStatus) => `This bid is already ${from}`, raced: 'This bid was decided meanwhile' };
   const decided = await db.$transaction(async (tx) => {
     // Guarded: of two racing decisions only one finds the bid still open.
-    const moved = await tx.bid.updateMany({ where: { id: bid.id, status: bid.status }, data: { status: to, decidedAt: new Date() } });
-    if (moved.count !== 1) throw new ConflictError('This bid was decided meanwhile');
-    await tx.statusChange.create({ data: { subject: 'bid', subjectId: bid.id, fromStatus: bid.status, toStatus: to, actorId: viewer.id } });
+    await transition(tx, { machine: BID_MACHINE, id: bid.id, from: bid.status, to, actorId: viewer.id, data: { decidedAt: new Date() }, messages });
     return tx.bid.findUniqueOrThrow({ where: { id: bid.id } });
   });
   events.publish('bidChanged', decided.contractId, { bidId: decided.id, contractId: decided.contractId, status: decided.status, amount: decided.amount.toFixed(2) });
   return decided;
-}
-
-/** Who may read a bid's bidder and message: the bidder, the listing's provider, administrators. */
-export function canSeeBidDetails(viewer: User | null, bid: { bidderId: string }, providerId: string): boolean {
-  return !!viewer && (viewer.isAdmin || viewer.id === bid.bidderId || viewer.id === providerId);
 }
