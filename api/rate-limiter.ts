@@ -8,11 +8,14 @@ export interface RateLimitResult {
 
 /**
  * Fixed-window counters. `hit` counts one attempt and says whether it is still within `limit`;
- * `reset` forgets a key (a successful login clears the account's failures).
+ * `refund` takes one hit back (an attempt counted up front that turned out not to count, e.g. a
+ * login that was right: counting first and refunding later keeps concurrent attempts from all
+ * slipping through one check); `reset` forgets a key.
  */
 export interface RateLimiter {
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
   peek(key: string, limit: number): Promise<RateLimitResult>;
+  refund(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
   /** Rejects when the shared store is unreachable (for /readyz); absent for in-process counters. */
@@ -49,6 +52,10 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
       const w = current(key);
       return { ...result(w, limit), allowed: !w || w.count < limit };
     },
+    async refund(key) {
+      const w = current(key);
+      if (w && w.count > 0) w.count -= 1;
+    },
     async reset(key) {
       windows.delete(key);
     },
@@ -58,28 +65,49 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
   };
 }
 
+// Count and expiry in one script: Redis runs a script atomically, so no crash or lost connection
+// between INCR and PEXPIRE can leave a counter that never expires (a lockout for good). A counter
+// found without expiry (written by an older version) gets one too.
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return { count, ttl }`;
+
+// DECR only an existing counter: DECR of a missing key would create one without expiry.
+const REFUND_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  return redis.call('DECR', KEYS[1])
+end
+return 0`;
+
+interface LimiterCommands {
+  rateLimitHit(key: string, windowMs: number): Promise<[number, number]>;
+  rateLimitRefund(key: string): Promise<number>;
+}
+
 /** Shared counters in Redis (REDIS_URL), so several server processes enforce one limit. */
 export function redisRateLimiter(redis: Redis, prefix = 'ratelimit:'): RateLimiter {
+  // defineCommand sends the script by its SHA (EVALSHA), loading it once per connection.
+  redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+  redis.defineCommand('rateLimitRefund', { numberOfKeys: 1, lua: REFUND_SCRIPT });
+  const commands = redis as unknown as LimiterCommands;
   return {
     async hit(key, limit, windowMs) {
-      const k = prefix + key;
-      const [[, count], [, ttl]] = (await redis
-        .multi()
-        .incr(k)
-        .pttl(k)
-        .exec()) as [[null, number], [null, number]];
-      let ms = ttl;
-      if (ttl < 0) {
-        await redis.pexpire(k, windowMs);
-        ms = windowMs;
-      }
-      return { allowed: count <= limit, retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) };
+      const [count, ttl] = await commands.rateLimitHit(prefix + key, windowMs);
+      return { allowed: count <= limit, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
     },
     async peek(key, limit) {
       const k = prefix + key;
       const [[, count], [, ttl]] = (await redis.multi().get(k).pttl(k).exec()) as [[null, string | null], [null, number]];
       const n = Number(count ?? 0);
       return { allowed: n < limit, retryAfterSeconds: ttl > 0 ? Math.ceil(ttl / 1000) : 0 };
+    },
+    async refund(key) {
+      await commands.rateLimitRefund(prefix + key);
     },
     async reset(key) {
       await redis.del(prefix + key);
