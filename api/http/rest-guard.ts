@@ -8,7 +8,7 @@ const MULTIPART_PATHS = new Set(['/api/uploads']);
 
 /**
  * CSRF guard of every REST write, before any route runs (so nothing changes when it refuses):
- * - a body must be JSON (uploads: multipart/form-data). Browsers send text/plain, form-encoded
+ * - a body must be JSON, else 400 (the REST layer's statuses are those of the README) (uploads: multipart/form-data). Browsers send text/plain, form-encoded
  *   and multipart bodies cross-site without a CORS preflight; JSON needs one, which only listed
  *   origins get (api/http/cors.ts). The media type is parsed, not searched for "json".
  * - a write whose Origin is another site's is refused outright: browsers always send Origin on
@@ -25,13 +25,13 @@ export function restWriteGuard(policy: OriginPolicy): MiddlewareHandler {
     const header = c.req.header('content-type');
     const mediaType = mediaTypeOf(header);
     if (MULTIPART_PATHS.has(c.req.path)) {
-      if (mediaType !== 'multipart/form-data') return c.json({ message: 'Send the file as multipart/form-data in a field named "file"' }, 415);
+      if (mediaType !== 'multipart/form-data') return c.json({ message: 'Send the file as multipart/form-data in a field named "file"' }, 400);
       return next();
     }
     if (mediaType === 'application/json') return next();
     // No Content-Type at all is fine for a write without a body (e.g. POST /api/auth/logout from a script).
     if (header === undefined && !hasBody(c.req.raw)) return next();
-    return c.json({ message: 'Expected a JSON body (Content-Type: application/json)' }, 415);
+    return c.json({ message: 'Expected a JSON body (Content-Type: application/json)' }, 400);
   };
 }
 
