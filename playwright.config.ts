@@ -40,6 +40,9 @@ export default defineConfig({
       DEMO_DATA: '1',
       LOG_LEVEL: 'warn',
       LOGIN_LIMIT_PER_IP: '1000',
+      // The journeys register and resend for many accounts, all from 127.0.0.1.
+      REGISTER_LIMIT_PER_IP: '1000',
+      RESEND_LIMIT_PER_IP: '1000',
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
     url: `http://127.0.0.1:${PORT}/readyz`,

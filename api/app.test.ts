@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from './test/harness.ts';
 
 describe('production settings', () => {
   it('gives no field suggestions and no GraphiQL in production', async () => {
-    const app = await startTestApp('pglite', { NODE_ENV: 'production' });
+    const app = await startTestApp('pglite', { NODE_ENV: 'production', PUBLIC_URL: 'https://pit.example' });
     try {
       const res = await app.fetch('/graphql', {
         method: 'POST',

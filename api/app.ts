@@ -20,6 +20,7 @@ import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './rate-li
 import { createEventBus, type EventBus } from './events/event-bus.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
 import { localDiskStorage, type FileStorage } from './storage/storage.ts';
+import { clientAddress } from './auth/client-address.ts';
 import { createContext, requestInfoFromFetch, requestInfoFromNode, type AppServices, type Context } from './context.ts';
 import { schema } from './graphql/schema.ts';
 import { restRouter } from './rest/router.ts';
@@ -137,7 +138,7 @@ export function createApp(opts: AppOptions) {
   app.use('/api/*', (c, next) => (c.req.path === '/api/uploads' ? next() : jsonBodyLimit(c, next)));
 
   app.on(['GET', 'POST', 'OPTIONS'], '/graphql', async (c) => {
-    const response = await yoga.fetch(c.req.raw, { clientIp: clientIpOf(c.env?.incoming) } satisfies ServerContext);
+    const response = await yoga.fetch(c.req.raw, { clientIp: clientIpOf(c.env?.incoming, c.req.header('x-forwarded-for'), config.trustProxy) } satisfies ServerContext);
     // GraphiQL's page (outside production) runs inline scripts: its CSP allows exactly those, by hash.
     if (!response.headers.get('content-type')?.startsWith('text/html')) return response;
     const html = await response.text();
@@ -145,7 +146,7 @@ export function createApp(opts: AppOptions) {
     headers.set('content-security-policy', graphiqlCsp(html));
     return new Response(html, { status: response.status, headers });
   });
-  app.route('/api', restRouter(yoga, (c) => clientIpOf(c.env?.incoming)));
+  app.route('/api', restRouter(yoga, (c) => clientIpOf(c.env?.incoming, c.req.header('x-forwarded-for'), config.trustProxy)));
   app.all('/api/*', (c) => jsonError(c, 404, 'Not found'));
 
   // The built web app, with an SPA fallback that never swallows /api or a missing asset.
@@ -188,8 +189,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-function clientIpOf(incoming: IncomingMessage | undefined): string {
-  return incoming?.socket?.remoteAddress ?? 'unknown';
+// One rule for the client address everywhere (TRUST_PROXY decides whether X-Forwarded-For counts).
+function clientIpOf(incoming: IncomingMessage | undefined, forwardedFor: string | undefined, trustProxy: number): string {
+  return clientAddress(incoming?.socket?.remoteAddress, forwardedFor, trustProxy);
 }
 
 // The context of each request, so the response can carry the Set-Cookie headers it collected.
@@ -247,7 +249,7 @@ export function buildYoga(services: AppServices) {
     cors: false,
     context: async (init: YogaInitialContext & ServerContext) => {
       const info = init.req
-        ? requestInfoFromNode(init.req)
+        ? requestInfoFromNode(init.req, config.trustProxy)
         : requestInfoFromFetch(init.request, init.clientIp ?? 'unknown');
       // The id checked by the request middleware, never the raw header.
       const ctx = await createContext(services, { ...info, requestId: requestScope.getStore()?.requestId });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import { parseOrigin, parseOriginList } from './http/origin.ts';
+import { parseTrustProxy, TRUST_PROXY_VALUE } from './auth/client-address.ts';
 
 // Every setting the server reads from the environment, parsed and checked once, before anything
 // else happens: a wrong value stops the start with a message naming the variable (api/server.ts
@@ -27,8 +28,14 @@ export interface Config {
   production: boolean;
   staticDir: string;
   logLevel: string;
-  /** Login attempts allowed per window, per account and per client address. */
+  /** Failed logins allowed per window, per account and address and per address (docs/drafts/accounts.md). */
   loginLimits: { perAccount: number; perIp: number; windowMs: number };
+  /** Registrations allowed per window, per client address and per target mailbox. */
+  registerLimits: { perIp: number; perEmail: number; windowMs: number };
+  /** Verification resends allowed per window, per client address and per email. */
+  resendLimits: { perIp: number; perEmail: number; windowMs: number };
+  /** Reverse proxies in front of the server whose X-Forwarded-For is believed (TRUST_PROXY); 0: none. */
+  trustProxy: number;
   /** How long a SIGTERM waits for requests in flight before closing their connections. */
   shutdownDrainMs: number;
   /** Other origins whose pages may call the API with cookies (CORS_ORIGINS); the site's own always may. */
@@ -72,7 +79,8 @@ const envSchema = z
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),
     ADMIN_EMAIL: z.string().regex(/^[^@\s]+@[^@\s]+$/, 'must be an email address').optional(),
     ADMIN_PASSWORD: z.string().optional(),
-    DEMO_DATA: z.enum(['0', '1', 'true', 'false'], 'must be 1 or 0').default('1'),
+    // Unset: on, except in production (a public demo administrator has no place there).
+    DEMO_DATA: z.enum(['0', '1', 'true', 'false'], 'must be 1 or 0').optional(),
     SMTP_URL: urlWith(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL').optional(),
     MAIL_FROM: z.string().default('DATA PIT <no-reply@datapit.local>'),
     PUBLIC_URL: z
@@ -84,6 +92,13 @@ const envSchema = z
     LOGIN_LIMIT_PER_ACCOUNT: wholeNumber(1).default(10),
     LOGIN_LIMIT_PER_IP: wholeNumber(1).default(50),
     LOGIN_LIMIT_WINDOW_MS: wholeNumber(1000).default(15 * 60_000),
+    REGISTER_LIMIT_PER_IP: wholeNumber(1).default(20),
+    REGISTER_LIMIT_PER_EMAIL: wholeNumber(1).default(3),
+    REGISTER_LIMIT_WINDOW_MS: wholeNumber(1000).default(60 * 60_000),
+    RESEND_LIMIT_PER_IP: wholeNumber(1).default(20),
+    RESEND_LIMIT_PER_EMAIL: wholeNumber(1).default(5),
+    RESEND_LIMIT_WINDOW_MS: wholeNumber(1000).default(60 * 60_000),
+    TRUST_PROXY: z.string().regex(TRUST_PROXY_VALUE, 'must be the number of reverse proxies in front of the server (0, 1, 2, ...) or true (one) / false').optional(),
     SHUTDOWN_DRAIN_MS: wholeNumber(0, 3_600_000).default(30_000),
     CORS_ORIGINS: z
       .string()
@@ -93,6 +108,11 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'must be set when ADMIN_EMAIL is set' });
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'must be set when ADMIN_PASSWORD is set' });
+    // Mailed links are built from PUBLIC_URL; without it they would name whatever host the server
+    // guesses, and a production site must not mail links to http://localhost.
+    if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'must be set in production: the origin mailed links point to, such as https://datapit.example.com' });
+    }
   });
 
 function isUrlWith(value: string, protocols: string[]) {
@@ -137,7 +157,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessionSecret: new TextEncoder().encode(e.SESSION_SECRET ?? persistentSecret(dataDir)),
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
-    demoData: e.DEMO_DATA === '1' || e.DEMO_DATA === 'true',
+    demoData: e.DEMO_DATA === undefined ? e.NODE_ENV !== 'production' : e.DEMO_DATA === '1' || e.DEMO_DATA === 'true',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     // Links are built as `${publicUrl}/path`: no trailing slash.
@@ -150,6 +170,9 @@ export function loadConfig(env: Env = process.env): Config {
       perIp: e.LOGIN_LIMIT_PER_IP,
       windowMs: e.LOGIN_LIMIT_WINDOW_MS,
     },
+    registerLimits: { perIp: e.REGISTER_LIMIT_PER_IP, perEmail: e.REGISTER_LIMIT_PER_EMAIL, windowMs: e.REGISTER_LIMIT_WINDOW_MS },
+    resendLimits: { perIp: e.RESEND_LIMIT_PER_IP, perEmail: e.RESEND_LIMIT_PER_EMAIL, windowMs: e.RESEND_LIMIT_WINDOW_MS },
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     corsOrigins: parseOriginList(e.CORS_ORIGINS),
   };

@@ -18,8 +18,9 @@ import {
   sessionCookie,
   signSession,
 } from './auth/session.ts';
-import { userForSession } from './domain/accounts/accounts.service.ts';
+import { clientAddress } from './auth/client-address.ts';
 import type { AccountsDeps } from './domain/accounts/accounts.service.ts';
+import { createSession, liveSession, renewSession, revokeSession } from './domain/accounts/sessions.service.ts';
 
 /** Long-lived services, built once by createApp. */
 export interface AppServices {
@@ -37,9 +38,15 @@ export interface Context {
   services: AppServices;
   db: Db;
   viewer: User | null;
+  /** The stored session the cookie names (model Session), while logged in. */
+  sessionId: string | null;
   requestId: string;
   clientIp: string;
-  /** Origin used in links we mail (PUBLIC_URL, else the origin the request came to). */
+  userAgent: string | null;
+  /**
+   * Origin used in links we mail: PUBLIC_URL, else the server's own http://localhost:PORT (never
+   * the request's Host header, which the client chooses). Production requires PUBLIC_URL.
+   */
   appUrl: string;
   /** Set-Cookie headers the response must carry (session start/end/renewal). */
   responseCookies: string[];
@@ -60,12 +67,19 @@ export function requestInfoFromFetch(request: Request, clientIp: string): Reques
   return { headers: request.headers, url: request.url, clientIp, requestId: request.headers.get('x-request-id') ?? undefined };
 }
 
-export function requestInfoFromNode(req: IncomingMessage): RequestInfo {
+/** A WebSocket upgrade request; `trustProxy` is TRUST_PROXY (api/auth/client-address.ts). */
+export function requestInfoFromNode(req: IncomingMessage, trustProxy: number): RequestInfo {
   const host = req.headers.host ?? 'localhost';
+  const headers: RequestInfo['headers'] = {
+    get: (name) => {
+      const v = req.headers[name.toLowerCase()];
+      return Array.isArray(v) ? v.join(', ') : v ?? null;
+    },
+  };
   return {
-    headers: { get: (name) => { const v = req.headers[name.toLowerCase()]; return Array.isArray(v) ? v.join(', ') : v ?? null; } },
+    headers,
     url: `http://${host}${req.url ?? '/'}`,
-    clientIp: req.socket.remoteAddress ?? 'unknown',
+    clientIp: clientAddress(req.socket.remoteAddress, headers.get('x-forwarded-for'), trustProxy),
   };
 }
 
@@ -77,23 +91,37 @@ export async function createContext(services: AppServices, info: RequestInfo): P
   const { config, db } = services;
   const secure = config.production || info.url.startsWith('https:');
   const responseCookies: string[] = [];
-  const claims = await readSession(config.sessionSecret, parseCookies(info.headers.get('cookie'))[SESSION_COOKIE]);
-  const viewer = claims ? await userForSession(db, claims) : null;
-  if (claims && !viewer) responseCookies.push(clearedSessionCookie(secure));
-  if (claims && viewer && Date.now() / 1000 - claims.issuedAt > SESSION_RENEW_AFTER_SECONDS) {
-    responseCookies.push(sessionCookie(await signSession(config.sessionSecret, viewer.id, viewer.sessionVersion), secure));
+  const token = parseCookies(info.headers.get('cookie'))[SESSION_COOKIE];
+  const claims = await readSession(config.sessionSecret, token);
+  // One query: the session row with its user. A revoked, expired or unknown session is no login.
+  const session = claims ? await liveSession(db, claims) : null;
+  if (token && !session) responseCookies.push(clearedSessionCookie(secure));
+  if (session && claims && Date.now() / 1000 - claims.issuedAt > SESSION_RENEW_AFTER_SECONDS) {
+    // Renewal keeps the row (logout still ends it) and moves its expiry; at most once a day per session.
+    const expiresAt = await renewSession(db, session.id);
+    if (expiresAt) responseCookies.push(sessionCookie(await signSession(config.sessionSecret, { ...session, expiresAt }), secure));
   }
+  const viewer = session?.user ?? null;
   if (viewer) noteActivity(db, viewer, services.logger);
   const ctx: Context = {
     services,
     db,
     viewer,
+    sessionId: session?.id ?? null,
     requestId: info.requestId ?? crypto.randomUUID(),
     clientIp: info.clientIp,
-    appUrl: config.publicUrl ?? new URL(info.url).origin,
+    userAgent: info.headers.get('user-agent'),
+    appUrl: config.publicUrl ?? `http://localhost:${config.port}`,
     responseCookies,
     secureCookies: secure,
-    accounts: { db, mailer: services.mailer, limiter: services.limiter, loginLimits: config.loginLimits, events: services.events },
+    accounts: {
+      db,
+      mailer: services.mailer,
+      limiter: services.limiter,
+      limits: { login: config.loginLimits, register: config.registerLimits, resend: config.resendLimits },
+      production: config.production,
+      events: services.events,
+    },
   };
   return ctx;
 }
@@ -112,15 +140,21 @@ function noteActivity(db: Db, user: User, logger: AppServices['logger']) {
 // Session changes take the context the resolver was given (Yoga builds its own object from ours,
 // so mutating ours would not be seen by later fields).
 
-/** Logs `user` in for the rest of this request and sets the session cookie on the response. */
+/** Logs `user` in: stores a session, sets its cookie on the response, and is the viewer from now on. */
 export async function startSession(ctx: Context, user: User): Promise<void> {
   const { sessionSecret } = ctx.services.config;
-  ctx.responseCookies.push(sessionCookie(await signSession(sessionSecret, user.id, user.sessionVersion), ctx.secureCookies));
+  // A login over an existing session replaces it: the old one ends rather than lingering unseen.
+  if (ctx.sessionId) await revokeSession(ctx.db, ctx.sessionId);
+  const session = await createSession(ctx.db, user.id, { userAgent: ctx.userAgent, ip: ctx.clientIp });
+  ctx.responseCookies.push(sessionCookie(await signSession(sessionSecret, session), ctx.secureCookies));
   ctx.viewer = user;
+  ctx.sessionId = session.id;
 }
 
-/** Logs out: clears the session cookie. */
-export function endSession(ctx: Context): void {
+/** Logs out: ends the stored session (a copy of the cookie no longer works) and clears the cookie. */
+export async function endSession(ctx: Context): Promise<void> {
+  if (ctx.sessionId) await revokeSession(ctx.db, ctx.sessionId);
   ctx.responseCookies.push(clearedSessionCookie(ctx.secureCookies));
   ctx.viewer = null;
+  ctx.sessionId = null;
 }

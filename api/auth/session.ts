@@ -1,24 +1,26 @@
 import { SignJWT, jwtVerify } from 'jose';
 
-// Sessions are HS256 JWTs in an httpOnly, SameSite=Lax cookie. The token names the user and the
-// user's sessionVersion, so bumping the version ends every session of that user.
+// Sessions are rows in the database (model Session); the cookie carries an HS256 JWT naming the
+// row (`sid`) and its user (`sub`). The signature keeps the cookie from being forged, the row lets
+// the server end a session: logout revokes its row, a password reset revokes every row of the
+// user. A token without `sid` (issued before sessions were stored) is no session.
 export const SESSION_COOKIE = 'pit_session';
 export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
-/** A session older than this is re-issued on use, so active users stay logged in. */
+/** A session older than this is re-issued on use (same row, later expiry), so active users stay logged in. */
 export const SESSION_RENEW_AFTER_SECONDS = 24 * 60 * 60;
 
 export interface SessionClaims {
+  sessionId: string;
   userId: string;
-  sessionVersion: number;
   issuedAt: number;
 }
 
-export async function signSession(secret: Uint8Array, userId: string, sessionVersion: number): Promise<string> {
-  return new SignJWT({ sv: sessionVersion })
+export async function signSession(secret: Uint8Array, session: { id: string; userId: string; expiresAt: Date }): Promise<string> {
+  return new SignJWT({ sid: session.id })
     .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(userId)
+    .setSubject(session.userId)
     .setIssuedAt()
-    .setExpirationTime(`${SESSION_TTL_SECONDS}s`)
+    .setExpirationTime(Math.floor(session.expiresAt.getTime() / 1000))
     .sign(secret);
 }
 
@@ -26,8 +28,8 @@ export async function readSession(secret: Uint8Array, token: string | undefined)
   if (!token) return null;
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
-    if (typeof payload.sub !== 'string' || typeof payload.sv !== 'number' || typeof payload.iat !== 'number') return null;
-    return { userId: payload.sub, sessionVersion: payload.sv, issuedAt: payload.iat };
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.iat !== 'number') return null;
+    return { sessionId: payload.sid, userId: payload.sub, issuedAt: payload.iat };
   } catch {
     return null;
   }

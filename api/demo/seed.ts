@@ -44,12 +44,15 @@ const OPEN_BIDS = 18;
 
 export async function seedDemoData(
   db: PrismaClient,
-  opts: { now?: Date } = {},
+  opts: { now?: Date; production?: boolean } = {},
 ): Promise<null | { users: number; contracts: number }> {
   const exists = await db.user.findUnique({ where: { email: DEMO_ADMIN.email }, select: { id: true } });
   if (exists) return null;
 
-  const [adminHash, userHash] = await Promise.all([hashPassword(DEMO_ADMIN.password), hashPassword(DEMO_USER_PASSWORD)]);
+  // In production the demo administrator gets a password nobody knows: the published one must never
+  // open a production back office (the account stays, the demo's history names it).
+  const adminPassword = opts.production ? crypto.randomBytes(32).toString('base64url') : DEMO_ADMIN.password;
+  const [adminHash, userHash] = await Promise.all([hashPassword(adminPassword), hashPassword(DEMO_USER_PASSWORD)]);
   const plan = buildDemoPlan((opts.now ?? new Date()).getTime(), adminHash, userHash);
   try {
     await db.$transaction([

@@ -9,7 +9,7 @@ import {
   verifyEmail,
 } from '../domain/accounts/accounts.service.ts';
 import { endSession, startSession } from '../context.ts';
-import { DEMO_ADMIN } from '../domain/accounts/demo-admin.ts';
+import { publishedDemoAdmin } from '../domain/accounts/demo-admin.ts';
 
 // Registration, email verification, login and logout (provider-backoffice-side.md §2, §4, §5, §8).
 // Resolvers map and delegate; every rule lives in domain/accounts.
@@ -77,7 +77,7 @@ builder.mutationFields((t) => ({
     errors: {},
     args: { input: t.arg({ type: RegisterInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
-      return register(ctx.accounts, input, ctx.appUrl);
+      return register(ctx.accounts, input, ctx.appUrl, ctx.clientIp);
     },
   }),
   verifyEmail: t.field({
@@ -90,7 +90,7 @@ builder.mutationFields((t) => ({
     type: MessagePayload,
     errors: {},
     args: { input: t.arg({ type: ResendVerificationInput, required: true }) },
-    resolve: (_root, { input }, ctx) => resendVerification(ctx.accounts, input, ctx.appUrl),
+    resolve: (_root, { input }, ctx) => resendVerification(ctx.accounts, input, ctx.appUrl, ctx.clientIp),
   }),
   login: t.field({
     type: SessionPayload,
@@ -114,9 +114,9 @@ builder.mutationFields((t) => ({
   }),
   logout: t.field({
     type: MessagePayload,
-    description: 'Ends the session (clears the cookie). Safe to call when not logged in.',
-    resolve: (_root, _args, ctx) => {
-      endSession(ctx);
+    description: 'Ends the session on the server and clears the cookie. Safe to call when not logged in.',
+    resolve: async (_root, _args, ctx) => {
+      await endSession(ctx);
       return { message: 'Logged out' };
     },
   }),
@@ -130,7 +130,7 @@ builder.queryField('demoAdminCredentials', (t) =>
   t.field({
     type: DemoCredentials,
     nullable: true,
-    description: 'The demo administrator, shown on /admin-login only while demo data is on (DECISIONS.md).',
-    resolve: (_root, _args, ctx) => (ctx.services.config.demoData ? DEMO_ADMIN : null),
+    description: 'The demo administrator, shown on /admin-login while demo data is on; never in production.',
+    resolve: (_root, _args, ctx) => publishedDemoAdmin(ctx.services.config),
   }),
 );

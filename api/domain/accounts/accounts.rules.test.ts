@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTokenUsable, meetsPasswordRules, passwordStrength, USERNAME_PATTERN } from './accounts.rules.ts';
+import { isSessionLive, isTokenUsable, loginAccountKey, mailboxOf, meetsPasswordRules, passwordStrength, USERNAME_PATTERN } from './accounts.rules.ts';
 
 describe('password strength (spec: provider-backoffice-side.md §5 Registration)', () => {
   it.each([
@@ -36,5 +36,26 @@ describe('identifiers and tokens', () => {
     expect(isTokenUsable({ usedAt: null, expiresAt: new Date('2026-01-01T00:00:01Z') }, now)).toBe(true);
     expect(isTokenUsable({ usedAt: null, expiresAt: now }, now)).toBe(false);
     expect(isTokenUsable({ usedAt: now, expiresAt: new Date('2026-01-02T00:00:00Z') }, now)).toBe(false);
+  });
+});
+
+describe('sessions and limits', () => {
+  const now = new Date('2026-01-01T12:00:00Z');
+  it('a session is live until revoked or expired', () => {
+    expect(isSessionLive({ revokedAt: null, expiresAt: new Date(now.getTime() + 1) }, now)).toBe(true);
+    expect(isSessionLive({ revokedAt: null, expiresAt: now }, now)).toBe(false);
+    expect(isSessionLive({ revokedAt: now, expiresAt: new Date(now.getTime() + 1000) }, now)).toBe(false);
+  });
+
+  it('counts mails per mailbox: sub-addresses reach the same one', () => {
+    expect(mailboxOf('ada+promo@example.com')).toBe('ada@example.com');
+    expect(mailboxOf('ada@example.com')).toBe('ada@example.com');
+    expect(mailboxOf('+x@example.com')).toBe('+x@example.com');
+    expect(mailboxOf('a@b+c.example')).toBe('a@b+c.example');
+  });
+
+  it('keys the login counter on the account when there is one', () => {
+    expect(loginAccountKey({ id: 'u1' }, 'ada')).toBe('user:u1');
+    expect(loginAccountKey(null, 'ada')).toBe('name:ada');
   });
 });

@@ -56,3 +56,30 @@ export function isTokenUsable(token: { usedAt: Date | null; expiresAt: Date }, n
 export function isEmailLike(identifier: string): boolean {
   return identifier.includes('@');
 }
+
+/** How long a login lasts without use; renewed on use (api/context.ts). */
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** A session counts until it is revoked (logout, password reset) or expires. */
+export function isSessionLive(session: { revokedAt: Date | null; expiresAt: Date }, now: Date): boolean {
+  return session.revokedAt === null && session.expiresAt.getTime() > now.getTime();
+}
+
+/**
+ * The mailbox an address delivers to, for counting mails per recipient: sub-addresses
+ * (`ada+anything@example.com`) reach `ada@example.com`. `email` is already normalized.
+ */
+export function mailboxOf(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  const plus = email.indexOf('+');
+  return plus > 0 && plus < at ? email.slice(0, plus) + email.slice(at) : email;
+}
+
+/**
+ * What the per-account login counter is keyed on: the account when the identifier names one (so
+ * its username and email share a counter), else the identifier itself.
+ */
+export function loginAccountKey(account: { id: string } | null, identifier: string): string {
+  return account ? `user:${account.id}` : `name:${identifier}`;
+}

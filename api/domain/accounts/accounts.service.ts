@@ -11,7 +11,15 @@ import {
   RateLimitedError,
   ValidationError,
 } from '../errors.ts';
-import { isEmailLike, isTokenUsable, normalizeEmail, normalizeUsername, VERIFICATION_TOKEN_TTL_MS } from './accounts.rules.ts';
+import {
+  isEmailLike,
+  isTokenUsable,
+  loginAccountKey,
+  mailboxOf,
+  normalizeEmail,
+  normalizeUsername,
+  VERIFICATION_TOKEN_TTL_MS,
+} from './accounts.rules.ts';
 import {
   adminLoginInput,
   loginInput,
@@ -22,12 +30,25 @@ import {
 } from './accounts.schemas.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts';
 import { verificationMail } from './accounts.mails.ts';
+import { isPublishedDemoLogin } from './demo-admin.ts';
+
+/** Attempts allowed per window (README lists the variables that set them; docs/drafts/accounts.md). */
+export interface AccountLimits {
+  /** Failed logins: per account and client address, and per client address. */
+  login: { perAccount: number; perIp: number; windowMs: number };
+  /** Registrations: per client address and per target mailbox. */
+  register: { perIp: number; perEmail: number; windowMs: number };
+  /** Verification resends: per client address and per mailbox. */
+  resend: { perIp: number; perEmail: number; windowMs: number };
+}
 
 export interface AccountsDeps {
   db: Db;
   mailer: Mailer;
   limiter: RateLimiter;
-  loginLimits: { perAccount: number; perIp: number; windowMs: number };
+  limits: AccountLimits;
+  /** In production the demo administrator's published password never logs in. */
+  production: boolean;
   events: EventPublisher;
   now?: () => Date;
 }
@@ -38,9 +59,18 @@ const INVALID_TOKEN = 'Invalid or expired verification token';
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
 
-/** Registers an unverified account and mails a verification link. */
-export async function register(deps: AccountsDeps, rawInput: unknown, appUrl: string) {
+/**
+ * Registers an unverified account and mails a verification link. Limited per client address and
+ * per target mailbox, so the form cannot be used to mass-create accounts or to mail someone
+ * repeatedly; input that breaks a rule is refused before it counts.
+ */
+export async function register(deps: AccountsDeps, rawInput: unknown, appUrl: string, clientIp: string) {
   const input = parseInput(registerInput, rawInput);
+  const { perIp, perEmail, windowMs } = deps.limits.register;
+  const byIp = await deps.limiter.hit(`register:ip:${clientIp}`, perIp, windowMs);
+  if (!byIp.allowed) throw new RateLimitedError(byIp.retryAfterSeconds, 'Too many registrations from this address. Please try again later.');
+  const byMailbox = await deps.limiter.hit(`register:mailbox:${mailboxOf(input.email)}`, perEmail, windowMs);
+  if (!byMailbox.allowed) throw new RateLimitedError(byMailbox.retryAfterSeconds, 'Too many registrations for this email address. Please try again later.');
   const passwordHash = await hashPassword(input.password);
   const taken = await deps.db.user.findFirst({
     where: { OR: [{ email: input.email }, { username: input.username }] },
@@ -124,36 +154,34 @@ const RESEND_MESSAGE = 'If an unverified account exists for this email, a new ve
 
 /**
  * Sends a fresh link. The answer is the same whether or not the account exists, so the form
- * cannot be used to find out who is registered; a few resends per hour per address.
+ * cannot be used to find out who is registered; a few resends per hour per mailbox and per client
+ * address.
  */
-export async function resendVerification(deps: AccountsDeps, rawInput: unknown, appUrl: string) {
+export async function resendVerification(deps: AccountsDeps, rawInput: unknown, appUrl: string, clientIp: string) {
   const { email } = parseInput(resendVerificationInput, rawInput);
-  const limit = await deps.limiter.hit(`resend:${email}`, 5, 60 * 60_000);
+  const { perIp, perEmail, windowMs } = deps.limits.resend;
+  const byIp = await deps.limiter.hit(`resend:ip:${clientIp}`, perIp, windowMs);
+  if (!byIp.allowed) throw new RateLimitedError(byIp.retryAfterSeconds);
+  const limit = await deps.limiter.hit(`resend:mailbox:${mailboxOf(email)}`, perEmail, windowMs);
   if (!limit.allowed) throw new RateLimitedError(limit.retryAfterSeconds);
   const user = await deps.db.user.findUnique({ where: { email } });
   if (user && !user.emailVerifiedAt) await sendVerification(deps, user, appUrl);
   return { message: RESEND_MESSAGE };
 }
 
-/**
- * Logs in with username or email. Limits: every attempt counts against the client address;
- * failed attempts count against the account until a success clears them.
- */
+/** Logs in with username or email (an identifier with `@` is an email). */
 export async function login(deps: AccountsDeps, rawInput: unknown, clientIp: string) {
   const input = parseInput(loginInput, rawInput);
   const identifier = isEmailLike(input.usernameOrEmail)
     ? normalizeEmail(input.usernameOrEmail)
     : normalizeUsername(input.usernameOrEmail);
-  await checkLoginLimits(deps, identifier, clientIp);
-  const user = await deps.db.user.findUnique({
+  const user = await checkPassword(deps, clientIp, {
+    identifier,
     where: isEmailLike(identifier) ? { email: identifier } : { username: identifier },
+    password: input.password,
+    accept: () => true,
+    failure: INVALID_CREDENTIALS,
   });
-  const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
-  if (!user || !ok) {
-    await deps.limiter.hit(`login:account:${identifier}`, deps.loginLimits.perAccount, deps.loginLimits.windowMs);
-    throw new AuthenticationError(INVALID_CREDENTIALS);
-  }
-  await deps.limiter.reset(`login:account:${identifier}`);
   if (!user.emailVerifiedAt) throw new EmailNotVerifiedError(user.email);
   return user;
 }
@@ -161,25 +189,45 @@ export async function login(deps: AccountsDeps, rawInput: unknown, clientIp: str
 /** Administrator login at /admin-login: email and password of an account with isAdmin. */
 export async function adminLogin(deps: AccountsDeps, rawInput: unknown, clientIp: string) {
   const input = parseInput(adminLoginInput, rawInput);
-  await checkLoginLimits(deps, input.email, clientIp);
-  const user = await deps.db.user.findUnique({ where: { email: input.email } });
-  const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
-  if (!user || !ok || !user.isAdmin) {
-    await deps.limiter.hit(`login:account:${input.email}`, deps.loginLimits.perAccount, deps.loginLimits.windowMs);
-    throw new AuthenticationError(INVALID_ADMIN_CREDENTIALS);
-  }
-  await deps.limiter.reset(`login:account:${input.email}`);
-  return user;
+  return checkPassword(deps, clientIp, {
+    identifier: input.email,
+    where: { email: input.email },
+    password: input.password,
+    accept: (user) => user.isAdmin,
+    failure: INVALID_ADMIN_CREDENTIALS,
+  });
 }
 
-async function checkLoginLimits(deps: AccountsDeps, identifier: string, clientIp: string) {
-  const { perIp, perAccount, windowMs } = deps.loginLimits;
-  const byIp = await deps.limiter.hit(`login:ip:${clientIp}`, perIp, windowMs);
+/**
+ * The password check of both logins, within the limits. Only failures count: one per client
+ * address, and one per account and address, so an attacker guessing from one address is slowed
+ * while the owner logging in from another is not (docs/drafts/accounts.md). Each attempt is
+ * counted before the check and refunded when it succeeds: concurrent guesses cannot all pass one
+ * reading of the counter. A success clears the account's failures from that address.
+ */
+async function checkPassword(
+  deps: AccountsDeps,
+  clientIp: string,
+  attempt: { identifier: string; where: { email: string } | { username: string }; password: string; accept: (user: User) => boolean; failure: string },
+): Promise<User> {
+  const { perIp, perAccount, windowMs } = deps.limits.login;
+  const ipKey = `login:ip:${clientIp}`;
+  const byIp = await deps.limiter.hit(ipKey, perIp, windowMs);
   if (!byIp.allowed) throw new RateLimitedError(byIp.retryAfterSeconds);
-  const byAccount = await deps.limiter.peek(`login:account:${identifier}`, perAccount);
+  const user = await deps.db.user.findUnique({ where: attempt.where });
+  // The account, not the spelling: its username and email share one counter.
+  const accountKey = `login:account:${loginAccountKey(user, attempt.identifier)}:ip:${clientIp}`;
+  const byAccount = await deps.limiter.hit(accountKey, perAccount, windowMs);
   if (!byAccount.allowed) {
     throw new RateLimitedError(byAccount.retryAfterSeconds, 'Too many failed attempts for this account. Please try again later.');
   }
+  // Without an account the same work is done against a dummy hash: timing does not tell.
+  const ok = await verifyPassword(attempt.password, user?.passwordHash ?? (await dummyPasswordHash()));
+  if (!user || !ok || !attempt.accept(user) || isPublishedDemoLogin(user.email, attempt.password, deps.production)) {
+    throw new AuthenticationError(attempt.failure);
+  }
+  await Promise.all([deps.limiter.refund(ipKey), deps.limiter.reset(accountKey)]);
+  return user;
 }
 
 /**
@@ -197,14 +245,16 @@ export async function ensureAdmin(db: Db, opts: { email: string; password: strin
     emailVerifiedAt: existing?.emailVerifiedAt ?? new Date(),
     dueDiligenceStatus: 'not_applicable' as const,
   };
-  if (existing) return db.user.update({ where: { id: existing.id }, data });
+  if (existing) {
+    // A new password (or new powers) ends every session the account had: whoever held one may be
+    // the reason for the reset.
+    const [user] = await db.$transaction([
+      db.user.update({ where: { id: existing.id }, data }),
+      db.session.updateMany({ where: { userId: existing.id, revokedAt: null }, data: { revokedAt: new Date() } }),
+    ]);
+    return user;
+  }
   const base = normalizeUsername(email.split('@')[0]!.replace(/[^a-z0-9._-]/gi, '')) || 'admin';
   const username = (await db.user.findUnique({ where: { username: base } })) ? `${base}-${crypto.randomBytes(3).toString('hex')}` : base;
   return db.user.create({ data: { ...data, email, username: username.padEnd(3, '0'), name: opts.name ?? 'Administrator' } });
-}
-
-/** Loads the user a session names; the session is void once its version is outdated. */
-export async function userForSession(db: Db, session: { userId: string; sessionVersion: number }) {
-  const user = await db.user.findUnique({ where: { id: session.userId } });
-  return user && user.sessionVersion === session.sessionVersion ? user : null;
 }

@@ -30,7 +30,8 @@ describe.each(testDatabases())('accounts and sessions on %s', (kind) => {
       expect(res.body.message).toMatch(/check your email/i);
       const mail = app.mailer.lastTo('ada@example.com')!;
       expect(mail.subject).toMatch(/verify/i);
-      expect(mail.text).toMatch(/http:\/\/localhost\/auth\/verify-email\?email=ada%40example.com&token=/);
+      // The server's own origin (no PUBLIC_URL in tests), never the request's Host.
+      expect(mail.text).toMatch(/http:\/\/localhost:3000\/auth\/verify-email\?email=ada%40example.com&token=/);
       const user = await app.database.prisma.user.findUniqueOrThrow({ where: { email: 'ada@example.com' } });
       expect(user.emailVerifiedAt).toBeNull();
       expect(user.passwordHash).not.toContain(STRONG_PASSWORD);
@@ -163,12 +164,6 @@ describe.each(testDatabases())('accounts and sessions on %s', (kind) => {
       expect((await client.json('GET', '/api/auth/user')).status).toBe(401);
     });
 
-    it('a bumped session version ends existing sessions', async () => {
-      const client = await signUp(app, { email: 'carol@example.com', username: 'carol' });
-      await app.database.prisma.user.update({ where: { email: 'carol@example.com' }, data: { sessionVersion: { increment: 1 } } });
-      expect((await client.json('GET', '/api/auth/user')).status).toBe(401);
-    });
-
     it('another user cannot read my email or verification state', async () => {
       const me = await signUp(app, { email: 'dave@example.com', username: 'dave' });
       const other = await signUp(app, { email: 'erin@example.com', username: 'erin' });
@@ -257,29 +252,5 @@ describe.each(testDatabases())('accounts and sessions on %s', (kind) => {
       );
       expect(res.data.login).toEqual({ __typename: 'AuthenticationError', message: 'Invalid credentials', code: 'UNAUTHENTICATED' });
     });
-  });
-});
-
-describe('session renewal', () => {
-  it('re-issues the cookie of a session older than a day, and ignores expired ones', async () => {
-    const { SignJWT } = await import('jose');
-    const app = await startTestApp('pglite');
-    try {
-      const client = await signUp(app, { email: 'old@example.com', username: 'oldtimer' });
-      const user = await app.database.prisma.user.findUniqueOrThrow({ where: { username: 'oldtimer' } });
-      const secret = app.config.sessionSecret;
-      const now = Math.floor(Date.now() / 1000);
-      const sign = (iat: number, exp: number) =>
-        new SignJWT({ sv: user.sessionVersion }).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuedAt(iat).setExpirationTime(exp).sign(secret);
-      const old = await app.fetch('/api/auth/user', { headers: { cookie: `pit_session=${await sign(now - 2 * 86400, now + 86400)}` } });
-      expect(old.status).toBe(200);
-      expect(old.headers.getSetCookie()[0]).toMatch(/^pit_session=ey/);
-      const fresh = await app.fetch('/api/auth/user', { headers: { cookie: client.cookieHeader } });
-      expect(fresh.headers.getSetCookie()).toEqual([]);
-      const expired = await app.fetch('/api/auth/user', { headers: { cookie: `pit_session=${await sign(now - 8 * 86400, now - 60)}` } });
-      expect(expired.status).toBe(401);
-    } finally {
-      await app.close();
-    }
   });
 });
