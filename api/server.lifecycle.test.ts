@@ -6,6 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from './test/databases.ts';
 
@@ -211,9 +212,17 @@ describe.each(testDatabases())('server process on %s', (kind) => {
       upload.write(second.subarray(0, 1024 * 1024));
       while (!filesUnder(filesDir).some((f) => f.endsWith('.partial'))) await new Promise((r) => setTimeout(r, 20));
 
+      // A GraphQL WebSocket client: it keeps its socket through the drain, then is told 1001.
+      const socket = new WebSocket(`ws://127.0.0.1:${port}/graphql`, 'graphql-transport-ws');
+      await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+      socket.send(JSON.stringify({ type: 'connection_init' }));
+      await new Promise((resolve) => socket.once('message', resolve)); // connection_ack
+      const socketClosed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+
       server.child.kill('SIGTERM');
       await waitForOutput(server, /shutting down/);
       expect(await connectOutcome(port)).toBe('ECONNREFUSED');
+      expect(socket.readyState).toBe(WebSocket.OPEN); // both transfers are still held here
 
       upload.end(Buffer.concat([second.subarray(1024 * 1024), body.tail]));
       download.resume();
@@ -225,6 +234,7 @@ describe.each(testDatabases())('server process on %s', (kind) => {
       expect(sha256(bytes)).toBe(sha256(big));
 
       expect(await server.exited).toBe(0);
+      expect(await socketClosed).toBe(1001);
       const files = filesUnder(filesDir);
       expect(files.filter((f) => f.endsWith('.partial'))).toEqual([]);
       expect(files).toHaveLength(2);

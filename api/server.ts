@@ -1,17 +1,11 @@
 import { createServer } from 'node:http';
 import path from 'node:path';
-import { getRequestListener } from '@hono/node-server';
+import type { Redis } from 'ioredis';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { openDatabase, type Database } from './db/database.ts';
+import type { Database } from './db/database.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { createApp } from './app.ts';
-import { attachGraphQLWebSocket } from './websocket.ts';
-import { ensureAdmin } from './domain/accounts/accounts.service.ts';
-import { seedDemoData } from './demo/seed.ts';
-import { redisRateLimiter } from './rate-limiter.ts';
-import { checkPostgres, connectRedis, listen } from './startup.ts';
+import { checkPortFree, checkPostgres, connectRedis, listen } from './startup.ts';
 import { drainOnShutdown } from './shutdown.ts';
-import { sweepOrphanFiles } from './storage/sweep.ts';
 
 // The only file that listens: one process, one port, for /graphql (HTTP + WebSocket), /api, the
 // web app, /healthz and /readyz. Start: check the environment and the services it names, migrate,
@@ -22,11 +16,25 @@ async function start() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
 
-  // Reachability first, together: a wrong DATABASE_URL or REDIS_URL fails in seconds, named.
+  // Reachability first, together: a wrong DATABASE_URL or REDIS_URL, or a taken PORT, fails in
+  // seconds, named.
   const [redis] = await Promise.all([
     config.redisUrl ? connectRedis(config.redisUrl) : undefined,
     config.databaseUrl && !config.databaseUrl.startsWith('pglite:') ? checkPostgres(config.databaseUrl) : undefined,
+    checkPortFree(config.port, config.host),
   ]);
+  // The application (schema, Prisma, domain) loads only once the environment is known good, so
+  // a wrong setting is reported in a moment rather than after seconds of loading.
+  const [{ getRequestListener }, { createApp }, { attachGraphQLWebSocket }, { ensureAdmin }, { seedDemoData }, { redisRateLimiter }, { sweepOrphanFiles }] =
+    await Promise.all([
+      import('@hono/node-server'),
+      import('./app.ts'),
+      import('./websocket.ts'),
+      import('./domain/accounts/accounts.service.ts'),
+      import('./demo/seed.ts'),
+      import('./rate-limiter.ts'),
+      import('./storage/sweep.ts'),
+    ]);
   const database = await open(config);
   const applied = await database.migrate();
   logger.info({ database: database.kind, applied }, applied.length ? 'migrations applied' : 'database schema up to date');
@@ -90,6 +98,7 @@ async function start() {
 
 async function open(config: Config): Promise<Database> {
   const embedded = !config.databaseUrl || config.databaseUrl.startsWith('pglite:');
+  const { openDatabase } = await import('./db/database.ts');
   try {
     return await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax });
   } catch (error) {
@@ -100,7 +109,7 @@ async function open(config: Config): Promise<Database> {
 }
 
 /** Logs when Redis goes away and comes back (once each, not every reconnect attempt). */
-function watchRedis(redis: import('ioredis').Redis, logger: Logger) {
+function watchRedis(redis: Redis, logger: Logger) {
   let up = true;
   redis.on('error', (error) => {
     if (up) logger.warn({ err: error }, 'lost the connection to Redis: logins fail until it is back');

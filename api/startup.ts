@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import net from 'node:net';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { ConfigError } from './config.ts';
@@ -49,8 +49,19 @@ export async function connectRedis(url: string, timeoutMs = CONNECT_TIMEOUT_MS):
   return redis;
 }
 
+/**
+ * Binds the port for a moment and lets go, so "port in use" is reported before seconds of
+ * migrating and seeding. (The real listen can still lose a race; it reports the same way.)
+ */
+export async function checkPortFree(port: number, host: string | undefined): Promise<void> {
+  if (port === 0) return;
+  const probe = net.createServer();
+  await listen(probe, port, host);
+  await new Promise((resolve) => probe.close(resolve));
+}
+
 /** Listens, turning "port in use" and friends into a ConfigError instead of a silent non-start. */
-export function listen(server: Server, port: number, host: string | undefined): Promise<void> {
+export function listen(server: net.Server, port: number, host: string | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
       server.off('listening', onListening);
