@@ -235,14 +235,14 @@ export function buildYoga(services: AppServices) {
     // Yoga logs each error it masks or maps. A mapped domain error (not logged in, not found, ...)
     // is an expected answer, not a fault: info, not error.
     logging: {
-      debug: (...args) => services.logger.debug(logArgs(args)),
-      info: (...args) => services.logger.info(logArgs(args)),
-      warn: (...args) => services.logger.warn(logArgs(args)),
+      debug: (...args) => services.logger.debug(...logArgs(args)),
+      info: (...args) => services.logger.info(...logArgs(args)),
+      warn: (...args) => services.logger.warn(...logArgs(args)),
       error: (...args) => {
         const err = args.find((a) => a instanceof Error);
         const original = err instanceof GraphQLError ? err.originalError : err;
         if (original instanceof DomainError) services.logger.info({ code: original.code }, original.message);
-        else services.logger.error(logArgs(args), 'GraphQL error');
+        else services.logger.error(...logArgs(args, 'GraphQL error'));
       },
     },
     // CORS is decided by api/http/cors.ts for /graphql and /api alike (Yoga's default echoes any origin).
@@ -305,9 +305,10 @@ function csrfPrevention(): Plugin {
   };
 }
 
-/** Yoga's log arguments as one pino object: errors under `err`, anything else under `detail`. */
-function logArgs(args: unknown[]): Record<string, unknown> {
+/** Yoga's log arguments as pino's (object, message): an error under `err`, a leading string as the message. */
+function logArgs(args: unknown[], fallback = 'graphql'): [Record<string, unknown>, string] {
   const err = args.find((a) => a instanceof Error);
   const rest = args.filter((a) => a !== err);
-  return { ...(err ? { err } : {}), ...(rest.length ? { detail: rest.length === 1 ? rest[0] : rest } : {}) };
+  const msg = typeof rest[0] === 'string' ? (rest.shift() as string) : fallback;
+  return [{ ...(err ? { err } : {}), ...(rest.length ? { detail: rest.length === 1 ? rest[0] : rest } : {}) }, msg];
 }
