@@ -75,6 +75,11 @@ export async function profileInWorker(kind: ProfileKind, source: Readable, opts:
   profileEvents.emit('start', kind);
   try {
     return await run(kind, source, opts);
+  } catch (error) {
+    // The worker could not even start (e.g. a bundle built without profile.worker.js).
+    opts.onError?.(error);
+    source.destroy();
+    return null;
   } finally {
     release();
     profileEvents.emit('end', kind);
