@@ -168,7 +168,8 @@ describe.each(testDatabases())('server process on %s', (kind) => {
   });
 
   it('on SIGTERM refuses new connections but finishes a download and an upload in flight, then exits 0', async () => {
-    const server = await startServer(env);
+    // Long enough that a drain waiting for the subscription's event stream would time this test out.
+    const server = await startServer({ ...env, SHUTDOWN_DRAIN_MS: '600000' });
     try {
       const base = `http://127.0.0.1:${port}`;
       const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
@@ -219,6 +220,16 @@ describe.each(testDatabases())('server process on %s', (kind) => {
       await new Promise((resolve) => socket.once('message', resolve)); // connection_ack
       const socketClosed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
 
+      // A subscription over SSE: an HTTP response that never finishes on its own.
+      const sse = await new Promise<http.IncomingMessage>((resolve, reject) => {
+        const req = http.request(`${base}/graphql`, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', accept: 'text/event-stream' } }, resolve);
+        req.on('error', reject);
+        req.end(JSON.stringify({ query: 'subscription { marketStats { activeUsers } }' }));
+      });
+      expect(sse.statusCode).toBe(200);
+      sse.resume();
+      const sseEnded = new Promise<void>((resolve) => sse.once('close', () => resolve()));
+
       server.child.kill('SIGTERM');
       await waitForOutput(server, /shutting down/);
       expect(await connectOutcome(port)).toBe('ECONNREFUSED');
@@ -235,6 +246,7 @@ describe.each(testDatabases())('server process on %s', (kind) => {
 
       expect(await server.exited).toBe(0);
       expect(await socketClosed).toBe(1001);
+      await sseEnded;
       const files = filesUnder(filesDir);
       expect(files.filter((f) => f.endsWith('.partial'))).toEqual([]);
       expect(files).toHaveLength(2);

@@ -84,8 +84,9 @@ async function start() {
       process.exit(1);
     }, config.shutdownDrainMs + 10_000).unref();
     // No new timed work from here on; the job in progress finishes alongside the requests.
-    const [{ cut }] = await Promise.all([http.drain(config.shutdownDrainMs), jobs.stop()]);
+    const [{ cut, streams }] = await Promise.all([http.drain(config.shutdownDrainMs), jobs.stop()]);
     if (cut) logger.warn({ cut }, 'drain time is up: requests still in flight were cut');
+    if (streams) logger.info({ streams }, 'subscription event streams closed');
     websocket.close(); // 1001 "going away": clients reconnect elsewhere
     await close();
     await database.close();

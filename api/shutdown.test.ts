@@ -93,7 +93,7 @@ describe('drainOnShutdown', () => {
     expect(await refused(h.port)).toBe('ECONNREFUSED');
 
     h.held[0]!.end('second part');
-    expect(await drained).toEqual({ cut: 0 });
+    expect(await drained).toEqual({ cut: 0, streams: 0 });
     await slow.closed; // its response started before the drain: closed once it finished
     expect(slow.received).toMatch(/first part;.*second part/s);
   });
@@ -112,12 +112,26 @@ describe('drainOnShutdown', () => {
     expect(slow.received).toMatch(/done$/);
   });
 
+  it('does not wait for an event stream (a subscription), and closes it with the rest', async () => {
+    const h = await start();
+    const stream = rawSocket(h.port);
+    stream.send('GET /slow HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n');
+    await h.arrived;
+    h.held[0]!.writeHead(200, { 'content-type': 'text/event-stream' });
+    h.held[0]!.write('data: 1\n\n');
+    await stream.waitFor(/data: 1/);
+    expect(h.drain.inFlight).toBe(0);
+    // A drain that waited for the stream would time out this test.
+    expect(await h.drain.drain(10 * 60_000)).toEqual({ cut: 0, streams: 1 });
+    await stream.closed;
+  });
+
   it('cuts what is still running when the drain time is up', async () => {
     const h = await start();
     const slow = rawSocket(h.port);
     slow.send('GET /slow HTTP/1.1\r\nHost: x\r\n\r\n');
     await h.arrived;
-    expect(await h.drain.drain(1)).toEqual({ cut: 1 });
+    expect(await h.drain.drain(1)).toEqual({ cut: 1, streams: 0 });
     await slow.closed;
     expect(slow.received).toBe('');
   });

@@ -4,11 +4,12 @@ export interface HttpDrain {
   /**
    * Stops accepting connections, closes idle keep-alive connections at once, lets the requests in
    * flight finish (their responses, and any new request on a connection still open, carry
-   * `Connection: close`), and after `timeoutMs` closes whatever is still open. Resolves with the
-   * number of requests it had to cut.
+   * `Connection: close`), and after `timeoutMs` closes whatever is still open. Event streams
+   * (GraphQL subscriptions over SSE) never finish on their own: they are not waited for, and are
+   * closed with the rest. Resolves with the number of requests it had to cut.
    */
-  drain(timeoutMs: number): Promise<{ cut: number }>;
-  /** Requests in flight now. */
+  drain(timeoutMs: number): Promise<{ cut: number; streams: number }>;
+  /** Requests in flight now (event streams not counted). */
   readonly inFlight: number;
 }
 
@@ -23,14 +24,17 @@ export interface HttpDrain {
  */
 export function drainOnShutdown(server: Server): HttpDrain {
   const responses = new Set<ServerResponse>();
+  const streams = new Set<ServerResponse>();
   let draining = false;
   let settle: (() => void) | undefined;
 
-  server.prependListener('request', (_req, res) => {
-    responses.add(res);
+  server.prependListener('request', (req, res) => {
+    // Yoga answers a subscription as an event stream when the client accepts one.
+    const tracked = /text\/event-stream/i.test(req.headers.accept ?? '') ? streams : responses;
+    tracked.add(res);
     if (draining) closeAfter(res);
     res.once('close', () => {
-      responses.delete(res);
+      tracked.delete(res);
       if (!draining) return;
       // A keep-alive connection whose response started before the drain stays open after it:
       // close it now that it is idle (Node's own list knows which are mid-request).
@@ -58,8 +62,9 @@ export function drainOnShutdown(server: Server): HttpDrain {
         });
       }
       const cut = responses.size;
+      const open = streams.size;
       server.closeAllConnections();
-      return { cut };
+      return { cut, streams: open };
     },
   };
 }
