@@ -20,7 +20,7 @@ import {
 } from './auth/session.ts';
 import { clientAddress } from './auth/client-address.ts';
 import type { AccountsDeps } from './domain/accounts/accounts.service.ts';
-import { createSession, liveSession, renewSession, revokeSession } from './domain/accounts/sessions.service.ts';
+import { createSession, renewSession, revokeSession, userOfLiveSession } from './domain/accounts/sessions.service.ts';
 
 /** Long-lived services, built once by createApp. */
 export interface AppServices {
@@ -93,21 +93,23 @@ export async function createContext(services: AppServices, info: RequestInfo): P
   const responseCookies: string[] = [];
   const token = parseCookies(info.headers.get('cookie'))[SESSION_COOKIE];
   const claims = await readSession(config.sessionSecret, token);
-  // One query: the session row with its user. A revoked, expired or unknown session is no login.
-  const session = claims ? await liveSession(db, claims) : null;
-  if (token && !session) responseCookies.push(clearedSessionCookie(secure));
-  if (session && claims && Date.now() / 1000 - claims.issuedAt > SESSION_RENEW_AFTER_SECONDS) {
+  // One query: the user, if the session the cookie names is live and theirs. A revoked, expired or
+  // unknown session is no login.
+  const viewer = claims ? await userOfLiveSession(db, claims) : null;
+  if (token && !viewer) responseCookies.push(clearedSessionCookie(secure));
+  if (viewer && claims && Date.now() / 1000 - claims.issuedAt > SESSION_RENEW_AFTER_SECONDS) {
     // Renewal keeps the row (logout still ends it) and moves its expiry; at most once a day per session.
-    const expiresAt = await renewSession(db, session.id);
-    if (expiresAt) responseCookies.push(sessionCookie(await signSession(config.sessionSecret, { ...session, expiresAt }), secure));
+    const expiresAt = await renewSession(db, claims.sessionId);
+    if (expiresAt) {
+      responseCookies.push(sessionCookie(await signSession(config.sessionSecret, { id: claims.sessionId, userId: viewer.id, expiresAt }), secure));
+    }
   }
-  const viewer = session?.user ?? null;
   if (viewer) noteActivity(db, viewer, services.logger);
   const ctx: Context = {
     services,
     db,
     viewer,
-    sessionId: session?.id ?? null,
+    sessionId: viewer && claims ? claims.sessionId : null,
     requestId: info.requestId ?? crypto.randomUUID(),
     clientIp: info.clientIp,
     userAgent: info.headers.get('user-agent'),

@@ -60,11 +60,6 @@ export function isEmailLike(identifier: string): boolean {
 /** How long a login lasts without use; renewed on use (api/context.ts). */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** A session counts until it is revoked (logout, password reset) or expires. */
-export function isSessionLive(session: { revokedAt: Date | null; expiresAt: Date }, now: Date): boolean {
-  return session.revokedAt === null && session.expiresAt.getTime() > now.getTime();
-}
-
 /**
  * The mailbox an address delivers to, for counting mails per recipient: sub-addresses
  * (`ada+anything@example.com`) reach `ada@example.com`. `email` is already normalized.

@@ -98,6 +98,23 @@ describe.each(testDatabases())('server-side sessions on %s', (kind) => {
     expect((await client.json('GET', '/api/auth/user')).status).toBe(401);
   });
 
+  it('authenticating a request costs one query: the session with its user', async () => {
+    const queries: string[] = [];
+    const counted = await startTestApp(kind, {}, { onQuery: (sql) => queries.push(sql) });
+    try {
+      const client = await signUp(counted, { email: 'count@example.com', username: 'counter' });
+      await client.gql('{ __typename }'); // records the user's activity (at most every few minutes)
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      queries.length = 0;
+      const res = await client.gql('{ __typename }');
+      expect(res.data).toEqual({ __typename: 'Query' });
+      expect(queries.filter((q) => !/^(BEGIN|COMMIT|ROLLBACK)/i.test(q.trim()))).toHaveLength(1);
+      expect(queries.join('\n')).toMatch(/"Session"/);
+    } finally {
+      await counted.close();
+    }
+  });
+
   describe('cookies the server did not issue for a live session', () => {
     let userId = '';
     let sessionId = '';
