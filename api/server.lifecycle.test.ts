@@ -19,6 +19,8 @@ const SECRET = 'lifecycle-secret-lifecycle-secret-0123';
 const ADMIN = { email: 'ops-admin@example.com', password: 'Ops#Admin-Password1' };
 // Generous: a cold start (tsx, a new embedded database, migrations) takes seconds, more on a busy machine.
 const STARTUP_MS = 90_000;
+// The machine's Redis (api/rate-limiter.test.ts uses the same default).
+const REDIS = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
 
 interface Running {
   child: ChildProcess;
@@ -276,7 +278,7 @@ describe.each(testDatabases())('server process on %s', (kind) => {
     // Redis through a proxy the test can cut, standing in for a Redis that goes away.
     const proxySockets = new Set<net.Socket>();
     const proxy = net.createServer((client) => {
-      const upstream = net.connect(6379, '127.0.0.1');
+      const upstream = net.connect(Number(REDIS.port || 6379), REDIS.hostname);
       for (const s of [client, upstream]) {
         proxySockets.add(s);
         s.on('error', () => {});
@@ -287,7 +289,11 @@ describe.each(testDatabases())('server process on %s', (kind) => {
     const proxyPort = port + 4;
     await new Promise<void>((r) => proxy.listen(proxyPort, '127.0.0.1', r));
 
-    const server = await startServer({ ...env, REDIS_URL: `redis://127.0.0.1:${proxyPort}/9` });
+    const proxied = new URL(REDIS);
+    proxied.hostname = '127.0.0.1';
+    proxied.port = String(proxyPort);
+    proxied.pathname = '/9';
+    const server = await startServer({ ...env, REDIS_URL: proxied.toString() });
     try {
       await waitForOutput(server, /storage swept/);
       expect(filesUnder(filesDir).sort()).toEqual([...kept, 'uploads/gone-user/0199cccc-young.csv', 'avatars/not-a-data-file.png'].sort());
