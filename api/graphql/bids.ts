@@ -31,6 +31,7 @@ builder.mutationFields((t) => ({
   acceptBid: t.prismaField({
     type: 'Bid',
     errors: {},
+    authScopes: { loggedIn: true },
     args: { input: t.arg({ type: DecideBidInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
       const bid = await decideBid(ctx.services, ctx.viewer, plainId(String(input.bidId), 'Bid'), 'accepted');
@@ -40,6 +41,7 @@ builder.mutationFields((t) => ({
   declineBid: t.prismaField({
     type: 'Bid',
     errors: {},
+    authScopes: { loggedIn: true },
     args: { input: t.arg({ type: DecideBidInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
       const bid = await decideBid(ctx.services, ctx.viewer, plainId(String(input.bidId), 'Bid'), 'declined');

@@ -2,7 +2,7 @@ import { builder } from './builder.ts';
 import { selectable } from './prisma-query.ts';
 import { ContractType, plainId } from './contract.ts';
 import { ContractStatusEnum } from './enums.ts';
-import { createListing, reviewListing, updateListing } from '../domain/listings/listings.service.ts';
+import { createListing, listingRefusal, reviewListing, updateListing } from '../domain/listings/listings.service.ts';
 import { isOwnerOrAdmin } from '../domain/policies.ts';
 import type { Context } from '../context.ts';
 import type { Contract } from '../db/generated/prisma/client.ts';
@@ -104,6 +104,9 @@ builder.mutationFields((t) => ({
   createListing: t.prismaField({
     type: 'Contract',
     errors: {},
+    // Declared here, decided in the domain: the refusal carries the listing's own words and reason.
+    authScopes: { approvedProvider: true },
+    unauthorizedError: (_root, _args, ctx) => listingRefusal(ctx.viewer) ?? 'Not allowed',
     args: { input: t.arg({ type: ListingInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
       const contract = await createListing(ctx.services, ctx.viewer, clean(input));

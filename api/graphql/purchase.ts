@@ -3,13 +3,14 @@ import { selectable } from './prisma-query.ts';
 import { plainId } from './contract.ts';
 import { PaymentStatusEnum, PurchaseStatusEnum } from './enums.ts';
 import { createPurchase } from '../domain/market/purchases.service.ts';
+import { canSeePurchase } from '../domain/policies.ts';
 
 // A buyer's entitlement to a contract's data (buyer-side.md §3 Purchase).
 builder.prismaNode('Purchase', {
   id: { field: 'id' },
   // Only the buyer, the listing's provider and administrators read a purchase.
   include: { contract: { select: { providerId: true } } },
-  authScopes: (p, ctx) => !!ctx.viewer && (ctx.viewer.isAdmin || ctx.viewer.id === p.buyerId || ctx.viewer.id === p.contract.providerId),
+  authScopes: (p, ctx) => canSeePurchase(ctx.viewer, p, p.contract.providerId),
   fields: (t) => ({
     purchaseId: t.exposeString('id'),
     buyerId: t.exposeString('buyerId'),
@@ -27,7 +28,7 @@ builder.prismaNode('Purchase', {
 
 builder.prismaNode('Payment', {
   id: { field: 'id' },
-  authScopes: (p, ctx) => !!ctx.viewer && (ctx.viewer.isAdmin || ctx.viewer.id === p.buyerId || ctx.viewer.id === p.sellerId),
+  authScopes: (p, ctx) => canSeePurchase(ctx.viewer, p, p.sellerId),
   fields: (t) => ({
     paymentId: t.exposeString('id'),
     amount: t.expose('amount', { type: 'Decimal' }),

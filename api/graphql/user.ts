@@ -4,9 +4,10 @@ import { updateProfile } from '../domain/accounts/profile.service.ts';
 import { DueDiligenceStatusEnum } from './enums.ts';
 import type { User } from '../db/generated/prisma/client.ts';
 import type { Context } from '../context.ts';
+import { isOwnerOrAdmin } from '../domain/policies.ts';
 
 // Owner-or-admin fields resolve to null for anyone else: a user never reads another's data.
-const selfOrAdmin = (user: User, ctx: Context) => ctx.viewer?.id === user.id || ctx.viewer?.isAdmin === true;
+const selfOrAdmin = (user: User, ctx: Context) => isOwnerOrAdmin(ctx.viewer, user.id);
 
 export const UserType = builder.prismaNode('User', {
   id: { field: 'id' },

@@ -5,6 +5,7 @@ import type { User } from '../../db/generated/prisma/client.ts';
 import type { FileStorage } from '../../storage/storage.ts';
 import type { Logger } from '../../logger.ts';
 import { AuthenticationError, DomainError, PermissionError, ValidationError } from '../errors.ts';
+import { isApprovedProvider } from '../policies.ts';
 import { ALLOWED_EXTENSIONS, CONTENT_TYPES, contentMatchesExtension, extensionOf, MAX_UPLOAD_BYTES } from './file-types.ts';
 import type { DataProfile } from './profile.ts';
 import { profileInWorker } from './profile.runner.ts';
@@ -24,7 +25,7 @@ export class FileTooLargeError extends DomainError {
 /** Who may upload listing files: approved providers and administrators. */
 export function assertMayUpload(viewer: User | null): asserts viewer is User {
   if (!viewer) throw new AuthenticationError('Authentication required to upload files');
-  if (!viewer.isAdmin && viewer.dueDiligenceStatus !== 'approved') throw new PermissionError('Complete due diligence before uploading data files');
+  if (!isApprovedProvider(viewer)) throw new PermissionError('Complete due diligence before uploading data files', 'DUE_DILIGENCE_REQUIRED');
 }
 
 const HEAD_BYTES = 4096;
