@@ -47,7 +47,7 @@ describe.each(testDatabases())('accounts and sessions on %s', (kind) => {
     ])('refuses a duplicate with 409 (%j)', async (over, message) => {
       const res = await register(new Client(app), over);
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ message });
+      expect(res.body).toMatchObject({ message });
     });
 
     it.each([
@@ -84,7 +84,7 @@ describe.each(testDatabases())('accounts and sessions on %s', (kind) => {
 
     it('rejects a wrong token and a token for another email', async () => {
       const client = new Client(app);
-      expect((await client.json('GET', '/api/auth/verify-email?token=nope')).body).toEqual({ message: 'Invalid or expired verification token' });
+      expect((await client.json('GET', '/api/auth/verify-email?token=nope')).body).toMatchObject({ message: 'Invalid or expired verification token' });
       const token = app.mailer.tokenFor('ada@example.com');
       const other = await client.json('GET', `/api/auth/verify-email?token=${token}&email=eve@example.com`);
       expect(other.status).toBe(400);
@@ -152,7 +152,7 @@ describe.each(testDatabases())('accounts and sessions on %s', (kind) => {
     it('wrong password: 401 Invalid credentials', async () => {
       const res = await new Client(app).json('POST', '/api/auth/login', { usernameOrEmail: 'ada', password: 'Wrong#Pass1' });
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ message: 'Invalid credentials' });
+      expect(res.body).toMatchObject({ message: 'Invalid credentials' });
     });
 
     it('logout clears the cookie and ends the session', async () => {
@@ -201,7 +201,7 @@ describe.each(testDatabases())('accounts and sessions on %s', (kind) => {
     it('a non-admin cannot use the admin login', async () => {
       const res = await new Client(app, '10.0.0.9').json('POST', '/api/auth/login', { email: 'ada@example.com', password: STRONG_PASSWORD });
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ message: 'Invalid admin credentials' });
+      expect(res.body).toMatchObject({ message: 'Invalid admin credentials' });
     });
 
     it('a changed ADMIN_PASSWORD takes effect at the next start', async () => {
