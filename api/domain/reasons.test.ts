@@ -4,6 +4,7 @@ import { createTestDatabase, testDatabases, type TestDatabase } from '../test/da
 import { MemoryMailer } from '../test/harness.ts';
 import { makeContract, makeUser } from '../test/market-fixtures.ts';
 import { decideBid, placeBid } from './market/bids.service.ts';
+import { createPurchase } from './market/purchases.service.ts';
 import { latestApplication, reviewApplication, submitApplication } from './diligence/diligence.service.ts';
 import { listingRefusal, reviewListing, updateListing } from './listings/listings.service.ts';
 import { assertMayUpload } from './listings/upload.service.ts';
@@ -42,6 +43,8 @@ describe.each(testDatabases())('domain reasons on %s', (kind) => {
     await expect(placeBid(deps(), provider, { contractId: live.id, amount: '90' })).rejects.toMatchObject({ code: 'FORBIDDEN', reason: 'OWN_CONTRACT' });
     // An admin sees a pending contract, so the refusal is about its state, not its existence.
     await expect(placeBid(deps(), admin, { contractId: waiting.id, amount: '90' })).rejects.toMatchObject({ code: 'CONFLICT', reason: 'CONTRACT_NOT_ACTIVE' });
+    await expect(createPurchase(db, provider, { contractId: live.id })).rejects.toMatchObject({ code: 'FORBIDDEN', reason: 'OWN_CONTRACT' });
+    await expect(createPurchase(db, admin, { contractId: waiting.id })).rejects.toMatchObject({ code: 'CONFLICT', reason: 'CONTRACT_NOT_ACTIVE' });
     const bid = await placeBid(deps(), buyer, { contractId: live.id, amount: '90' });
     await expect(decideBid(deps(), buyer, bid.id, 'accepted')).rejects.toMatchObject({ code: 'FORBIDDEN', reason: 'NOT_OWNER' });
     await decideBid(deps(), provider, bid.id, 'declined');

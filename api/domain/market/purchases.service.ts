@@ -16,8 +16,8 @@ export async function createPurchase(db: Db, viewer: User | null, rawInput: unkn
   const { contractId } = parseInput(createPurchaseInput, rawInput);
   const contract = await db.contract.findUnique({ where: { id: contractId } });
   if (!contract) throw new NotFoundError('Contract not found');
-  if (contract.providerId === viewer.id) throw new PermissionError('You cannot buy your own listing');
-  if (contract.status !== 'active') throw new ConflictError('Only active contracts can be bought');
+  if (contract.providerId === viewer.id) throw new PermissionError('You cannot buy your own listing', 'OWN_CONTRACT');
+  if (contract.status !== 'active') throw new ConflictError('Only active contracts can be bought', 'CONTRACT_NOT_ACTIVE');
   const pending = await db.purchase.findFirst({ where: { buyerId: viewer.id, contractId, status: 'pending' } });
   if (pending) return pending;
   const acceptedBid = await db.bid.findFirst({
