@@ -2,6 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database.ts';
 import { DEMO_ADMIN } from '../domain/accounts/demo-admin.ts';
 import { verifyPassword } from '../domain/accounts/password.ts';
+import type { StatusSubject } from '../db/generated/prisma/enums.ts';
+import { APPLICATION_MACHINE } from '../domain/diligence/diligence.machine.ts';
+import { LISTING_MACHINE } from '../domain/listings/listings.machine.ts';
+import { BID_MACHINE } from '../domain/market/bids.machine.ts';
+import { DISPUTE_MACHINE, PAYMENT_MACHINE } from '../domain/payments/payments.machine.ts';
+import { TICKET_MACHINE } from '../domain/support/tickets.machine.ts';
+import { POSITION_MACHINE } from '../domain/trading/positions.machine.ts';
+import { canTransition, type Machine } from '../domain/transitions/transition.ts';
 import { DEMO_BUYER_EMAIL, DEMO_PROVIDER_EMAIL, DEMO_USER_PASSWORD, seedDemoData } from './seed.ts';
 
 const CATEGORIES = [
@@ -198,5 +206,24 @@ describe('seedDemoData', () => {
     expect(conversations).toHaveLength(1);
     expect(conversations[0]!.participants).toHaveLength(2);
     expect(conversations[0]!.messages).toHaveLength(3);
+  });
+
+  it('writes only histories the status machines allow, each ending in the record\'s status', async () => {
+    const db = database.prisma;
+    const machines = { application: APPLICATION_MACHINE, contract: LISTING_MACHINE, bid: BID_MACHINE, payment: PAYMENT_MACHINE, dispute: DISPUTE_MACHINE, ticket: TICKET_MACHINE, position: POSITION_MACHINE } as const;
+    const changes = await db.statusChange.findMany({ orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    expect(changes.length).toBeGreaterThan(0);
+    const last = new Map<string, string>();
+    for (const c of changes) {
+      const machine = machines[c.subject] as Machine<StatusSubject>;
+      if (c.fromStatus === null) expect(machine.initial as readonly string[], `${c.subject} starting as ${c.toStatus}`).toContain(c.toStatus);
+      else expect(canTransition(machine, c.fromStatus as never, c.toStatus as never), `${c.subject} ${c.fromStatus} -> ${c.toStatus}`).toBe(true);
+      last.set(c.subjectId, c.toStatus);
+    }
+    for (const p of await db.payment.findMany({ select: { id: true, status: true } })) expect(last.get(p.id)).toBe(p.status);
+    for (const c of await db.contract.findMany({ select: { id: true, status: true } })) expect(last.get(c.id)).toBe(c.status);
+    for (const a of await db.dueDiligenceApplication.findMany({ select: { id: true, status: true } })) expect(last.get(a.id)).toBe(a.status);
+    for (const b of await db.bid.findMany({ select: { id: true, status: true } })) expect(last.get(b.id)).toBe(b.status);
+    for (const t of await db.supportTicket.findMany({ select: { id: true, status: true } })) expect(last.get(t.id)).toBe(t.status);
   });
 });

@@ -486,8 +486,9 @@ function buildDemoPlan(now: number, adminHash: string, userHash: string) {
     let amount = Math.round(market * rng.float(0.85, 0.97));
     if (amount >= 10_000) amount = Math.round(amount / 100) * 100;
     const createdAt = when(Math.max(p.reviewedAt + HOUR, now - 10 * DAY), now - 20 * MINUTE);
+    const bidId = uuid7(createdAt);
     bids.push({
-      id: uuid7(createdAt),
+      id: bidId,
       contractId: p.row.id,
       bidderId: bidder.id,
       amount: money(Math.max(100, amount)),
@@ -495,6 +496,8 @@ function buildDemoPlan(now: number, adminHash: string, userHash: string) {
       status: 'open',
       createdAt: at(createdAt),
     });
+    // Every stateful record starts its history the way the services write it.
+    statusChanges.push({ id: uuid7(createdAt), subject: 'bid', subjectId: bidId, fromStatus: null, toStatus: 'open', actorId: bidder.id, createdAt: at(createdAt) });
   }
 
   // ---- figures on the users, computed from the rows above
@@ -578,6 +581,7 @@ function buildDemoPlan(now: number, adminHash: string, userHash: string) {
       createdAt: at(openedAt),
       updatedAt: at(last),
     });
+    statusChanges.push({ id: uuid7(openedAt), subject: 'ticket', subjectId: ticketId, fromStatus: null, toStatus: 'open', actorId: owner.id, createdAt: at(openedAt) });
     if (t.status === 'in_progress') {
       statusChanges.push({ id: uuid7(last), subject: 'ticket', subjectId: ticketId, fromStatus: 'open', toStatus: 'in_progress', actorId: admin.id, createdAt: at(last) });
     }
