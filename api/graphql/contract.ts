@@ -48,7 +48,7 @@ export const ContractType = builder.prismaNode('Contract', {
     description: t.exposeString('description'),
     category: t.expose('category', { type: CategoryEnum }),
     categoryLabel: t.string({ resolve: (c) => categoryInfo(c.category).label }),
-    ticker: t.string({ description: 'FINX, CONS, HLTH or DATA (DECISIONS.md).', resolve: (c) => categoryInfo(c.category).ticker }),
+    ticker: t.string({ description: "The category's own four-letter ticker: FINX, CONS, HLTH, SOCL, ECOM, ... (one per category).", resolve: (c) => categoryInfo(c.category).ticker }),
     status: t.expose('status', { type: ContractStatusEnum }),
     nextStatuses: t.field({
       type: [ContractStatusEnum],
