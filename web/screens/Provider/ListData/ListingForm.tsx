@@ -3,37 +3,31 @@ import { graphql, useFragment } from 'react-relay';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button } from '../../../components/Button.tsx';
-import { Checkbox } from '../../../components/Checkbox.tsx';
-import { FieldError, FieldLabel } from '../../../components/fieldStyles.ts';
-import { Panel } from '../../../components/Panel.tsx';
-import { SelectField } from '../../../components/SelectField.tsx';
-import { TextAreaField } from '../../../components/TextAreaField.tsx';
-import { TextField } from '../../../components/TextField.tsx';
 import { useToast } from '../../../components/toast/useToast.ts';
 import type { ListingForm_categories$key } from '../../../__generated__/ListingForm_categories.graphql.ts';
-import type { ListingForm_contract$data, ListingForm_contract$key } from '../../../__generated__/ListingForm_contract.graphql.ts';
-import { FieldGrid, Lead, Stack, SubmitBar, SubmitNote } from '../shared/FormLayout.tsx';
-import { Notice } from '../shared/Notice.tsx';
+import type {
+  ListingForm_contract$data,
+  ListingForm_contract$key,
+} from '../../../__generated__/ListingForm_contract.graphql.ts';
+import { SubmitBar, SubmitNote } from '../shared/FormLayout.tsx';
 import { useCreateListingMutation } from './CreateListingMutation.ts';
-import { FileUpload } from './FileUpload.tsx';
 import {
-  ACCESS_TYPES,
-  ACKNOWLEDGMENTS,
-  DATA_FORMATS,
-  DELIVERY_METHODS,
   emptyListing,
   formFieldOf,
   listingInput,
-  needsFile,
-  needsLink,
-  PRICING_MODELS,
-  UPDATE_FREQUENCIES,
   validateListing,
   type AccessType,
   type ListingErrors,
   type ListingField,
   type ListingValues,
 } from './listingRules.ts';
+import { ListingAccessSection } from './ListingAccessSection.tsx';
+import { ListingAcknowledgments } from './ListingAcknowledgments.tsx';
+import { ListingContractSection } from './ListingContractSection.tsx';
+import type { ListingTextKey } from './listingFormParts.ts';
+import { ListingProfileSection, type FilledFromFile } from './ListingProfileSection.tsx';
+import { ListingReviewNotice } from './ListingReviewNotice.tsx';
+import { ListingSpecSection } from './ListingSpecSection.tsx';
 import { useUpdateListingMutation } from './UpdateListingMutation.ts';
 import type { DataProfile, UploadedFile } from './uploadFile.ts';
 
@@ -43,7 +37,8 @@ const Form = styled.form`
   gap: 16px;
 `;
 
-// `disabled` here disables every control inside at once (spec §2: the form is disabled unless approved)
+// `disabled` here disables every control inside at once: the form is disabled until the provider's
+// due diligence is approved
 const Fields = styled.fieldset`
   min-width: 0;
   margin: 0;
@@ -59,56 +54,6 @@ const Fields = styled.fieldset`
   &:disabled > * {
     opacity: 0.78;
   }
-`;
-
-const Choices = styled.div`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr);
-  gap: 8px;
-
-  ${({ theme }) => theme.media.sm} {
-    grid-template-columns: repeat(3, minmax(0, 1fr));
-  }
-`;
-
-const Choice = styled.div<{ $on: boolean }>`
-  padding: 10px 12px;
-  border: 1px solid ${({ theme, $on }) => ($on ? theme.colors.upBorder : theme.colors.border)};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme, $on }) => ($on ? theme.colors.upSoft : theme.colors.bg)};
-  transition:
-    border-color ${({ theme }) => theme.transitions.fast},
-    background ${({ theme }) => theme.transitions.fast};
-`;
-
-const AccessGroup = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 8px;
-  margin-bottom: 16px;
-`;
-
-const Mono = styled(TextAreaField)`
-  textarea {
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    line-height: 1.5;
-  }
-`;
-
-const Acks = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 12px;
-`;
-
-const Count = styled.span<{ $ok: boolean }>`
-  font-family: ${({ theme }) => theme.fonts.mono};
-  color: ${({ theme, $ok }) => ($ok ? theme.colors.up : theme.colors.textDim)};
-`;
-
-const FilledNote = styled.span`
-  color: ${({ theme }) => theme.colors.up};
 `;
 
 type ServerResult = {
@@ -168,14 +113,16 @@ export type ListingFormProps = {
   disabled: boolean;
 };
 
-/** The listing form of spec §5 with the upload of the data file; creates or resubmits a listing. */
+/**
+ * The listing form, with the upload of the data file; creates a listing or resubmits one. It holds the
+ * answers and the checks; each section (contract, specification, access, profile, acknowledgments)
+ * draws its own fields.
+ */
 export function ListingForm({ categories: categoriesKey, contract: contractKey, disabled }: ListingFormProps) {
   const categories = useFragment(
     graphql`
       fragment ListingForm_categories on CategoryInfo @relay(plural: true) {
-        slug
-        label
-        ticker
+        ...ListingContractSection_categories
       }
     `,
     categoriesKey,
@@ -186,7 +133,7 @@ export function ListingForm({ categories: categoriesKey, contract: contractKey, 
         id
         contractId
         status
-        rejectionReason
+        ...ListingReviewNotice_contract
         title
         description
         category
@@ -234,7 +181,7 @@ export function ListingForm({ categories: categoriesKey, contract: contractKey, 
   const [errors, setErrors] = useState<ListingErrors>({});
   const [attempted, setAttempted] = useState(false);
   // which fields the last upload's profile filled (shown as a note under them)
-  const [filled, setFilled] = useState<Partial<Record<'recordCount' | 'dataFields' | 'sampleData', boolean>>>({});
+  const [filled, setFilled] = useState<FilledFromFile>({});
 
   function recheck(next: ListingValues, nextFile: UploadedFile | null, nextUploading = uploading) {
     if (attempted) setErrors(validateListing(next, { hasFile: nextFile != null, uploading: nextUploading }));
@@ -253,7 +200,7 @@ export function ListingForm({ categories: categoriesKey, contract: contractKey, 
     }
   }
 
-  const text = (key: Exclude<keyof ListingValues, 'isEnterprise' | 'dataAccessType' | (typeof ACKNOWLEDGMENTS)[number]['key']>) => ({
+  const text = (key: ListingTextKey) => ({
     name: key,
     value: values[key],
     error: errors[key],
@@ -310,7 +257,7 @@ export function ListingForm({ categories: categoriesKey, contract: contractKey, 
       return;
     }
     const message = r.message ?? '';
-    // spec §8 Listing: friendly texts for the words the server's messages carry
+    // Listing: friendly texts for the words the server's messages carry
     if (r.__typename === 'AuthenticationError' || message.includes('Authentication')) {
       toast({ variant: 'destructive', title: 'Authentication Required', description: 'Please log in to submit data listings.' });
       return;
@@ -368,190 +315,30 @@ export function ListingForm({ categories: categoriesKey, contract: contractKey, 
 
   return (
     <Form ref={formRef} onSubmit={submit} noValidate aria-label={editing ? 'Edit listing' : 'Data listing'}>
-      {contract?.status === 'rejected' && (
-        <Notice tone="red" icon="alert" title="Listing Rejected" data-testid="listing-rejection">
-          <span data-testid="listing-rejection-reason">{contract.rejectionReason || 'No reason was given.'}</span> Edit the listing and resubmit it
-          for review.
-        </Notice>
-      )}
-      {contract?.status === 'pending_review' && (
-        <Notice tone="amber" icon="inbox" title="Waiting for Review">
-          This listing is in the review queue. Your changes replace what the reviewers see.
-        </Notice>
-      )}
+      {contract && <ListingReviewNotice contract={contract} />}
       <Fields disabled={disabled} aria-disabled={disabled || undefined} data-testid="listing-fields">
-        <Panel title="Contract">
-          <FieldGrid $cols={3}>
-            <TextField className="full" label="Title" maxLength={200} placeholder="e.g. US Equities Level-2 Order Book (1s snapshots)" {...text('title')} />
-            <TextAreaField
-              className="full"
-              label="Description"
-              rows={4}
-              maxLength={10000}
-              placeholder="What the data set contains, how it is built and what buyers use it for"
-              hint={
-                <>
-                  <Count $ok={descriptionLength >= 50}>{descriptionLength}</Count> / 50 characters minimum
-                </>
-              }
-              {...text('description')}
-            />
-            <SelectField
-              label="Category"
-              placeholder="Select a category"
-              options={categories.map((c) => ({ value: c.slug, label: `${c.label} · ${c.ticker}` }))}
-              {...text('category')}
-            />
-            <TextField label="Price (USD)" type="number" inputMode="decimal" min={0.01} step={0.01} leading="$" placeholder="0.00" {...text('price')} />
-            <SelectField label="Pricing model" options={PRICING_MODELS} {...text('pricingModel')} />
-          </FieldGrid>
-        </Panel>
-
-        <Panel title="Data specification">
-          <FieldGrid>
-            <SelectField label="Data format" placeholder="Select a format" options={DATA_FORMATS} {...text('dataFormat')} />
-            <SelectField label="Update frequency" placeholder="Select a frequency" options={UPDATE_FREQUENCIES} {...text('updateFrequency')} />
-            <TextField label="Sample size" maxLength={200} placeholder="e.g. 500 sample rows; full set ~2M records" {...text('sampleSize')} />
-            <TextField label="Geographic coverage" maxLength={200} placeholder="e.g. United States, EU, Global" {...text('geographicCoverage')} />
-            <TextAreaField
-              className="full"
-              label="Data source"
-              rows={3}
-              maxLength={2000}
-              placeholder="Where the data comes from and how it is collected"
-              {...text('dataSource')}
-            />
-            <SelectField label="Delivery method" placeholder="Not specified" hint="Optional" options={DELIVERY_METHODS} {...text('deliveryMethod')} />
-            <div style={{ alignSelf: 'end', paddingBottom: 8 }}>
-              <Checkbox
-                name="isEnterprise"
-                label="Enterprise data set"
-                description="Large volumes or SLAs for institutional buyers"
-                checked={values.isEnterprise}
-                onChange={(e) => update({ ...values, isEnterprise: e.target.checked }, 'isEnterprise')}
-              />
-            </div>
-          </FieldGrid>
-        </Panel>
-
-        <Panel title="Access">
-          <AccessGroup>
-            <FieldLabel as="span" id="access-type-label">
-              How will buyers access the data?
-            </FieldLabel>
-            <Choices role="radiogroup" aria-labelledby="access-type-label" data-invalid={errors.dataAccessType ? true : undefined} tabIndex={-1}>
-              {ACCESS_TYPES.map((t) => (
-                <Choice key={t.value} $on={access === t.value}>
-                  <Checkbox
-                    radio
-                    name="dataAccessType"
-                    value={t.value}
-                    label={t.label}
-                    description={t.description}
-                    checked={access === t.value}
-                    aria-invalid={errors.dataAccessType ? true : undefined}
-                    onChange={() => update({ ...values, dataAccessType: t.value }, 'dataAccessType')}
-                  />
-                </Choice>
-              ))}
-            </Choices>
-            {errors.dataAccessType && <FieldError role="alert">{errors.dataAccessType}</FieldError>}
-          </AccessGroup>
-          <FieldGrid>
-            {needsFile(access) && (
-              <div className="full" data-invalid={errors.fileId ? true : undefined} tabIndex={-1}>
-                <FileUpload
-                  value={file}
-                  disabled={disabled}
-                  error={errors.fileId}
-                  onBusyChange={(busy) => {
-                    setUploading(busy);
-                    if (busy) setErrors(({ fileId: _f, ...rest }) => rest);
-                  }}
-                  onUploaded={onUploaded}
-                  onRemove={() => {
-                    setFile(null);
-                    setFilled({});
-                    recheck(values, null);
-                  }}
-                />
-              </div>
-            )}
-            {needsLink(access) && (
-              <>
-                <TextField
-                  className="full"
-                  label="Data access URL"
-                  type="url"
-                  inputMode="url"
-                  spellCheck={false}
-                  placeholder="https://api.example.com/v1/…"
-                  maxLength={2000}
-                  {...text('dataAccessUrl')}
-                />
-                <TextAreaField
-                  className="full"
-                  label="Access instructions"
-                  rows={3}
-                  maxLength={5000}
-                  hint="Optional · shown to buyers after payment"
-                  placeholder="How buyers authenticate and fetch the data"
-                  {...text('accessInstructions')}
-                />
-              </>
-            )}
-          </FieldGrid>
-          {!access && <Lead style={{ margin: 0 }}>Choose how buyers get the data to upload a file or give a link.</Lead>}
-        </Panel>
-
-        <Panel title="Data profile">
-          <Lead>Uploading a CSV or JSON file fills these from the file when they are empty. Everything here stays editable.</Lead>
-          <FieldGrid $cols={3} style={{ marginBottom: 14 }}>
-            <TextField
-              label="Record count"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              hint={filled.recordCount ? <FilledNote>Filled from the file</FilledNote> : 'Optional'}
-              {...text('recordCount')}
-            />
-          </FieldGrid>
-          <FieldGrid>
-            <Mono
-              label="Data fields"
-              rows={8}
-              spellCheck={false}
-              placeholder={'symbol\ntimestamp\nbid_price\nask_price'}
-              hint={filled.dataFields ? <FilledNote>Filled from the file · one per line or comma separated</FilledNote> : 'Optional · one per line or comma separated'}
-              {...text('dataFields')}
-            />
-            <Mono
-              label="Sample data (JSON)"
-              rows={8}
-              spellCheck={false}
-              placeholder={'[\n  { "symbol": "AAPL", "bid_price": 189.2 }\n]'}
-              hint={filled.sampleData ? <FilledNote>Filled from the file · a JSON array of rows, at most 50</FilledNote> : 'Optional · a JSON array of rows, at most 50'}
-              {...text('sampleData')}
-            />
-          </FieldGrid>
-        </Panel>
-
-        <Panel title="Acknowledgments">
-          <Acks>
-            {ACKNOWLEDGMENTS.map((a) => (
-              <Checkbox
-                key={a.key}
-                name={a.key}
-                label={a.text}
-                description={a.label}
-                checked={values[a.key]}
-                error={errors[a.key]}
-                onChange={(e) => update({ ...values, [a.key]: e.target.checked }, a.key)}
-              />
-            ))}
-          </Acks>
-        </Panel>
+        <ListingContractSection categories={categories} values={values} text={text} />
+        <ListingSpecSection values={values} text={text} update={update} />
+        <ListingAccessSection
+          values={values}
+          errors={errors}
+          text={text}
+          update={update}
+          file={file}
+          disabled={disabled}
+          onBusyChange={(busy) => {
+            setUploading(busy);
+            if (busy) setErrors(({ fileId: _f, ...rest }) => rest);
+          }}
+          onUploaded={onUploaded}
+          onRemoveFile={() => {
+            setFile(null);
+            setFilled({});
+            recheck(values, null);
+          }}
+        />
+        <ListingProfileSection text={text} filled={filled} />
+        <ListingAcknowledgments values={values} errors={errors} update={update} />
       </Fields>
 
       <SubmitBar>
