@@ -2,8 +2,6 @@ import { createUser, expect, gql, newestMailTo, test, toast, uniqueUser, verific
 
 // Accounts: registration -> mailed verification link -> login -> logout, the login and
 // registration errors, the admin login, the 404 page and the landing page's live figures.
-// spec: provider-backoffice-side.md §2 (auth screens, admin login), §5 Registration, §8;
-// buyer-side.md §2 Header, §4 Session.
 
 test('register, verify by the mailed link, log in and log out', async ({ page }) => {
   const user = uniqueUser();
@@ -26,7 +24,7 @@ test('register, verify by the mailed link, log in and log out', async ({ page })
   expect(link).toMatch(/^\/auth\/verify-email\?.*token=/);
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Email Verified Successfully!' })).toBeVisible();
-  // spec §9: redirect to login 2 s after verification
+  // redirect to login 2 s after verification
   await expect(page).toHaveURL('/auth/login', { timeout: 5_000 });
 
   await page.getByLabel('Username or Email').fill(user.username);
@@ -188,7 +186,8 @@ test('the landing page shows live market figures', async ({ page, request }) => 
   // the ticker strip: live figures, 24/7 market, and a clock that ticks
   const ticker = page.getByRole('region', { name: 'Market ticker' });
   await expect(ticker).toContainText('MARKETOPEN');
-  await expect(ticker).toContainText(`CONTRACTS${n(stats.totalContracts)}`);
+  // the ticker and the figures count the same contracts: those trading now
+  await expect(ticker).toContainText(`ACTIVE CONTRACTS${n(stats.activeContracts)}`);
   await expect(ticker).toContainText('PLATFORMPRODUCTION');
   const clock = page.getByTestId('market-clock');
   const first = await clock.textContent();

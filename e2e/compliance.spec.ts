@@ -4,8 +4,6 @@ import { createUser, expect, gql, test, toast, type TestUser } from './fixtures.
 
 // The back office: the compliance dashboard (counters, seller applications, pending data listings
 // and the listing details dialog) and the read-only simple compliance list.
-// spec: provider-backoffice-side.md §2 Compliance dashboard, Simple compliance; §4; §6; §8 Back-office;
-// §9 fixed review texts; DECISIONS.md 'Due diligence'.
 //
 // The journeys share one server (and its demo data) with the others, so every exact outcome is
 // asserted on data created here through the API: fresh applicants, fresh providers, fresh listings.

@@ -2,8 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { createUser, expect, gql, test, toast } from './fixtures.ts';
 
 // Contract detail (/contract/{id}): what a visitor reads, a buyer's bid, the provider's decision,
-// and the not-found page. spec: buyer-side.md §2 Contract detail, §4 Bid, §5, §8;
-// DECISIONS.md 'Bids', 'Market price', 'Reviews', 'Real values instead of placeholders'.
+// and the not-found page.
 
 const DEMO_PASSWORD = 'Demo#Trader1';
 const PROVIDER_EMAIL = 'meridian@datapit.demo';

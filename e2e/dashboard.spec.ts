@@ -4,7 +4,6 @@ import { createUser, expect, gql, test, toast, type TestUser } from './fixtures.
 // The dashboard: access without a session, the demo buyer's figures and lists, the demo provider
 // accepting and declining bids (and the bidder seeing the decision), analytics drawn on a canvas,
 // payments, and the profile edit reaching the header.
-// spec: buyer-side.md §2 Buyer dashboard, §8; DECISIONS.md 'Dashboard', 'Bids', 'Money'.
 // Every journey shares one server (and its demo data) with the others, which also decide bids:
 // bids are created and picked by id here, never by position or count.
 

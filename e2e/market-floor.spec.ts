@@ -3,8 +3,6 @@ import { expect, gql, test } from './fixtures.ts';
 
 // The market: the trading floor on '/' (hero figures, filter sidebar, LIVE POSITIONS, sort,
 // grid/list, pager, header search) and /browse (category, sort, VIEW & BID).
-// spec: buyer-side.md §2 Home / trading floor and Contract card, §5 price filter, §8 errors;
-// provider-backoffice-side.md §2 /browse, §9 sorts; DECISIONS.md 'Real values instead of placeholders'.
 // Expectations are read from the API, so the journeys hold whatever the demo market holds.
 
 // Long journeys (each filters, reloads and walks every card): more room than the default 30 s
@@ -333,7 +331,7 @@ test('/browse filters by category and sort, pages on, and VIEW & BID opens the c
   await expect(page.getByTestId('browse-count')).toHaveText(`Showing ${Math.min(12, all.totalCount)} of ${all.totalCount} contracts`);
   expect(await titlesOf(page.getByTestId('contract-list'))).toEqual(all.titles);
 
-  // All + the browse categories of provider-backoffice-side.md §9, labels from the API
+  // All + the browse categories, labels from the API
   const category = page.getByRole('combobox', { name: 'Category' });
   const options = await category.locator('option').allTextContents();
   expect(options[0]).toBe('All');

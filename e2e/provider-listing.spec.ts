@@ -6,8 +6,7 @@ import { createUser, expect, gql, test, toast } from './fixtures.ts';
 // The provider's side: applying for due diligence through the form, /list-data for visitors,
 // applicants and the approved demo provider (with a real CSV upload and its profile), the listing
 // form's messages, and a rejected listing edited and resubmitted.
-// spec: provider-backoffice-side.md §2 /list-data and /due-diligence, §4, §5, §8, §9;
-// DECISIONS.md "Due diligence", "Errors". Listings are picked by id or unique title, never by
+// Listings are picked by id or unique title, never by
 // position: the other journeys share the server and its demo data.
 
 const DEMO_PASSWORD = 'Demo#Trader1';
@@ -163,9 +162,17 @@ test('a fresh user applies for due diligence through the form and sees Pending R
     for (const radio of await answers.all()) await expect(radio).not.toBeChecked();
   }
 
-  // without a data type the application cannot be sent
+  // without a data type the application cannot be sent, and the bar beside Submit says what is
+  // missing, each item a link to its field
   await expect(submit).toBeDisabled();
-  await expect(form.getByTestId('submit-note')).toHaveText('Select at least one data type');
+  const missing = form.getByTestId('missing-items');
+  await expect(missing).toContainText('answers still needed before you can submit');
+  await expect(missing.getByRole('button', { name: 'At least one data type' })).toBeVisible();
+  await expect(missing.getByRole('button', { name: 'GDPR question' })).toBeVisible();
+  await missing.getByRole('button', { name: 'Legal business name' }).click();
+  await expect(form.getByLabel('Legal business name')).toBeFocused();
+  await missing.getByRole('button', { name: 'At least one data type' }).click();
+  await expect(dataTypes.getByRole('checkbox').first()).toBeFocused();
 
   // an empty submit (one data type chosen) shows every rule's message
   await dataTypes.getByLabel('Consumer behavior').check();
@@ -196,6 +203,9 @@ test('a fresh user applies for due diligence through the form and sees Pending R
   await fillApplication(page, { business, email: user.email });
   await dataTypes.getByLabel('Consumer behavior').check();
   await expect(form.getByText('Please answer Yes or No')).toHaveCount(0);
+  // nothing missing any more: the list gives way to the review note
+  await expect(missing).toHaveCount(0);
+  await expect(form.getByTestId('submit-note')).toContainText('2-5 business days');
   await submit.click();
 
   await expect(toast(page, 'Application Submitted')).toContainText('2-5 business days');
@@ -336,7 +346,7 @@ test('the approved provider lists a data set with a CSV upload whose profile fil
   const form = page.getByRole('form', { name: 'Data listing' });
   await expect(page.getByTestId('listing-fields')).toBeEnabled();
 
-  // every category of DECISIONS.md
+  // every category of the product
   await expect(form.getByLabel('Category').locator('option:not([value=""])')).toHaveCount(13);
 
   const title = unique('E2E Tick Trades');

@@ -19,7 +19,7 @@ import { listDataLoader, listDataShouldRevalidate } from './screens/Provider/Lis
 import { debugLoader } from './screens/System/Debug/DebugQuery.ts';
 
 // Route table. Each screen's code is split out (React.lazy) while its query starts in the route
-// loader, so code and data load in parallel (house style habit 9: data loads at the route).
+// loader, so code and data load in parallel (data loads at the route).
 
 function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return lazy(() => load().then((m) => ({ default: m[name] })));

@@ -87,16 +87,33 @@ const Foot = styled.footer`
   background: ${({ theme }) => theme.colors.panelAlt};
 `;
 
-/** Modal dialog on the native <dialog> (focus trap and Escape come from the browser). */
+/** Moves focus back to what opened a dialog, when it is still on the page. */
+function returnFocus(opener: HTMLElement | null) {
+  if (opener?.isConnected) opener.focus({ preventScroll: true });
+}
+
+/**
+ * Modal dialog on the native <dialog> (focus trap and Escape come from the browser). Focus goes
+ * back to the element that had it when the dialog opened, whether the dialog is closed through
+ * `open` or its owner unmounts it (the browser's own return of focus is lost when an open
+ * <dialog> leaves the document). A dialog that replaces another (details -> approve) opens
+ * after the first returned focus, so it returns to the same element.
+ */
 export function Dialog({ open, onClose, title, children, footer, width = 640 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
   useEffect(() => {
     const el = ref.current;
-    if (!el) return;
-    if (open && !el.open) el.showModal();
-    if (!open && el.open) el.close();
+    if (!el || !open) return;
+    const active = document.activeElement;
+    const opener = active instanceof HTMLElement && active !== document.body && !el.contains(active) ? active : null;
+    if (!el.open) el.showModal();
+    // closed through `open`, or unmounted while open
+    return () => {
+      if (el.open) el.close();
+      returnFocus(opener);
+    };
   }, [open]);
 
   return (

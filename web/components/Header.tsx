@@ -14,13 +14,13 @@ export type HeaderProps = {
   /** unread messages; the badge shows only above 0 */
   unreadCount?: number;
   onLogout: () => void;
-  /** called with the trimmed text on Enter, only when it is not empty (spec: go to /?search={text}) */
+  /** called with the trimmed text on Enter, only when it is not empty */
   onSearch: (text: string) => void;
   /** initial text of the search box, e.g. the current ?search= */
   initialSearch?: string;
 };
 
-// spec: buyer-side.md §2 Header
+// The main navigation: everyone's tabs, then a signed-in user's, then the back office for administrators.
 const PUBLIC_LINKS = [
   { to: '/', label: 'TRADING FLOOR', end: true },
   { to: '/browse', label: 'BROWSE', end: false },
@@ -34,6 +34,8 @@ const USER_LINKS = [
   { to: '/my-data', label: 'MY DATA', end: false },
   { to: '/earnings', label: 'EARNINGS', end: false },
 ] as const;
+
+const ADMIN_TABS = [{ to: '/compliance-dashboard', label: 'BACK OFFICE', end: false }] as const;
 
 const Bar = styled.header`
   background: ${({ theme }) => theme.colors.bar};
@@ -253,7 +255,7 @@ const Divider = styled.li`
   background: ${({ theme }) => theme.colors.borderStrong};
 `;
 
-/** Site header (spec: buyer-side.md §2 Header). Presentational: data comes in, logout/search go out. */
+/** Site header. Presentational: data comes in, logout/search go out. */
 export function Header({ user, unreadCount = 0, onLogout, onSearch, initialSearch = '' }: HeaderProps) {
   const [query, setQuery] = useState(initialSearch);
   const searchId = useId();
@@ -326,6 +328,15 @@ export function Header({ user, unreadCount = 0, onLogout, onSearch, initialSearc
           {user && <Divider aria-hidden="true" />}
           {user &&
             USER_LINKS.map((l) => (
+              <li key={l.to}>
+                <Tab to={l.to} end={l.end}>
+                  {l.label}
+                </Tab>
+              </li>
+            ))}
+          {user?.isAdmin && <Divider aria-hidden="true" />}
+          {user?.isAdmin &&
+            ADMIN_TABS.map((l) => (
               <li key={l.to}>
                 <Tab to={l.to} end={l.end}>
                   {l.label}

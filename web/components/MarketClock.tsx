@@ -11,7 +11,7 @@ function formatClock(d: Date): string {
   return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
-/** A <time> that ticks every second (spec: buyer-side.md §9 clock tick 1 second), aligned to the second. */
+/** A <time> that ticks every second, aligned to the second. */
 export function MarketClock({ className }: MarketClockProps) {
   const [now, setNow] = useState(() => new Date());
 

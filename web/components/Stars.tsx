@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { plural } from '../format/format.ts';
 
 export type StarsProps = {
   /** 0-5; null (no reviews) shows '—' instead of stars */
@@ -72,7 +73,7 @@ export function Stars({ rating, size = 12, showValue = false, reviewCount, class
   const r = Math.max(0, Math.min(5, rating));
   // width of the filled layer, accounting for the 1px gaps between stars
   const pct = (r / 5) * 100;
-  const text = `Rated ${r.toFixed(1)} out of 5${reviewCount != null ? `, ${reviewCount} reviews` : ''}`;
+  const text = `Rated ${r.toFixed(1)} out of 5${reviewCount != null ? `, ${plural(reviewCount, 'review')}` : ''}`;
   return (
     <Wrap className={className} role="img" aria-label={text}>
       <Row aria-hidden="true">

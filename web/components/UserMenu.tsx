@@ -4,13 +4,23 @@ import styled from 'styled-components';
 import { Avatar } from './Avatar.tsx';
 import { Icon } from './Icon.tsx';
 import { Stars } from './Stars.tsx';
+import { VisuallyHidden } from './VisuallyHidden.tsx';
+import { plural } from '../format/format.ts';
 
 export type HeaderUser = {
   name: string;
   rating: number | null;
   tradeCount: number;
   profileImage: string | null;
+  /** administrators also get the back-office screens in the menu */
+  isAdmin?: boolean;
 };
+
+/** Every back-office screen (web/routes.tsx), in the order an administrator works through them. */
+export const ADMIN_LINKS = [
+  { to: '/compliance-dashboard', label: 'Compliance Dashboard', icon: 'lock' },
+  { to: '/simple-compliance', label: 'Simple Compliance', icon: 'list' },
+] as const;
 
 export type UserMenuProps = {
   user: HeaderUser;
@@ -136,8 +146,10 @@ const LogoutButton = styled.button`
 `;
 
 /**
- * The header's account button ('User menu': avatar, name, stars, '(N trades)') and its dropdown:
- * Dashboard, Profile, Logout. A disclosure, closed by outside click, Escape or tabbing away.
+ * The header's account button (avatar, name, stars, '(N trades)') and its dropdown: Dashboard,
+ * Profile, the back office for administrators, Logout. A disclosure, closed by outside click,
+ * Escape or tabbing away. The button is named by its content (a hidden 'User menu' first, then
+ * the visible name and trades), so what a speech user sees is what they can say.
  */
 export function UserMenu({ user, onLogout }: UserMenuProps) {
   const [open, setOpen] = useState(false);
@@ -177,17 +189,17 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
       <MenuButton
         ref={buttonRef}
         type="button"
-        aria-label="User menu"
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((o) => !o)}
       >
+        <VisuallyHidden>User menu: </VisuallyHidden>
         <Avatar src={user.profileImage} name={user.name} size={28} decorative />
         <Who>
           <Name>{user.name}</Name>
           <Meta>
             <Stars rating={user.rating} size={10} />
-            <span>({user.tradeCount} trades)</span>
+            <span>({plural(user.tradeCount, 'trade')})</span>
           </Meta>
         </Who>
         <Icon name="chevronDown" size={14} className="chev" />
@@ -204,6 +216,18 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
             <Icon name="user" size={15} />
             Profile
           </DropLink>
+          {user.isAdmin && (
+            <nav aria-label="Back office">
+              <hr />
+              <DropHead aria-hidden="true">Back office</DropHead>
+              {ADMIN_LINKS.map((l) => (
+                <DropLink key={l.to} to={l.to} onClick={close}>
+                  <Icon name={l.icon} size={15} />
+                  {l.label}
+                </DropLink>
+              ))}
+            </nav>
+          )}
           <hr />
           <LogoutButton
             type="button"

@@ -1,4 +1,4 @@
-// spec: provider-backoffice-side.md §5 Registration: at least 8 characters, one uppercase letter,
+// Registration: at least 8 characters, one uppercase letter,
 // one lowercase letter, one digit and one special character; label by the number of rules met:
 // 0 Very Weak, 1-2 Weak, 3 Fair, 4 Good, 5 Strong.
 

@@ -11,7 +11,7 @@ export type LoadErrorProps = {
   title?: ReactNode;
 };
 
-/** The page-level 'could not load' block with a Retry button (house style habit 9). */
+/** The page-level 'could not load' block with a Retry button. */
 export function LoadError({ error, onRetry, retrying = false, title = 'Could not load this page' }: LoadErrorProps) {
   return (
     <div role="alert">

@@ -1,6 +1,6 @@
 import { createContext } from 'react';
 
-// spec: buyer-side.md §4 Session: a user is logged in when the current-user call returns a user.
+// Session: a user is logged in when the current-user call returns a user.
 
 /** The logged-in user as the whole app needs it (screens select anything else in their own queries). */
 export type SessionViewer = {

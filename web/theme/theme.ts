@@ -47,7 +47,8 @@ export const theme = {
     text: '#d9e1ea',
     textStrong: '#f3f6f9',
     textMuted: '#8b98a8',
-    textDim: '#5c6979',
+    /** the dimmest text: at least 4.5:1 on every surface up to `hover` (WCAG AA for small text) */
+    textDim: '#7d8a9a',
 
     up: '#19d27c',
     upHover: '#3ee394',

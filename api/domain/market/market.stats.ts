@@ -8,7 +8,9 @@ export const ACTIVE_USER_WINDOW_MS = 15 * 60_000;
 const SETTLED = PAID_PAYMENT_STATUSES;
 
 export interface MarketStats {
+  /** contracts trading now (status active): the ticker's and the hero's 'Active Contracts' */
   activeContracts: number;
+  /** every contract ever submitted, including those waiting for review and rejected ones */
   totalContracts: number;
   totalUsers: number;
   activeUsers: number;

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import styled, { css, keyframes } from 'styled-components';
+import styled, { css, keyframes, type DefaultTheme } from 'styled-components';
 import { Icon } from '../Icon.tsx';
+import type { ToastVariant } from './toastContext.ts';
 import { TOAST_SWIPE_THRESHOLD, type ToastRecord } from './toastContext.ts';
 
 export type ToastProps = {
@@ -21,7 +22,20 @@ const countdown = keyframes`
   to { transform: scaleX(0); }
 `;
 
-const Item = styled.li<{ $destructive: boolean; $dragging: boolean }>`
+/** Each variant's colours: success green, warning amber, destructive red. */
+function variantColors(theme: DefaultTheme, variant: ToastVariant) {
+  const c = theme.colors;
+  switch (variant) {
+    case 'destructive':
+      return { accent: c.down, soft: c.downSoft, border: c.downBorder, fill: '#1f0b0e', title: '#ffd5d9', text: '#f4a3ab' };
+    case 'warning':
+      return { accent: c.amber, soft: c.amberSoft, border: c.amberBorder, fill: '#1e1606', title: '#ffe2ad', text: '#f0c77a' };
+    default:
+      return { accent: c.up, soft: c.upSoft, border: c.upBorder, fill: c.panelAlt, title: c.textStrong, text: c.textMuted };
+  }
+}
+
+const Item = styled.li<{ $variant: ToastVariant; $dragging: boolean }>`
   position: relative;
   display: grid;
   grid-template-columns: auto 1fr auto;
@@ -33,9 +47,9 @@ const Item = styled.li<{ $destructive: boolean; $dragging: boolean }>`
   pointer-events: auto;
   touch-action: pan-y;
   user-select: none;
-  background: ${({ theme, $destructive }) => ($destructive ? '#1f0b0e' : theme.colors.panelAlt)};
-  border: 1px solid ${({ theme, $destructive }) => ($destructive ? theme.colors.downBorder : theme.colors.borderStrong)};
-  border-left: 3px solid ${({ theme, $destructive }) => ($destructive ? theme.colors.down : theme.colors.up)};
+  background: ${({ theme, $variant }) => variantColors(theme, $variant).fill};
+  border: 1px solid ${({ theme, $variant }) => ($variant === 'default' ? theme.colors.borderStrong : variantColors(theme, $variant).border)};
+  border-left: 3px solid ${({ theme, $variant }) => variantColors(theme, $variant).accent};
   border-radius: ${({ theme }) => theme.radii.md};
   box-shadow: ${({ theme }) => theme.shadows.popover};
   animation: ${enter} 200ms cubic-bezier(0.16, 1, 0.3, 1);
@@ -47,18 +61,21 @@ const Item = styled.li<{ $destructive: boolean; $dragging: boolean }>`
   }
 `;
 
-const Mark = styled.span<{ $destructive: boolean }>`
+const Mark = styled.span<{ $variant: ToastVariant }>`
   display: grid;
   place-items: center;
   width: 22px;
   height: 22px;
   margin-top: 1px;
   border-radius: 50%;
-  ${({ theme, $destructive }) => css`
-    color: ${$destructive ? theme.colors.down : theme.colors.up};
-    background: ${$destructive ? theme.colors.downSoft : theme.colors.upSoft};
-    border: 1px solid ${$destructive ? theme.colors.downBorder : theme.colors.upBorder};
-  `}
+  ${({ theme, $variant }) => {
+    const v = variantColors(theme, $variant);
+    return css`
+      color: ${v.accent};
+      background: ${v.soft};
+      border: 1px solid ${v.border};
+    `;
+  }}
 `;
 
 const Body = styled.div`
@@ -69,17 +86,17 @@ const Body = styled.div`
   padding-top: 2px;
 `;
 
-const Title = styled.div<{ $destructive: boolean }>`
+const Title = styled.div<{ $variant: ToastVariant }>`
   font-size: ${({ theme }) => theme.fontSizes.md};
   font-weight: 700;
   line-height: 1.3;
-  color: ${({ theme, $destructive }) => ($destructive ? '#ffd5d9' : theme.colors.textStrong)};
+  color: ${({ theme, $variant }) => variantColors(theme, $variant).title};
 `;
 
-const Description = styled.div<{ $destructive: boolean }>`
+const Description = styled.div<{ $variant: ToastVariant }>`
   font-size: ${({ theme }) => theme.fontSizes.sm};
   line-height: 1.4;
-  color: ${({ theme, $destructive }) => ($destructive ? '#f4a3ab' : theme.colors.textMuted)};
+  color: ${({ theme, $variant }) => variantColors(theme, $variant).text};
   overflow-wrap: anywhere;
 `;
 
@@ -100,14 +117,14 @@ const Close = styled.button`
   }
 `;
 
-const Progress = styled.span<{ $destructive: boolean; $ms: number; $paused: boolean }>`
+const Progress = styled.span<{ $variant: ToastVariant; $ms: number; $paused: boolean }>`
   position: absolute;
   left: 0;
   right: 0;
   bottom: 0;
   height: 2px;
   transform-origin: left center;
-  background: ${({ theme, $destructive }) => ($destructive ? theme.colors.down : theme.colors.up)};
+  background: ${({ theme, $variant }) => variantColors(theme, $variant).accent};
   opacity: 0.55;
   animation: ${countdown} ${({ $ms }) => $ms}ms linear forwards;
   animation-play-state: ${({ $paused }) => ($paused ? 'paused' : 'running')};
@@ -120,7 +137,7 @@ const Progress = styled.span<{ $destructive: boolean; $ms: number; $paused: bool
 /** One toast: auto-hides after its duration (paused while hovered, focused or dragged), swipe right to dismiss. */
 export function Toast({ toast, onRemove }: ToastProps) {
   const { id, title, description, variant, duration } = toast;
-  const destructive = variant === 'destructive';
+  const success = variant === 'default';
 
   const [phase, setPhase] = useState<Phase>('open');
   const [hovered, setHovered] = useState(false);
@@ -193,13 +210,14 @@ export function Toast({ toast, onRemove }: ToastProps) {
 
   return (
     <Item
-      role="status"
-      aria-live="polite"
+      // a warning or a failure interrupts; a success waits its turn
+      role={success ? 'status' : 'alert'}
+      aria-live={success ? 'polite' : 'assertive'}
       aria-atomic="true"
       data-state={phase === 'open' ? 'open' : 'closed'}
       data-variant={variant}
       data-testid="toast"
-      $destructive={destructive}
+      $variant={variant}
       $dragging={dragging}
       style={{ transform, opacity }}
       onMouseEnter={() => setHovered(true)}
@@ -213,17 +231,17 @@ export function Toast({ toast, onRemove }: ToastProps) {
       onPointerUp={(e) => endDrag(e, false)}
       onPointerCancel={(e) => endDrag(e, true)}
     >
-      <Mark $destructive={destructive} aria-hidden="true">
-        <Icon name={destructive ? 'alert' : 'check'} size={12} strokeWidth={2.4} />
+      <Mark $variant={variant} aria-hidden="true">
+        <Icon name={success ? 'check' : 'alert'} size={12} strokeWidth={2.4} />
       </Mark>
       <Body>
-        <Title $destructive={destructive}>{title}</Title>
-        {description != null && description !== '' && <Description $destructive={destructive}>{description}</Description>}
+        <Title $variant={variant}>{title}</Title>
+        {description != null && description !== '' && <Description $variant={variant}>{description}</Description>}
       </Body>
       <Close type="button" aria-label="Close" onClick={() => setPhase('closing')}>
         <Icon name="close" size={14} />
       </Close>
-      {Number.isFinite(duration) && <Progress aria-hidden="true" $destructive={destructive} $ms={duration} $paused={paused} />}
+      {Number.isFinite(duration) && <Progress aria-hidden="true" $variant={variant} $ms={duration} $paused={paused} />}
     </Item>
   );
 }

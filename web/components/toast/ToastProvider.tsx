@@ -12,9 +12,9 @@ import {
 
 export type ToastProviderProps = {
   children: ReactNode;
-  /** default display time in ms (spec: 5000) */
+  /** default display time in ms */
   duration?: number;
-  /** keyboard shortcut that focuses the viewport (spec: F8) */
+  /** keyboard shortcut that focuses the viewport */
   hotkey?: string;
 };
 

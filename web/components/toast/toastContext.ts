@@ -1,14 +1,15 @@
 import { createContext, type ReactNode } from 'react';
 
-// spec: buyer-side.md §9 Toasts: one visible at a time; default display time 5000 ms;
-// swipe right with a 50 px threshold dismisses; F8 focuses the toast viewport.
+// One toast visible at a time; default display time 5000 ms; swipe right with a 50 px threshold
+// dismisses; F8 focuses the toast viewport (the specified toast behaviour).
 
-export type ToastVariant = 'default' | 'destructive';
+/** 'default' is a success (green), 'warning' something to act on (amber), 'destructive' a failure (red). */
+export type ToastVariant = 'default' | 'warning' | 'destructive';
 
 export type ToastOptions = {
   title: ReactNode;
   description?: ReactNode;
-  /** 'destructive' is red (default 'default') */
+  /** 'warning' is amber, 'destructive' red (default 'default', green) */
   variant?: ToastVariant;
   /** ms before it hides itself (default: the provider's duration, 5000); Infinity keeps it until closed */
   duration?: number;

@@ -39,14 +39,14 @@ const Content = styled.div`
   min-width: 0;
 `;
 
-// spec: buyer-side.md §2 Buyer dashboard; DECISIONS.md 'Dashboard': every side-menu item renders
+// Buyer dashboard: every side-menu item renders
 // its own content (nested routes /dashboard/<tab>, so every tab has a deep link).
 export function Dashboard() {
   const { query } = useLoaderData() as DashboardLoaderData;
   const data = usePreloadedQuery<DashboardQueryType>(DashboardQuery, query);
   const viewer = data.viewer;
 
-  // spec §8: 'Dashboard logged out' -> page text 'Access Denied'
+  // 'Dashboard logged out' -> page text 'Access Denied'
   if (!viewer) return <AccessDenied />;
 
   // (each tab names the browser tab itself, e.g. 'Dashboard · Payments')

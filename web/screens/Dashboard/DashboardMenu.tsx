@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { Icon, type IconName } from '../../components/Icon.tsx';
 import type { DashboardMenu_summary$key } from '../../__generated__/DashboardMenu_summary.graphql.ts';
 
-// spec: buyer-side.md §2 side menu, in this order; DECISIONS.md: the Messages badge is real.
+// side menu, in this order: the Messages badge is real.
 const ITEMS: { to: string; label: string; icon: IconName; end?: boolean }[] = [
   { to: '/dashboard', label: 'Overview', icon: 'grid', end: true },
   { to: '/dashboard/contracts', label: 'My Contracts', icon: 'download' },

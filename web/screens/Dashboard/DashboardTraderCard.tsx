@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { Avatar } from '../../components/Avatar.tsx';
 import { Stars } from '../../components/Stars.tsx';
 import type { DashboardTraderCard_viewer$key } from '../../__generated__/DashboardTraderCard_viewer.graphql.ts';
-import { formatCount } from '../shared/format.ts';
+import { formatCount } from '../../format/format.ts';
 
 const Card = styled.div`
   display: none;

@@ -14,7 +14,7 @@ import { TabSkeleton } from './shared/TabSkeleton.tsx';
 
 // /dashboard and its tabs, one nested route per side-menu item so each has a deep link
 // (/dashboard/contracts, /dashboard/analytics?range=90d, ...). Each tab's code is split out and its
-// query starts in its loader, in parallel with the frame's (house style habit 9).
+// query starts in its loader, in parallel with the frame's.
 
 function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return lazy(() => load().then((m) => ({ default: m[name] })));

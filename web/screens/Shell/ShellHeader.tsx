@@ -11,7 +11,7 @@ export type ShellHeaderProps = {
   viewer: ShellHeader_viewer$key | null;
 };
 
-/** The site header fed by the viewer; search and logout (spec: buyer-side.md §2 Header, §4 Session). */
+/** The site header fed by the viewer; search and logout. */
 export function ShellHeader({ viewer: viewerKey }: ShellHeaderProps) {
   const viewer = useFragment(
     graphql`
@@ -33,7 +33,7 @@ export function ShellHeader({ viewer: viewerKey }: ShellHeaderProps) {
 
   const onSearch = useCallback((text: string) => navigate(`/?search=${encodeURIComponent(text)}`), [navigate]);
 
-  // spec: buyer-side.md §4: logout empties the cached user and goes to /auth/login; if logout
+  // logout empties the cached user and goes to /auth/login; if logout
   // fails, the error is only logged, the user is cleared and the page still goes to /auth/login.
   const onLogout = useCallback(() => {
     const done = () => {
@@ -52,7 +52,7 @@ export function ShellHeader({ viewer: viewerKey }: ShellHeaderProps) {
 
   return (
     <Header
-      user={viewer ? { name: viewer.name, rating: viewer.rating ?? null, tradeCount: viewer.tradeCount, profileImage: viewer.profileImage ?? null } : null}
+      user={viewer ? { name: viewer.name, rating: viewer.rating ?? null, tradeCount: viewer.tradeCount, profileImage: viewer.profileImage ?? null, isAdmin: viewer.isAdmin } : null}
       onLogout={onLogout}
       onSearch={onSearch}
       initialSearch={pathname === '/' ? (searchParams.get('search') ?? '') : ''}

@@ -4,7 +4,7 @@ import type { GraphQLSubscriptionConfig } from 'relay-runtime';
 import { TickerStrip, type TickerItem } from '../../components/TickerStrip.tsx';
 import type { ShellTicker_marketStats$key } from '../../__generated__/ShellTicker_marketStats.graphql.ts';
 import type { ShellTickerSubscription } from '../../__generated__/ShellTickerSubscription.graphql.ts';
-import { formatCount, formatMoney } from '../shared/format.ts';
+import { formatCount, formatMoney } from '../../format/format.ts';
 
 // The server pushes the figures whenever they change (graphql-ws). The subscription's root is the
 // store's root too, so the pushed `marketStats` replaces the query's, and every reader (this strip,
@@ -25,13 +25,14 @@ const marketStatsSubscription = graphql`
 
 export type ShellTickerProps = { marketStats: ShellTicker_marketStats$key };
 
-// DECISIONS.md 'Real values instead of placeholders': market status OPEN (the market is 24/7),
-// total contracts, active users and volume today are live figures.
+// Market status OPEN (the market is 24/7); active contracts, active users and volume today are live
+// figures. The contracts figure counts what the hero's 'Active Contracts' counts (contracts trading
+// now): a listing waiting for review or rejected is not on the market, so it is not counted.
 export function ShellTicker({ marketStats }: ShellTickerProps) {
   const stats = useFragment(
     graphql`
       fragment ShellTicker_marketStats on MarketStats {
-        totalContracts
+        activeContracts
         activeUsers
         volumeToday
       }
@@ -47,14 +48,14 @@ export function ShellTicker({ marketStats }: ShellTickerProps) {
   const items = useMemo<TickerItem[]>(
     () => [
       { label: 'MARKET', value: 'OPEN', tone: 'up' },
-      { label: 'CONTRACTS', value: formatCount(stats.totalContracts) },
+      { label: 'ACTIVE CONTRACTS', value: formatCount(stats.activeContracts) },
       { label: 'ACTIVE USERS', value: formatCount(stats.activeUsers) },
       { label: 'VOLUME TODAY', value: formatMoney(stats.volumeToday) },
       { label: 'PLATFORM', value: 'PRODUCTION' },
       { label: 'ESCROW', value: 'ENABLED', tone: 'up' },
       { label: 'PAYMENTS', value: 'LIVE', tone: 'up' },
     ],
-    [stats.totalContracts, stats.activeUsers, stats.volumeToday],
+    [stats.activeContracts, stats.activeUsers, stats.volumeToday],
   );
 
   return <TickerStrip items={items} />;

@@ -13,7 +13,7 @@ import { useAdminLoginMutation } from './AdminLoginMutation.ts';
 import { AdminLoginQuery, type AdminLoginLoaderData } from './AdminLoginQuery.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 
-/** spec: provider-backoffice-side.md §9 redirect delays: 1 s after admin login */
+/** redirect delays: 1 s after admin login */
 const REDIRECT_MS = 1000;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -40,7 +40,7 @@ const Demo = styled.p`
 
 type FieldErrors = Partial<Record<'email' | 'password', string>>;
 
-// spec: provider-backoffice-side.md §2 Admin login, §5 Admin login, §8 Back-office
+// The administrator's login page: email and password, the demo credentials while demo data is on.
 export function AdminLogin() {
   usePageTitle('Admin login');
   const { query } = useLoaderData() as AdminLoginLoaderData;
@@ -50,7 +50,7 @@ export function AdminLogin() {
   const { refreshSession } = useSession();
   const [commitLogin, inFlight] = useAdminLoginMutation();
 
-  // DECISIONS.md: the prefilled test credentials appear only when demo data is on
+  // the prefilled test credentials appear only when demo data is on
   const [email, setEmail] = useState(demo?.email ?? '');
   const [password, setPassword] = useState(demo?.password ?? '');
   const [errors, setErrors] = useState<FieldErrors>({});

@@ -8,10 +8,15 @@ import { Panel } from '../../../components/Panel.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { useToast } from '../../../components/toast/useToast.ts';
 import type { ApplicationList_query$key } from '../../../__generated__/ApplicationList_query.graphql.ts';
-import type { ApplicationListPaginationQuery, ApplicationStatus } from '../../../__generated__/ApplicationListPaginationQuery.graphql.ts';
-import type { ComplianceReviewApplicationMutation$data } from '../../../__generated__/ComplianceReviewApplicationMutation.graphql.ts';
-import { formatCount } from '../../shared/format.ts';
-import { APPLICATION_FILTERS } from '../shared/adminFormat.ts';
+import type {
+  ApplicationListPaginationQuery,
+  ApplicationStatus,
+} from '../../../__generated__/ApplicationListPaginationQuery.graphql.ts';
+import type {
+  ComplianceReviewApplicationMutation$data,
+} from '../../../__generated__/ComplianceReviewApplicationMutation.graphql.ts';
+import { plural } from '../../../format/format.ts';
+import { APPLICATION_FILTERS } from '../../../format/labels.ts';
 import { ApplicationRow, type ApplicationAction, type ApplicationTarget } from './ApplicationRow.tsx';
 import { useReviewApplicationMutation } from './ComplianceReviewApplicationMutation.ts';
 import { useRefreshCounters } from './ComplianceCounters.tsx';
@@ -19,7 +24,7 @@ import { ReviewDialog } from './ReviewDialog.tsx';
 
 const PAGE = 10;
 
-// spec §9 fixed review texts, the defaults of what the administrator types (DECISIONS.md 'Due diligence')
+// fixed review texts, the defaults of what the administrator types
 const APPROVAL_NOTE = 'Approved after review';
 const REJECTION_REASON = 'Insufficient documentation';
 
@@ -67,7 +72,7 @@ type Pending = { action: ApplicationAction; target: ApplicationTarget; inFlight:
 
 type Outcome = { ok: true; title: string; description: string } | { ok: false; title: string; description: string };
 
-// spec §8 Back-office: success and failure toasts of each decision.
+// Back-office: success and failure toasts of each decision.
 const TEXTS: Record<ApplicationAction, { done: string; doneText: (name: string) => string; failed: string; failedText: string }> = {
   approve: {
     done: 'Application Approved',
@@ -104,7 +109,7 @@ const STATUS_OF: Record<ApplicationAction, ApplicationStatus> = {
 
 export type ApplicationListProps = { query: ApplicationList_query$key };
 
-/** 'Seller Applications': every application, newest first, paged, with a status filter (spec §2). */
+/** 'Seller Applications': every application, newest first, paged, with a status filter. */
 export function ApplicationList({ query }: ApplicationListProps) {
   const { data, hasNext, isLoadingNext, loadNext, refetch } = usePaginationFragment<ApplicationListPaginationQuery, ApplicationList_query$key>(
     graphql`
@@ -208,7 +213,7 @@ export function ApplicationList({ query }: ApplicationListProps) {
       accent="amber"
       actions={
         <>
-          <Count aria-live="polite">{`${formatCount(total)} ${total === 1 ? 'application' : 'applications'}`}</Count>
+          <Count aria-live="polite">{plural(total, 'application')}</Count>
           <Filter
             label="Filter by status"
             hideLabel

@@ -5,7 +5,8 @@ import { Badge } from '../../../components/Badge.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import type { ApplicationRow_application$key } from '../../../__generated__/ApplicationRow_application.graphql.ts';
-import { applicationStatusLabel, applicationStatusTone, formatDate } from '../shared/adminFormat.ts';
+import { formatDate } from '../../../format/format.ts';
+import { applicationStatusLabel, statusTone } from '../../../format/labels.ts';
 import { FlagChip } from '../shared/FlagChip.tsx';
 
 export type ApplicationAction = 'start' | 'clarify' | 'approve' | 'reject';
@@ -13,7 +14,7 @@ export type ApplicationAction = 'start' | 'clarify' | 'approve' | 'reject';
 /** What the list needs to know about the application a button was pressed for. */
 export type ApplicationTarget = { id: string; name: string; status: string };
 
-// DECISIONS.md 'Due diligence': administrators move submitted applications to under_review,
+// administrators move submitted applications to under_review,
 // requires_clarification, approved or rejected; decided applications stay decided.
 function actionsFor(status: string): ApplicationAction[] {
   switch (status) {
@@ -194,7 +195,7 @@ export type ApplicationRowProps = {
   onAction: (action: ApplicationAction, target: ApplicationTarget) => void;
 };
 
-/** One seller application as the back office reviews it (spec §2, §3 'Seller application in back-office'). */
+/** One seller application as the back office reviews it. */
 export function ApplicationRow({ application, busyAction = null, disabled = false, onAction }: ApplicationRowProps) {
   const a = useFragment(
     graphql`
@@ -229,7 +230,7 @@ export function ApplicationRow({ application, busyAction = null, disabled = fals
       <Top>
         <Head>
           <Name id={nameId}>{a.legalBusinessName}</Name>
-          <Badge tone={applicationStatusTone(a.status)} data-testid="application-status">
+          <Badge tone={statusTone(a.status)} data-testid="application-status">
             {applicationStatusLabel(a.status)}
           </Badge>
           {a.user?.name && <Applicant>by {a.user.name}</Applicant>}

@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { StatTile } from '../../../components/StatTile.tsx';
 import type { ComplianceCounters_summary$key } from '../../../__generated__/ComplianceCounters_summary.graphql.ts';
 import type { ComplianceCountersRefreshQuery } from '../../../__generated__/ComplianceCountersRefreshQuery.graphql.ts';
-import { formatCount } from '../../shared/format.ts';
+import { formatCount } from '../../../format/format.ts';
 
 const Grid = styled.div`
   display: grid;
@@ -31,7 +31,7 @@ const Grid = styled.div`
 
 export type ComplianceCountersProps = { summary: ComplianceCounters_summary$key };
 
-// spec: provider-backoffice-side.md §2 Compliance dashboard: five counters
+// Compliance dashboard: five counters
 export function ComplianceCounters({ summary }: ComplianceCountersProps) {
   const s = useFragment(
     graphql`

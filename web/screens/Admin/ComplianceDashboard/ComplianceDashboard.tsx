@@ -22,7 +22,7 @@ const Lists = styled.div`
   }
 `;
 
-// spec: provider-backoffice-side.md §2 Compliance dashboard (requires a logged-in admin)
+// Compliance dashboard (requires a logged-in admin)
 export function ComplianceDashboard() {
   usePageTitle('Compliance dashboard');
   const { query } = useLoaderData() as ComplianceDashboardLoaderData;

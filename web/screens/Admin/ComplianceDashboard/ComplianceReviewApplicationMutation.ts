@@ -1,7 +1,7 @@
 import { graphql, useMutation } from 'react-relay';
 import type { ComplianceReviewApplicationMutation as MutationType } from '../../../__generated__/ComplianceReviewApplicationMutation.graphql.ts';
 
-// An administrator moves an application (DECISIONS.md 'Due diligence'). The answer carries the
+// An administrator moves an application. The answer carries the
 // row's fragment, so the badge, notes and actions update in place; the list decides in its updater
 // whether the row still belongs to a filtered list.
 const mutation = graphql`

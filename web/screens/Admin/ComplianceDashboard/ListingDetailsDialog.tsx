@@ -7,19 +7,8 @@ import { buttonStyles, type ButtonStyleProps } from '../../../components/buttonS
 import { Dialog } from '../../../components/Dialog.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import type { ListingDetailsDialog_contract$key } from '../../../__generated__/ListingDetailsDialog_contract.graphql.ts';
-import { formatCount, formatMoney } from '../../shared/format.ts';
-import {
-  dataFormatLabel,
-  formatBytes,
-  formatDateTime,
-  frequencyLabel,
-  deliveryMethodLabel,
-  humanize,
-  listingStatusLabel,
-  listingStatusTone,
-  prettyJson,
-  pricingModelLabel,
-} from '../shared/adminFormat.ts';
+import { formatBytes, formatCount, formatMoney, formatTimestamp, prettyJson, plural } from '../../../format/format.ts';
+import { dataFormatLabel, deliveryMethodLabel, frequencyLabel, humanize, pricingModelLabel, statusLabel, statusTone } from '../../../format/labels.ts';
 
 const NOT_SPECIFIED = 'Not specified';
 
@@ -225,7 +214,7 @@ export type ListingDetailsDialogProps = {
 };
 
 /**
- * Everything a reviewer needs to decide on a listing (spec §2 'The details dialog'): basic info,
+ * Everything a reviewer needs to decide on a listing: basic info,
  * pricing and technical specs, data access and files, data structure, submission details.
  */
 export function ListingDetailsDialog({ contract, disabled = false, onApprove, onReject, onClose }: ListingDetailsDialogProps) {
@@ -300,8 +289,8 @@ export function ListingDetailsDialog({ contract, disabled = false, onApprove, on
             <Field
               label="Status"
               value={
-                <Badge tone={listingStatusTone(c.status)} size="sm">
-                  {listingStatusLabel(c.status)}
+                <Badge tone={statusTone(c.status)} size="sm">
+                  {statusLabel(c.status)}
                 </Badge>
               }
             />
@@ -382,7 +371,7 @@ export function ListingDetailsDialog({ contract, disabled = false, onApprove, on
               <dd>{c.dataFields.length ? <Code data-testid="data-fields-json">{prettyJson(c.dataFields)}</Code> : NOT_SPECIFIED}</dd>
             </Item>
             <Item data-field="Sample Data">
-              <dt>Sample Data ({formatCount(sample.length)} {sample.length === 1 ? 'row' : 'rows'})</dt>
+              <dt>Sample Data ({plural(sample.length, 'row')})</dt>
               <dd>{sample.length ? <Code data-testid="sample-data-json">{prettyJson(c.sampleData)}</Code> : NOT_SPECIFIED}</dd>
             </Item>
           </StructureGrid>
@@ -390,7 +379,7 @@ export function ListingDetailsDialog({ contract, disabled = false, onApprove, on
 
         <Block title="Submission Details">
           <Grid>
-            <Field label="Submitted" value={<time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time>} figure />
+            <Field label="Submitted" value={<time dateTime={c.createdAt}>{formatTimestamp(c.createdAt)}</time>} figure />
             <Field label="Enterprise Listing" value={c.isEnterprise ? 'Yes' : 'No'} />
           </Grid>
         </Block>

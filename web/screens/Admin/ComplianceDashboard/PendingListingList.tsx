@@ -9,7 +9,7 @@ import { useToast } from '../../../components/toast/useToast.ts';
 import type { ComplianceReviewListingMutation$data } from '../../../__generated__/ComplianceReviewListingMutation.graphql.ts';
 import type { PendingListingList_query$key } from '../../../__generated__/PendingListingList_query.graphql.ts';
 import type { PendingListingListPaginationQuery } from '../../../__generated__/PendingListingListPaginationQuery.graphql.ts';
-import { formatCount } from '../../shared/format.ts';
+import { formatCount } from '../../../format/format.ts';
 import { useReviewListingMutation } from './ComplianceReviewListingMutation.ts';
 import { useRefreshCounters } from './ComplianceCounters.tsx';
 import { ListingDetailsDialog } from './ListingDetailsDialog.tsx';
@@ -18,7 +18,7 @@ import { ReviewDialog } from './ReviewDialog.tsx';
 
 const PAGE = 10;
 
-// spec §9 fixed review texts, the defaults of what the administrator types (DECISIONS.md 'Due diligence')
+// fixed review texts, the defaults of what the administrator types
 const APPROVAL_NOTE = 'Approved after review';
 const REJECTION_REASON = 'Does not meet quality standards';
 
@@ -50,7 +50,7 @@ type Selected = { mode: Mode; id: string; title: string; inFlight: boolean };
 
 export type PendingListingListProps = { query: PendingListingList_query$key };
 
-/** 'Pending Data Listings': listings waiting for review, oldest first, to approve or reject (spec §2). */
+/** 'Pending Data Listings': listings waiting for review, oldest first, to approve or reject. */
 export function PendingListingList({ query }: PendingListingListProps) {
   const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<PendingListingListPaginationQuery, PendingListingList_query$key>(
     graphql`

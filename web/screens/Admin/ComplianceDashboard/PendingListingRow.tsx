@@ -5,8 +5,8 @@ import { Badge } from '../../../components/Badge.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import type { PendingListingRow_contract$key } from '../../../__generated__/PendingListingRow_contract.graphql.ts';
-import { formatMoney } from '../../shared/format.ts';
-import { dataFormatLabel, formatDate } from '../shared/adminFormat.ts';
+import { formatDate, formatMoney } from '../../../format/format.ts';
+import { dataFormatLabel } from '../../../format/labels.ts';
 
 const Row = styled.article`
   display: flex;
@@ -84,7 +84,7 @@ export type PendingListingRowProps = {
   onReject: () => void;
 };
 
-/** A listing waiting for review: title, category, price, format, date and description (spec §2). */
+/** A listing waiting for review: title, category, price, format, date and description. */
 export function PendingListingRow({ contract, disabled = false, onDetails, onApprove, onReject }: PendingListingRowProps) {
   const c = useFragment(
     graphql`

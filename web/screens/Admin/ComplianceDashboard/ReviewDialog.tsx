@@ -26,7 +26,7 @@ export type ReviewDialogProps = {
   intro: ReactNode;
   /** the text field's label: 'Review Notes' or 'Rejection Reason' */
   fieldLabel: string;
-  /** spec §9 fixed texts, typed over by the administrator (DECISIONS.md 'Due diligence') */
+  /** fixed texts, typed over by the administrator */
   defaultText: string;
   hint?: ReactNode;
   /** a reason must not be blank; notes may be */

@@ -6,12 +6,13 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import type { SimpleApplicationTable_query$key } from '../../../__generated__/SimpleApplicationTable_query.graphql.ts';
 import type { SimpleApplicationTablePaginationQuery } from '../../../__generated__/SimpleApplicationTablePaginationQuery.graphql.ts';
-import { formatCount } from '../../shared/format.ts';
-import { applicationStatusLabel, applicationStatusTone, formatDate } from '../shared/adminFormat.ts';
+import { formatCount, formatDate } from '../../../format/format.ts';
+import { applicationStatusLabel, statusTone } from '../../../format/labels.ts';
 
 const PAGE = 25;
 
-const Scroll = styled.div`
+// focusable, so a keyboard can scroll a table wider than the screen
+const Scroll = styled.div.attrs({ tabIndex: 0 })`
   overflow-x: auto;
   -webkit-overflow-scrolling: touch;
 `;
@@ -113,7 +114,7 @@ const Count = styled.span`
 
 export type SimpleApplicationTableProps = { query: SimpleApplicationTable_query$key };
 
-/** name, status, email, data types, submitted date, volume, review notes (spec §2 Simple compliance). */
+/** name, status, email, data types, submitted date, volume, review notes. */
 export function SimpleApplicationTable({ query }: SimpleApplicationTableProps) {
   const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<SimpleApplicationTablePaginationQuery, SimpleApplicationTable_query$key>(
     graphql`
@@ -174,7 +175,7 @@ export function SimpleApplicationTable({ query }: SimpleApplicationTableProps) {
                     {a.user?.name && <span className="sub">{a.user.name}</span>}
                   </th>
                   <td>
-                    <Badge tone={applicationStatusTone(a.status)} size="sm">
+                    <Badge tone={statusTone(a.status)} size="sm">
                       {applicationStatusLabel(a.status)}
                     </Badge>
                   </td>

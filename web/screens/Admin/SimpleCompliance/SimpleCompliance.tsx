@@ -7,7 +7,7 @@ import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { SimpleApplicationTable } from './SimpleApplicationTable.tsx';
 import { SimpleComplianceQuery, type SimpleComplianceLoaderData } from './SimpleComplianceQuery.ts';
 
-// spec: provider-backoffice-side.md §2 Simple compliance: a read-only list of applications
+// Simple compliance: a read-only list of applications
 // (administrators only, like the compliance dashboard).
 export function SimpleCompliance() {
   usePageTitle('Simple compliance');

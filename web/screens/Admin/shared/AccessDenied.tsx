@@ -1,7 +1,7 @@
 import { ButtonLink } from '../../../components/ButtonLink.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 
-/** spec: provider-backoffice-side.md §2, §8: 'Access Denied' - 'Admin access required', with a way to /admin-login. */
+/** 'Access Denied' - 'Admin access required', with a way to /admin-login. */
 export function AccessDenied() {
   return (
     <EmptyState

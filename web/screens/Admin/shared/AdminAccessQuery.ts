@@ -7,7 +7,7 @@ import type { AdminAccessQuery } from '../../../__generated__/AdminAccessQuery.g
 // for anyone else the server answers them with an error that empties the whole response. So a
 // back-office route first learns whether the viewer is an administrator, from the store when the
 // shell already asked (after a login or logout the store is invalidated, so this asks again), and
-// only then includes those fields (spec: provider-backoffice-side.md §2, 'requires a logged-in admin').
+// only then includes those fields.
 const query = graphql`
   query AdminAccessQuery {
     viewer {

@@ -32,7 +32,7 @@ export type FlagChipProps = {
   ok: boolean;
 };
 
-/** A yes/no compliance answer: a green ✓ or a red ✗ chip (spec §2 'GDPR-compliant and user-consent flags'). */
+/** A yes/no compliance answer: a green ✓ or a red ✗ chip. */
 export function FlagChip({ label, description, ok }: FlagChipProps) {
   return (
     <Chip $ok={ok} title={`${description}: ${ok ? 'yes' : 'no'}`} data-flag={label} data-ok={ok}>

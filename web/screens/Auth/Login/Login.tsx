@@ -29,7 +29,7 @@ function safeNextPath(next: string | null): string {
   return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
 }
 
-// spec: provider-backoffice-side.md §2 /auth/login, §8 Login
+// /auth/login Login
 export function Login() {
   usePageTitle('Login');
   const navigate = useNavigate();
@@ -74,12 +74,14 @@ export function Login() {
             return;
           }
           case 'EmailNotVerifiedError': {
-            // spec §8: 'verify your email' + emailVerificationRequired -> the verify-email screen
+            // 'verify your email' + emailVerificationRequired -> the verify-email screen
             toast({
+              variant: 'warning',
               title: 'Email Not Verified',
               description: result.message || 'Please verify your email before logging in. We can send you a new link.',
             });
-            navigate(`/auth/verify-email?email=${encodeURIComponent(result.email ?? (usernameOrEmail.includes('@') ? usernameOrEmail.trim() : ''))}`);
+            // from=login: no link was sent now, so the screen must not say one was
+            navigate(`/auth/verify-email?from=login&email=${encodeURIComponent(result.email ?? (usernameOrEmail.includes('@') ? usernameOrEmail.trim() : ''))}`);
             return;
           }
           case 'ValidationError': {

@@ -36,7 +36,7 @@ function isField(name: string): name is Field {
   return (FIELDS as readonly string[]).includes(name);
 }
 
-// spec: provider-backoffice-side.md §2 /auth/register, §5 Registration, §8 Login, registration, verification
+// /auth/register Registration Login, registration, verification
 export function Register() {
   usePageTitle('Join the pit');
   const navigate = useNavigate();

@@ -17,7 +17,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type ResendFormProps = { initialEmail: string };
 
-/** 'Send a new link' form (spec: provider-backoffice-side.md §8 'Verification Email Sent' / 'Failed to Send Email'). */
+/** 'Send a new link' form. */
 export function ResendForm({ initialEmail }: ResendFormProps) {
   const { toast } = useToast();
   const [commitResend, inFlight] = useResendVerificationMutation();

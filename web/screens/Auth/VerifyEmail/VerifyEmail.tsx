@@ -10,7 +10,7 @@ import { ResendForm } from './ResendForm.tsx';
 import { useVerifyEmailMutation } from './VerifyEmailMutation.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 
-/** spec: provider-backoffice-side.md §9 redirect delays: 2 s after email verification */
+/** After a verification the login screen follows in 2 s (docs/decisions.md 'Verification tokens'). */
 const REDIRECT_MS = 2000;
 const INVALID_TOKEN = 'Invalid or expired verification token';
 
@@ -63,12 +63,14 @@ function StateBlock({ tone, icon, title, children }: { tone: 'green' | 'red' | '
   );
 }
 
-// spec: provider-backoffice-side.md §2 /auth/verify-email (also /email-verification), §8
+// /auth/verify-email and /email-verification: verifies a mailed link (?token=&email=), or says how
+// to get one.
 export function VerifyEmail() {
   usePageTitle('Verify your email');
   const [params] = useSearchParams();
   const email = params.get('email') ?? '';
   const token = params.get('token') ?? '';
+  const fromLogin = params.get('from') === 'login';
   const navigate = useNavigate();
   const { toast } = useToast();
   const [commitVerify] = useVerifyEmailMutation();
@@ -146,15 +148,27 @@ export function VerifyEmail() {
 
       {phase.kind === 'check-inbox' && (
         <>
-          <StateBlock tone="blue" icon="mail" title="Check your email">
-            {email ? (
+          {email && !fromLogin ? (
+            // straight after registering: the link was just mailed
+            <StateBlock tone="blue" icon="mail" title="Check your email">
               <p>
                 We sent a verification link to <strong>{email}</strong>. Open it to activate your account.
               </p>
-            ) : (
-              <p>We sent you a verification link. Open it to activate your account.</p>
-            )}
-          </StateBlock>
+            </StateBlock>
+          ) : (
+            // a direct visit or a login refused for an unverified email: nothing was sent now
+            <StateBlock tone="blue" icon="mail" title={fromLogin ? 'Verify your email first' : 'Verify your email'}>
+              <p>
+                {fromLogin && email ? (
+                  <>
+                    <strong>{email}</strong> is not verified yet.{' '}
+                  </>
+                ) : null}
+                Open the verification link in the email you received after registering. Links are valid for 24 hours.
+              </p>
+              <p>No email, or the link expired? Enter your address below and we will send a new link.</p>
+            </StateBlock>
+          )}
           <ResendForm initialEmail={email} />
         </>
       )}

@@ -4,9 +4,8 @@ import { Link, useLoaderData } from 'react-router-dom';
 import styled from 'styled-components';
 import { Panel } from '../../../components/Panel.tsx';
 import type { AnalyticsQuery as AnalyticsQueryType } from '../../../__generated__/AnalyticsQuery.graphql.ts';
-import { formatMoney } from '../../shared/format.ts';
+import { formatDay, formatMoney, plural } from '../../../format/format.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
-import { formatDay } from '../shared/dashboardFormat.ts';
 import { FigureStrip } from '../shared/FigureStrip.tsx';
 import { TabHeader } from '../shared/TabHeader.tsx';
 import { AnalyticsQuery, RANGES, type AnalyticsLoaderData } from './AnalyticsQuery.ts';
@@ -54,7 +53,7 @@ const RangeLink = styled(Link)`
   }
 `;
 
-// DECISIONS.md 'Dashboard': Analytics renders its own content: spend (as buyer) and sales
+// Analytics renders its own content: spend (as buyer) and sales
 // earnings (as provider, 90% share) per UTC day, drawn with lightweight-charts.
 export function Analytics() {
   usePageTitle('Dashboard · Analytics');
@@ -118,7 +117,7 @@ export function Analytics() {
             {
               label: 'Best sales day',
               value: totals.best ? formatMoney(totals.best.earned) : '—',
-              hint: totals.best ? formatDay(totals.best.day) : `${totals.activeDays} active ${totals.activeDays === 1 ? 'day' : 'days'}`,
+              hint: totals.best ? formatDay(totals.best.day) : plural(totals.activeDays, 'active day'),
             },
           ]}
         />

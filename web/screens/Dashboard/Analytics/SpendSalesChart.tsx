@@ -10,8 +10,7 @@ import {
   type MouseEventParams,
 } from 'lightweight-charts';
 import styled, { useTheme } from 'styled-components';
-import { formatMoney } from '../../shared/format.ts';
-import { formatDay } from '../shared/dashboardFormat.ts';
+import { formatDay, formatMoney, plural } from '../../../format/format.ts';
 
 export type DayPoint = { day: string; spent: number; earned: number };
 
@@ -32,6 +31,16 @@ const Canvas = styled.div`
 const Host = styled.div`
   position: absolute;
   inset: 0;
+`;
+
+const Attribution = styled.p`
+  margin-top: 4px;
+  padding: 0 4px;
+  text-align: right;
+  font-size: ${({ theme }) => theme.fontSizes.xxs};
+
+  a { color: ${({ theme }) => theme.colors.textDim}; }
+  a:hover { color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
 const Legend = styled.div`
@@ -119,7 +128,9 @@ export function SpendSalesChart({ points }: SpendSalesChartProps) {
         fontFamily: theme.fonts.mono,
         fontSize: 10,
         // the licence's attribution link (lightweight-charts NOTICE)
-        attributionLogo: true,
+        // the attribution is a link under the chart: a link inside the role=img canvas would be a
+        // focusable control hidden inside an image
+        attributionLogo: false,
       },
       grid: {
         vertLines: { color: 'rgba(27, 37, 48, 0.6)' },
@@ -185,12 +196,17 @@ export function SpendSalesChart({ points }: SpendSalesChartProps) {
       </Legend>
       <Canvas
         role="img"
-        aria-label={`Daily spend and sales over ${points.length} days: earned ${formatMoney(points.reduce((s, p) => s + p.earned, 0))}, spent ${formatMoney(points.reduce((s, p) => s + p.spent, 0))}`}
+        aria-label={`Daily spend and sales over ${plural(points.length, 'day')}: earned ${formatMoney(points.reduce((s, p) => s + p.earned, 0))}, spent ${formatMoney(points.reduce((s, p) => s + p.spent, 0))}`}
       >
         {/* the library owns this node's children; React never renders into it */}
         <Host ref={container} />
         {quiet && <Empty>No spend or sales in this range</Empty>}
       </Canvas>
+      <Attribution>
+        <a href="https://www.tradingview.com/" target="_blank" rel="noopener noreferrer">
+          Charts by TradingView
+        </a>
+      </Attribution>
     </Wrap>
   );
 }

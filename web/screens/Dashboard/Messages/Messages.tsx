@@ -6,7 +6,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import type { MessagesQuery as MessagesQueryType } from '../../../__generated__/MessagesQuery.graphql.ts';
-import { formatCount } from '../../shared/format.ts';
+import { formatCount } from '../../../format/format.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { TabHeader } from '../shared/TabHeader.tsx';
 import { MessagesQuery, type MessagesLoaderData } from './MessagesQuery.ts';
@@ -61,7 +61,7 @@ const Label = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-// spec: buyer-side.md §2 Messages ('No messages yet.'); DECISIONS.md: the unread count is real.
+// Messages ('No messages yet.'): the unread count is real.
 // The conversations themselves live on /messaging.
 export function Messages() {
   usePageTitle('Dashboard · Messages');

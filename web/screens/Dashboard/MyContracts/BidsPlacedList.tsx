@@ -7,7 +7,8 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import type { BidsPlacedList_viewer$key } from '../../../__generated__/BidsPlacedList_viewer.graphql.ts';
 import type { BidsPlacedListPaginationQuery } from '../../../__generated__/BidsPlacedListPaginationQuery.graphql.ts';
-import { bidStatusTone, formatCount, formatDateTime, formatMoney } from '../../shared/format.ts';
+import { formatCount, formatDateTime, formatMoney } from '../../../format/format.ts';
+import { statusTone } from '../../../format/labels.ts';
 import { Table, TableScroll } from '../shared/DataTable.tsx';
 import { LoadMore } from '../shared/LoadMore.tsx';
 
@@ -60,7 +61,7 @@ const BidsTable = styled(Table)`
 
 export type BidsPlacedListProps = { viewer: BidsPlacedList_viewer$key };
 
-// DECISIONS.md 'Bids': an accepted bid lets that buyer pay the bid amount.
+// an accepted bid lets that buyer pay the bid amount.
 export function BidsPlacedList({ viewer }: BidsPlacedListProps) {
   const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<BidsPlacedListPaginationQuery, BidsPlacedList_viewer$key>(
     graphql`
@@ -121,7 +122,7 @@ export function BidsPlacedList({ viewer }: BidsPlacedListProps) {
                     </td>
                     <td className="c-amount num strong">{formatMoney(b.amount)}</td>
                     <td className="c-status">
-                      <Badge size="sm" tone={bidStatusTone(b.status)}>
+                      <Badge size="sm" tone={statusTone(b.status)}>
                         {b.status}
                       </Badge>
                     </td>

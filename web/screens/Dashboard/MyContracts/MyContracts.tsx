@@ -14,8 +14,8 @@ const Stack = styled.div`
   gap: 16px;
 `;
 
-// spec: buyer-side.md §2 My Contracts: each purchase with the title, 'Status: {status}' and
-// 'Amount: ${amount}'; plus the bids the user placed (DECISIONS.md 'Bids').
+// My Contracts: each purchase with the title, 'Status: {status}' and
+// 'Amount: ${amount}'; plus the bids the user placed.
 export function MyContracts() {
   usePageTitle('Dashboard · My Contracts');
   const { query } = useLoaderData() as MyContractsLoaderData;

@@ -5,7 +5,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import type { PurchaseList_viewer$key } from '../../../__generated__/PurchaseList_viewer.graphql.ts';
 import type { PurchaseListPaginationQuery } from '../../../__generated__/PurchaseListPaginationQuery.graphql.ts';
-import { formatCount } from '../../shared/format.ts';
+import { formatCount } from '../../../format/format.ts';
 import { LoadMore } from '../shared/LoadMore.tsx';
 import { PurchaseRow } from './PurchaseRow.tsx';
 

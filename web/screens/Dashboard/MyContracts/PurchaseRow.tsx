@@ -4,8 +4,8 @@ import styled from 'styled-components';
 import { Badge } from '../../../components/Badge.tsx';
 import type { PurchaseRow_purchase$key } from '../../../__generated__/PurchaseRow_purchase.graphql.ts';
 import { toneColors } from '../../../theme/theme.ts';
-import { formatDate, formatMoney } from '../../shared/format.ts';
-import { purchaseStatusTone } from '../shared/dashboardFormat.ts';
+import { formatDate, formatMoney } from '../../../format/format.ts';
+import { statusTone } from '../../../format/labels.ts';
 
 const Row = styled.li`
   display: grid;
@@ -64,7 +64,7 @@ const Facts = styled.div`
   b { font-weight: 600; color: ${({ theme }) => theme.colors.text}; }
 `;
 
-const StatusValue = styled.b<{ $tone: ReturnType<typeof purchaseStatusTone> }>`
+const StatusValue = styled.b<{ $tone: ReturnType<typeof statusTone> }>`
   && { color: ${({ theme, $tone }) => toneColors(theme, $tone).fg}; }
 `;
 
@@ -124,9 +124,9 @@ export function PurchaseRow({ purchase }: PurchaseRowProps) {
           <Title to={`/contract/${p.contract.contractId}`} title={p.contract.title}>{p.contract.title}</Title>
         </TitleLine>
         <Facts>
-          {/* spec: 'Status: {status}' and 'Amount: ${amount}' */}
+          {/* 'Status: {status}' and 'Amount: ${amount}' */}
           <span>
-            Status: <StatusValue $tone={purchaseStatusTone(p.status)}>{p.status}</StatusValue>
+            Status: <StatusValue $tone={statusTone(p.status)}>{p.status}</StatusValue>
           </span>
           <span>
             Amount: <b>{formatMoney(p.amount)}</b>

@@ -28,7 +28,7 @@ const mutation = graphql`
   }
 `;
 
-/** The provider accepts an open bid on their listing (DECISIONS.md 'Bids'). */
+/** The provider accepts an open bid on their listing. */
 export function useAcceptBidMutation() {
   return useMutation<AcceptBidMutationType>(mutation);
 }

@@ -25,7 +25,7 @@ const mutation = graphql`
   }
 `;
 
-/** The provider declines an open bid on their listing (DECISIONS.md 'Bids'). */
+/** The provider declines an open bid on their listing. */
 export function useDeclineBidMutation() {
   return useMutation<DeclineBidMutationType>(mutation);
 }

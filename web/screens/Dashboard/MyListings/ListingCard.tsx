@@ -8,8 +8,8 @@ import { ButtonLink } from '../../../components/ButtonLink.tsx';
 import { Skeleton } from '../../../components/Skeleton.tsx';
 import { ErrorBoundary } from '../../../relay/ErrorBoundary.tsx';
 import type { ListingCard_contract$key } from '../../../__generated__/ListingCard_contract.graphql.ts';
-import { formatCount, formatMoney } from '../../shared/format.ts';
-import { contractStatusTone, humanize } from '../shared/dashboardFormat.ts';
+import { formatCount, formatMoney } from '../../../format/format.ts';
+import { humanize, statusTone } from '../../../format/labels.ts';
 import { FigureStrip } from '../shared/FigureStrip.tsx';
 import { ListingOpenBids } from './ListingOpenBids.tsx';
 
@@ -108,11 +108,11 @@ export function ListingCard({ contract }: ListingCardProps) {
         <Meta>
           {c.categoryLabel} · {humanize(c.pricingModel)}
         </Meta>
-        <Badge size="sm" tone={contractStatusTone(c.status)} dot={c.status === 'active'}>
+        <Badge size="sm" tone={statusTone(c.status)} dot={c.status === 'active'}>
           {c.status}
         </Badge>
         {c.status === 'rejected' && (
-          // spec: provider-backoffice-side.md §4: the provider edits a rejected listing and resubmits it
+          // the provider edits a rejected listing and resubmits it
           <ButtonLink size="sm" variant="primary" to={`/list-data?edit=${encodeURIComponent(c.contractId)}`} aria-label={`Edit & resubmit ${c.title}`}>
             Edit &amp; resubmit
           </ButtonLink>

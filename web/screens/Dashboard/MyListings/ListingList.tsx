@@ -4,7 +4,7 @@ import { ButtonLink } from '../../../components/ButtonLink.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import type { ListingList_viewer$key } from '../../../__generated__/ListingList_viewer.graphql.ts';
 import type { ListingListPaginationQuery } from '../../../__generated__/ListingListPaginationQuery.graphql.ts';
-import { formatCount } from '../../shared/format.ts';
+import { plural } from '../../../format/format.ts';
 import { LoadMore } from '../shared/LoadMore.tsx';
 import { TabHeader } from '../shared/TabHeader.tsx';
 import { ListingCard } from './ListingCard.tsx';
@@ -46,7 +46,7 @@ export function ListingList({ viewer }: ListingListProps) {
         description="Your contracts on the floor and the open bids on them"
         aside={
           <>
-            <span>{formatCount(total)} listings</span>
+            <span>{plural(total, 'listing')}</span>
             {edges.length > 0 && (
               <ButtonLink to="/list-data" size="sm" variant="primary" icon={<span aria-hidden="true">+</span>}>
                 List data

@@ -5,7 +5,7 @@ import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { ListingList } from './ListingList.tsx';
 import { MyListingsQuery, type MyListingsLoaderData } from './MyListingsQuery.ts';
 
-// DECISIONS.md 'Dashboard' (My Listings renders its own content) and 'Bids': the provider sees the
+// (My Listings renders its own content) and 'Bids': the provider sees the
 // bids on their listings and accepts or declines one.
 export function MyListings() {
   usePageTitle('Dashboard · My Listings');

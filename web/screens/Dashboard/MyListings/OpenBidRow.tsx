@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { Button } from '../../../components/Button.tsx';
 import { useToast } from '../../../components/toast/useToast.ts';
 import type { OpenBidRow_bid$key } from '../../../__generated__/OpenBidRow_bid.graphql.ts';
-import { formatDateTime, formatMoney, timeAgo } from '../../shared/format.ts';
+import { formatDateTime, formatMoney, timeAgo } from '../../../format/format.ts';
 import { useAcceptBidMutation } from './AcceptBidMutation.ts';
 import { useDeclineBidMutation } from './DeclineBidMutation.ts';
 
@@ -32,7 +32,7 @@ export type OpenBidRowProps = {
   onStale: () => void;
 };
 
-/** An open bid on one of the user's listings with Accept and Decline (DECISIONS.md 'Bids'). */
+/** An open bid on one of the user's listings with Accept and Decline. */
 export function OpenBidRow({ bid, connectionId, listingTitle, listPrice, onStale }: OpenBidRowProps) {
   const b = useFragment(
     graphql`

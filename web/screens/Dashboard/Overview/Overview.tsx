@@ -14,7 +14,7 @@ const Stack = styled.div`
   gap: 16px;
 `;
 
-// spec: buyer-side.md §2 Overview: four tiles and Recent Activity (DECISIONS.md: all real).
+// Overview: four tiles and Recent Activity.
 export function Overview() {
   usePageTitle('Dashboard · Overview');
   const { query } = useLoaderData() as OverviewLoaderData;

@@ -7,7 +7,7 @@ import { Icon, type IconName } from '../../../components/Icon.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { toneColors, type Tone } from '../../../theme/theme.ts';
 import type { RecentActivity_viewer$key } from '../../../__generated__/RecentActivity_viewer.graphql.ts';
-import { formatDateTime, formatMoney, timeAgo } from '../../shared/format.ts';
+import { formatDateTime, formatMoney, timeAgo } from '../../../format/format.ts';
 
 type KindStyle = { icon: IconName; tone: Tone; label: string; sign?: '+' | '-' };
 
@@ -130,7 +130,7 @@ const When = styled.time`
 
 export type RecentActivityProps = { viewer: RecentActivity_viewer$key };
 
-// DECISIONS.md: Recent Activity is real (purchases, sales, bids both ways, listing reviews).
+// Recent Activity is real (purchases, sales, bids both ways, listing reviews).
 export function RecentActivity({ viewer }: RecentActivityProps) {
   const v = useFragment(
     graphql`

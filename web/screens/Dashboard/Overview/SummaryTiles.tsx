@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { Stars } from '../../../components/Stars.tsx';
 import { StatTile } from '../../../components/StatTile.tsx';
 import type { SummaryTiles_summary$key } from '../../../__generated__/SummaryTiles_summary.graphql.ts';
-import { formatCount, formatMoney } from '../../shared/format.ts';
+import { formatCount, formatMoney, plural } from '../../../format/format.ts';
 
 const Grid = styled.div`
   display: grid;
@@ -32,8 +32,8 @@ export type SummaryTilesProps = {
   reviewCount: number;
 };
 
-// spec: buyer-side.md §2 Overview tiles. Active Purchases counts purchases with status active;
-// Total Spent sums what was paid; Active Listings and Average Rating are real (DECISIONS.md).
+// Overview tiles. Active Purchases counts purchases with status active;
+// Total Spent sums what was paid; Active Listings and Average Rating are real.
 export function SummaryTiles({ summary, reviewCount }: SummaryTilesProps) {
   const s = useFragment(
     graphql`
@@ -53,7 +53,7 @@ export function SummaryTiles({ summary, reviewCount }: SummaryTilesProps) {
         label="Active Purchases"
         value={formatCount(s.activePurchases)}
         tone={s.activePurchases > 0 ? 'green' : 'default'}
-        hint={s.openBids > 0 ? `${formatCount(s.openBids)} open ${s.openBids === 1 ? 'bid' : 'bids'}` : 'Data sets you can access'}
+        hint={s.openBids > 0 ? plural(s.openBids, 'open bid') : 'Data sets you can access'}
       />
       <StatTile label="Total Spent" value={formatMoney(s.totalSpent)} hint="Paid into escrow, all time" />
       <StatTile
@@ -75,7 +75,7 @@ export function SummaryTiles({ summary, reviewCount }: SummaryTilesProps) {
           )
         }
         tone={s.averageRating == null ? 'default' : 'amber'}
-        hint={reviewCount > 0 ? `From ${formatCount(reviewCount)} ${reviewCount === 1 ? 'review' : 'reviews'}` : 'No reviews yet'}
+        hint={reviewCount > 0 ? `From ${plural(reviewCount, 'review')}` : 'No reviews yet'}
       />
     </Grid>
   );

@@ -14,7 +14,7 @@ const Stack = styled.div`
   gap: 16px;
 `;
 
-// DECISIONS.md 'Money' and 'Payments and escrow': the buyer pays price + 2.5% fee; the provider
+// and 'Payments and escrow': the buyer pays price + 2.5% fee; the provider
 // receives 90% on release.
 export function Payments() {
   usePageTitle('Dashboard · Payments');

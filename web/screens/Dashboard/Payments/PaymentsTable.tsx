@@ -6,9 +6,9 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import type { PaymentsTable_viewer$key } from '../../../__generated__/PaymentsTable_viewer.graphql.ts';
 import type { PaymentsTablePaginationQuery } from '../../../__generated__/PaymentsTablePaginationQuery.graphql.ts';
-import { formatCount, formatDateTime, formatMoney } from '../../shared/format.ts';
+import { formatCount, formatDateTime, formatMoney } from '../../../format/format.ts';
+import { humanize, statusTone } from '../../../format/labels.ts';
 import { Table, TableScroll } from '../shared/DataTable.tsx';
-import { humanize, paymentStatusTone } from '../shared/dashboardFormat.ts';
 import { LoadMore } from '../shared/LoadMore.tsx';
 
 export type PaymentsTableProps = { viewer: PaymentsTable_viewer$key };
@@ -96,7 +96,7 @@ export function PaymentsTable({ viewer }: PaymentsTableProps) {
                     <td className="num dim">{formatMoney(p.fee)}</td>
                     <td className="num strong">{formatMoney(p.total)}</td>
                     <td>
-                      <Badge size="sm" tone={paymentStatusTone(p.status)}>
+                      <Badge size="sm" tone={statusTone(p.status)}>
                         {p.status}
                       </Badge>
                     </td>

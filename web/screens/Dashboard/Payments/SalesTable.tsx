@@ -6,9 +6,9 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import type { SalesTable_viewer$key } from '../../../__generated__/SalesTable_viewer.graphql.ts';
 import type { SalesTablePaginationQuery } from '../../../__generated__/SalesTablePaginationQuery.graphql.ts';
-import { formatCount, formatDateTime, formatMoney } from '../../shared/format.ts';
+import { formatCount, formatDateTime, formatMoney } from '../../../format/format.ts';
+import { humanize, statusTone } from '../../../format/labels.ts';
 import { Table, TableScroll } from '../shared/DataTable.tsx';
-import { humanize, paymentStatusTone } from '../shared/dashboardFormat.ts';
 import { LoadMore } from '../shared/LoadMore.tsx';
 
 export type SalesTableProps = { viewer: SalesTable_viewer$key };
@@ -98,7 +98,7 @@ export function SalesTable({ viewer }: SalesTableProps) {
                     <td className="num">{formatMoney(p.amount)}</td>
                     <td className="num strong up">{formatMoney(p.providerAmount)}</td>
                     <td>
-                      <Badge size="sm" tone={paymentStatusTone(p.status)}>
+                      <Badge size="sm" tone={statusTone(p.status)}>
                         {p.status}
                       </Badge>
                     </td>

@@ -13,7 +13,7 @@ const Stack = styled.div`
   gap: 16px;
 `;
 
-// DECISIONS.md 'Dashboard': Profile renders its own content: the name and picture others see.
+// Profile renders its own content: the name and picture others see.
 export function Profile() {
   usePageTitle('Dashboard · Profile');
   const { query } = useLoaderData() as ProfileLoaderData;

@@ -9,7 +9,7 @@ import { TextField } from '../../../components/TextField.tsx';
 import { useToast } from '../../../components/toast/useToast.ts';
 import { useSession } from '../../../session/useSession.ts';
 import type { ProfileForm_viewer$key } from '../../../__generated__/ProfileForm_viewer.graphql.ts';
-import { formatCount, formatDate } from '../../shared/format.ts';
+import { formatCount, formatDate } from '../../../format/format.ts';
 import { useUpdateProfileMutation } from './UpdateProfileMutation.ts';
 
 const Grid = styled.div`

@@ -3,7 +3,8 @@ import styled from 'styled-components';
 // Dense trading-floor tables: uppercase mono heads, tabular figures, a hover row. The wrapper
 // scrolls sideways on narrow screens instead of squeezing the columns.
 
-export const TableScroll = styled.div`
+// focusable, so a keyboard can scroll a table wider than the screen
+export const TableScroll = styled.div.attrs({ tabIndex: 0 })`
   overflow-x: auto;
   -webkit-overflow-scrolling: touch;
 `;

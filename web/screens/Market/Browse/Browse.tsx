@@ -13,7 +13,7 @@ import { BrowseList } from './BrowseList.tsx';
 import { browseSearch, hasBrowseFilters, parseBrowseParams, type BrowseParams, type BrowseView } from './browseParams.ts';
 import { BrowseContractsQuery, BrowseQuery, type BrowseLoaderData } from './BrowseQuery.ts';
 
-/** /browse: the marketplace listing (spec: provider-backoffice-side.md §2 /browse, §9 sorts and categories). */
+/** /browse: the marketplace listing. */
 export function Browse() {
   usePageTitle('Browse the marketplace');
   const { query, contracts } = useLoaderData() as BrowseLoaderData;

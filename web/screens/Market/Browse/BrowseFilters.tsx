@@ -88,8 +88,7 @@ function readPrice(text: string): number | null {
 }
 
 /**
- * /browse filter bar: search, category, sort, price range, grid/list (spec:
- * provider-backoffice-side.md §2 /browse). Selects apply at once; typed text after a short pause.
+ * /browse filter bar: search, category, sort, price range, grid/list. Selects apply at once; typed text after a short pause.
  */
 export function BrowseFilters({ categories: categoriesKey, params, onChange }: BrowseFiltersProps) {
   const categories = useFragment(

@@ -26,7 +26,7 @@ export type BrowseLoaderData = {
   contracts: PreloadedQuery<BrowseContractsQueryType>;
 };
 
-/** Route loader of /browse: both queries start as the URL is matched (house style habit 9). */
+/** Route loader of /browse: both queries start as the URL is matched. */
 export function browseLoader({ request }: { request: Request }): BrowseLoaderData {
   const params = parseBrowseParams(new URL(request.url).searchParams);
   return {

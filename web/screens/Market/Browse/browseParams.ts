@@ -5,7 +5,7 @@ import type { Category, ContractFilter, ContractSort } from '../../../__generate
 
 export const BROWSE_PAGE_SIZE = 12;
 
-/** spec: provider-backoffice-side.md §9 Sorts (their slugs are the URL values). */
+/** Sorts (their slugs are the URL values). */
 export const BROWSE_SORTS = [
   { value: 'newest', label: 'Newest', sort: 'NEWEST' },
   { value: 'price-low', label: 'Price: Low to High', sort: 'PRICE_LOW' },
@@ -17,8 +17,8 @@ export const BROWSE_SORTS = [
 export type BrowseSort = (typeof BROWSE_SORTS)[number]['value'];
 
 /**
- * spec: provider-backoffice-side.md §9 Browse categories, in the spec's order, then the three
- * listing categories the list leaves out (DECISIONS.md 'One category list').
+ * Browse categories, in the spec's order, then the three
+ * listing categories the list leaves out.
  */
 export const BROWSE_CATEGORIES: readonly Category[] = [
   'financial', 'consumer', 'social', 'ecommerce', 'healthcare', 'real_estate', 'transportation',

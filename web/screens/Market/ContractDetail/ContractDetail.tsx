@@ -73,7 +73,7 @@ const MissingMark = styled.span`
   color: ${({ theme }) => theme.colors.down};
 `;
 
-/** /contract/:id. spec: buyer-side.md §2 Contract detail, §8 ('Failed to fetch contract', 'Contract Not Found'). */
+/** /contract/:id. Contract detail ('Failed to fetch contract', 'Contract Not Found'). */
 export function ContractDetail() {
   const { query } = useLoaderData() as ContractDetailLoaderData;
   const revalidator = useRevalidator();

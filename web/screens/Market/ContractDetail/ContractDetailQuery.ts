@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from 'react-router-dom';
 import { preloadQuery } from '../../../relay/preload.ts';
 import type { ContractDetailQuery as ContractDetailQueryType } from '../../../__generated__/ContractDetailQuery.graphql.ts';
 
-// spec: buyer-side.md §2 Contract detail. The URL carries the plain id (/contract/{id});
+// Contract detail. The URL carries the plain id (/contract/{id});
 // Query.contract takes it as is and answers null when the contract is unknown or not visible.
 export const ContractDetailQuery = graphql`
   query ContractDetailQuery($id: ID!) {

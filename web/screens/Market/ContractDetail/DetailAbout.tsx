@@ -2,7 +2,7 @@ import { graphql, useFragment } from 'react-relay';
 import styled from 'styled-components';
 import { Panel } from '../../../components/Panel.tsx';
 import type { DetailAbout_contract$key } from '../../../__generated__/DetailAbout_contract.graphql.ts';
-import { formatDate } from '../../shared/format.ts';
+import { formatDate } from '../../../format/format.ts';
 import { FactList } from './DetailLayout.tsx';
 
 const Text = styled.p`
@@ -25,7 +25,7 @@ const Facts = styled(FactList)`
 
 export type DetailAboutProps = { contract: DetailAbout_contract$key };
 
-/** 'Dataset description' (spec: buyer-side.md §2) with the listing's provenance facts. */
+/** 'Dataset description' with the listing's provenance facts. */
 export function DetailAbout({ contract }: DetailAboutProps) {
   const c = useFragment(
     graphql`

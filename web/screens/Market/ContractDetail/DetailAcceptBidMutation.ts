@@ -26,7 +26,7 @@ const mutation = graphql`
   }
 `;
 
-/** The provider accepts an open bid: that buyer may then pay the bid amount (DECISIONS.md 'Bids'). */
+/** The provider accepts an open bid: that buyer may then pay the bid amount. */
 export function useDetailAcceptBidMutation() {
   return useMutation<DetailAcceptBidMutationType>(mutation);
 }

@@ -4,7 +4,8 @@ import { Badge } from '../../../components/Badge.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { useToast } from '../../../components/toast/useToast.ts';
 import type { DetailBidRow_bid$key } from '../../../__generated__/DetailBidRow_bid.graphql.ts';
-import { bidStatusTone, formatDateTime, formatMoney, timeAgo } from '../../shared/format.ts';
+import { formatDateTime, formatMoney, timeAgo } from '../../../format/format.ts';
+import { statusTone } from '../../../format/labels.ts';
 import { useDetailAcceptBidMutation } from './DetailAcceptBidMutation.ts';
 import { useDetailDeclineBidMutation } from './DetailDeclineBidMutation.ts';
 
@@ -117,7 +118,7 @@ export type DetailBidRowProps = {
   viewerIsProvider: boolean;
 };
 
-/** One bid in the order book; the provider accepts or declines it in place (DECISIONS.md 'Bids'). */
+/** One bid in the order book; the provider accepts or declines it in place. */
 export function DetailBidRow({ bid, depth, viewerIsProvider }: DetailBidRowProps) {
   const b = useFragment(
     graphql`
@@ -177,7 +178,7 @@ export function DetailBidRow({ bid, depth, viewerIsProvider }: DetailBidRowProps
         </Amount>
       </span>
       <span className="status">
-        <Badge tone={bidStatusTone(b.status)} size="sm" data-testid="bid-status">
+        <Badge tone={statusTone(b.status)} size="sm" data-testid="bid-status">
           {b.status}
         </Badge>
       </span>

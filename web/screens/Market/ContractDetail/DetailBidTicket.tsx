@@ -11,7 +11,7 @@ import { TextField } from '../../../components/TextField.tsx';
 import { useToast } from '../../../components/toast/useToast.ts';
 import { useSession } from '../../../session/useSession.ts';
 import type { DetailBidTicket_contract$key } from '../../../__generated__/DetailBidTicket_contract.graphql.ts';
-import { formatMoney } from '../../shared/format.ts';
+import { formatMoney } from '../../../format/format.ts';
 import { parseBidAmount } from './detailFormat.ts';
 import { ORDER_BOOK_CONNECTION } from './DetailOrderBook.tsx';
 import { useDetailPlaceBidMutation } from './DetailPlaceBidMutation.ts';
@@ -82,8 +82,8 @@ export type DetailBidTicketProps = { contract: DetailBidTicket_contract$key };
 type Errors = { amount?: string; message?: string };
 
 /**
- * The bid form (DECISIONS.md 'Bids': logged-in users other than the provider bid on active
- * contracts). spec: buyer-side.md §4 Bid (on success the form closes and clears, the list
+ * The bid form (logged-in users other than the provider bid on active
+ * contracts). Bid (on success the form closes and clears, the list
  * refreshes), §5 (the amount is parsed as a decimal), §8 ('Bid Submitted' / 'Bid Failed').
  */
 export function DetailBidTicket({ contract }: DetailBidTicketProps) {

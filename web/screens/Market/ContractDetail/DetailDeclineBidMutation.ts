@@ -26,7 +26,7 @@ const mutation = graphql`
   }
 `;
 
-/** The provider declines an open bid (DECISIONS.md 'Bids'). */
+/** The provider declines an open bid. */
 export function useDetailDeclineBidMutation() {
   return useMutation<DetailDeclineBidMutationType>(mutation);
 }

@@ -2,7 +2,7 @@ import { graphql, useFragment } from 'react-relay';
 import styled from 'styled-components';
 import { Panel } from '../../../components/Panel.tsx';
 import type { DetailFields_contract$key } from '../../../__generated__/DetailFields_contract.graphql.ts';
-import { formatCount } from '../../shared/format.ts';
+import { formatCount } from '../../../format/format.ts';
 
 const Chips = styled.ul`
   list-style: none;
@@ -55,7 +55,7 @@ const None = styled.p`
 
 export type DetailFieldsProps = { contract: DetailFields_contract$key };
 
-/** 'Available data fields' with fieldCount as the total (spec: buyer-side.md §2). */
+/** 'Available data fields' with fieldCount as the total. */
 export function DetailFields({ contract }: DetailFieldsProps) {
   const c = useFragment(
     graphql`

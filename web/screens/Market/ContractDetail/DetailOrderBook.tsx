@@ -7,7 +7,7 @@ import { Panel } from '../../../components/Panel.tsx';
 import { useToast } from '../../../components/toast/useToast.ts';
 import type { DetailOrderBookPaginationQuery } from '../../../__generated__/DetailOrderBookPaginationQuery.graphql.ts';
 import type { DetailOrderBook_contract$key } from '../../../__generated__/DetailOrderBook_contract.graphql.ts';
-import { formatCount, formatMoney } from '../../shared/format.ts';
+import { formatCount, formatMoney } from '../../../format/format.ts';
 import { bidColumns, DetailBidRow } from './DetailBidRow.tsx';
 
 /** The key of the bids connection; the bid form prepends new bids to it. */
@@ -86,7 +86,7 @@ export function DetailOrderBook({ contract }: DetailOrderBookProps) {
   );
   const [, startTransition] = useTransition();
   const { toast } = useToast();
-  // spec: buyer-side.md §8 'Failed to fetch bids'
+  // 'Failed to fetch bids'
   const failed = (error: Error) => toast({ variant: 'destructive', title: 'Failed to fetch bids', description: error.message });
   const bids = data.bids.edges.map((e) => e.node);
   const deepest = bids.reduce((max, b) => Math.max(max, Number(b.amount) || 0), 0);

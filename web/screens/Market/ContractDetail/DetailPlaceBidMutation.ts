@@ -2,7 +2,7 @@ import { graphql, useMutation } from 'react-relay';
 import type { DetailPlaceBidMutation as DetailPlaceBidMutationType } from '../../../__generated__/DetailPlaceBidMutation.graphql.ts';
 
 // The new bid goes to the top of the order book (bids are newest first) through its connection
-// id; the contract's bid side (highest bid, open bids) comes back with it (house style habit 10).
+// id; the contract's bid side (highest bid, open bids) comes back with it.
 const mutation = graphql`
   mutation DetailPlaceBidMutation($input: PlaceBidInput!, $connections: [ID!]!) {
     placeBid(input: $input) {
@@ -27,7 +27,7 @@ const mutation = graphql`
   }
 `;
 
-/** Places a bid on a contract (DECISIONS.md 'Bids'). */
+/** Places a bid on a contract. */
 export function useDetailPlaceBidMutation() {
   return useMutation<DetailPlaceBidMutationType>(mutation);
 }

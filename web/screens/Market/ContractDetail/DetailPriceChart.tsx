@@ -7,7 +7,7 @@ import { Panel } from '../../../components/Panel.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import type { DetailPriceChartRefetchQuery } from '../../../__generated__/DetailPriceChartRefetchQuery.graphql.ts';
 import type { DetailPriceChart_contract$key } from '../../../__generated__/DetailPriceChart_contract.graphql.ts';
-import { formatMoney } from '../../shared/format.ts';
+import { formatMoney } from '../../../format/format.ts';
 import { PriceChartCanvas, type ChartPoint } from './PriceChartCanvas.tsx';
 
 const RANGES = [7, 30, 90] as const;
@@ -123,7 +123,7 @@ function toPoints(ticks: readonly { price: string; at: string }[], marketPrice: 
 
 export type DetailPriceChartProps = { contract: DetailPriceChart_contract$key };
 
-/** The market price over 7, 30 or 90 days, from the contract's price ticks (DECISIONS.md 'Market price'). */
+/** The market price over 7, 30 or 90 days, from the contract's price ticks. */
 export function DetailPriceChart({ contract }: DetailPriceChartProps) {
   const [data, refetch] = useRefetchableFragment<DetailPriceChartRefetchQuery, DetailPriceChart_contract$key>(
     graphql`

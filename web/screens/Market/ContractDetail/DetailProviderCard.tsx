@@ -6,7 +6,7 @@ import { Icon } from '../../../components/Icon.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { Stars } from '../../../components/Stars.tsx';
 import type { DetailProviderCard_provider$key } from '../../../__generated__/DetailProviderCard_provider.graphql.ts';
-import { formatCount } from '../../shared/format.ts';
+import { formatCount, plural, noun } from '../../../format/format.ts';
 import { memberYear } from './detailFormat.ts';
 
 const Top = styled.div`
@@ -68,9 +68,9 @@ const Facts = styled.ul`
 export type DetailProviderCardProps = { provider: DetailProviderCard_provider$key };
 
 /**
- * Who sells the data: rating from real reviews ('No reviews yet' without any, DECISIONS.md
+ * Who sells the data: rating from real reviews ('No reviews yet' without any,
  * 'Reviews'), verification, membership, and the real number of completed sales instead of the
- * spec's fixed 'Multiple successful contracts' (DECISIONS.md 'Real values').
+ * spec's fixed 'Multiple successful contracts'.
  */
 export function DetailProviderCard({ provider }: DetailProviderCardProps) {
   const p = useFragment(
@@ -101,7 +101,7 @@ export function DetailProviderCard({ provider }: DetailProviderCardProps) {
               <>
                 <Stars rating={p.rating} showValue size={13} />
                 <span>
-                  {formatCount(p.reviewCount)} {p.reviewCount === 1 ? 'review' : 'reviews'}
+                  {plural(p.reviewCount, 'review')}
                 </span>
               </>
             )}
@@ -123,7 +123,7 @@ export function DetailProviderCard({ provider }: DetailProviderCardProps) {
         <li>
           <Icon name="check" size={14} />
           <span data-testid="provider-completed-sales">
-            <b>{formatCount(p.completedSales)}</b> completed {p.completedSales === 1 ? 'sale' : 'sales'}
+            <b>{formatCount(p.completedSales)}</b> completed {noun(p.completedSales, 'sale')}
           </span>
         </li>
       </Facts>

@@ -3,8 +3,8 @@ import styled, { css } from 'styled-components';
 import { Badge } from '../../../components/Badge.tsx';
 import { VisuallyHidden } from '../../../components/VisuallyHidden.tsx';
 import type { DetailQuote_contract$key } from '../../../__generated__/DetailQuote_contract.graphql.ts';
-import { formatCount, formatMoney } from '../../shared/format.ts';
-import { formatPriceMove, humanize, statusTone } from '../shared/contractFormat.ts';
+import { formatCount, formatMoney, formatPriceMove, plural } from '../../../format/format.ts';
+import { statusTone, words } from '../../../format/labels.ts';
 
 const Box = styled.section`
   background: ${({ theme }) => theme.colors.panel};
@@ -172,7 +172,7 @@ export type DetailQuoteProps = { contract: DetailQuote_contract$key };
 
 /**
  * The quote block: ticker, title, category / status / frequency, then the figures a trader reads
- * first: list price, market price with its real 24 h change (DECISIONS.md 'Market price'), the bid
+ * first: list price, market price with its real 24 h change, the bid
  * side and completed sales.
  */
 export function DetailQuote({ contract }: DetailQuoteProps) {
@@ -211,7 +211,7 @@ export function DetailQuote({ contract }: DetailQuoteProps) {
             <Badge tone={statusTone(c.status)} dot={c.status === 'active'} data-testid="contract-status">
               {c.status}
             </Badge>
-            <Frequency>{c.updateFrequency === 'static' ? 'Static snapshot' : `Updated ${humanize(c.updateFrequency)}`}</Frequency>
+            <Frequency>{c.updateFrequency === 'static' ? 'Static snapshot' : `Updated ${words(c.updateFrequency)}`}</Frequency>
           </Tags>
         </Titles>
       </Head>
@@ -219,7 +219,7 @@ export function DetailQuote({ contract }: DetailQuoteProps) {
         <Cell>
           <Label>List price</Label>
           <Figure data-testid="list-price">{formatMoney(c.price)}</Figure>
-          <Sub>{humanize(c.pricingModel)}</Sub>
+          <Sub>{words(c.pricingModel)}</Sub>
         </Cell>
         <Cell>
           <Label>Market price</Label>
@@ -245,7 +245,7 @@ export function DetailQuote({ contract }: DetailQuoteProps) {
             {c.highestBid != null ? formatMoney(c.highestBid) : '—'}
           </Figure>
           <Sub data-testid="open-bid-count">
-            {c.openBidCount === 1 ? '1 open bid' : `${formatCount(c.openBidCount)} open bids`}
+            {plural(c.openBidCount, 'open bid')}
           </Sub>
         </Cell>
         <Cell>

@@ -4,7 +4,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { Stars } from '../../../components/Stars.tsx';
 import type { DetailReviews_contract$key } from '../../../__generated__/DetailReviews_contract.graphql.ts';
-import { formatCount, formatDate } from '../../shared/format.ts';
+import { formatCount, formatDate } from '../../../format/format.ts';
 
 const List = styled.ul`
   list-style: none;
@@ -57,7 +57,7 @@ const Empty = styled.div`
 
 export type DetailReviewsProps = { contract: DetailReviews_contract$key };
 
-/** Buyers' reviews of this contract (DECISIONS.md 'Reviews': one per released purchase). */
+/** Buyers' reviews of this contract. */
 export function DetailReviews({ contract }: DetailReviewsProps) {
   const c = useFragment(
     graphql`

@@ -5,6 +5,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import type { DetailSample_contract$key } from '../../../__generated__/DetailSample_contract.graphql.ts';
 import { cellText, sampleColumns, sampleRows } from './detailFormat.ts';
+import { plural } from '../../../format/format.ts';
 
 const Scroll = styled.div`
   overflow-x: auto;
@@ -60,7 +61,7 @@ const Empty = styled.div`
 
 export type DetailSampleProps = { contract: DetailSample_contract$key };
 
-/** 'Data sample preview': the sample rows, one column per key of the first row (spec: buyer-side.md §2). */
+/** 'Data sample preview': the sample rows, one column per key of the first row. */
 export function DetailSample({ contract }: DetailSampleProps) {
   const c = useFragment(
     graphql`
@@ -79,7 +80,7 @@ export function DetailSample({ contract }: DetailSampleProps) {
       title="Data sample preview"
       padding="none"
       data-testid="sample-preview"
-      actions={rows.length > 0 ? <Note>{rows.length === 1 ? '1 row' : `${rows.length} rows`}</Note> : undefined}
+      actions={rows.length > 0 ? <Note>{plural(rows.length, 'row')}</Note> : undefined}
     >
       {columns.length === 0 ? (
         <Empty>

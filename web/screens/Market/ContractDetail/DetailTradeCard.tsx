@@ -6,8 +6,8 @@ import { Icon } from '../../../components/Icon.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { toneColors } from '../../../theme/theme.ts';
 import type { DetailTradeCard_contract$key } from '../../../__generated__/DetailTradeCard_contract.graphql.ts';
-import { formatCount, formatMoney } from '../../shared/format.ts';
-import { humanize } from '../shared/contractFormat.ts';
+import { formatCount, formatMoney } from '../../../format/format.ts';
+import { words } from '../../../format/labels.ts';
 import { FactList } from './DetailLayout.tsx';
 
 const Price = styled.div`
@@ -70,7 +70,7 @@ const BUY_LABEL = 'BUY NOW - SECURE ESCROW';
 
 /**
  * The side card: price, records, update frequency, format, delivery, and the ways to trade.
- * spec: buyer-side.md §2 (BUY NOW goes to /payment/{id}, disabled unless the contract is active;
+ * (BUY NOW goes to /payment/{id}, disabled unless the contract is active;
  * 'Contact Provider' opens messaging about this contract).
  */
 export function DetailTradeCard({ contract }: DetailTradeCardProps) {
@@ -98,7 +98,7 @@ export function DetailTradeCard({ contract }: DetailTradeCardProps) {
     <Panel title="Trade" accent="green" data-testid="trade-card">
       <Price>
         <Amount data-testid="trade-price">{formatMoney(c.price)}</Amount>
-        <Model>{humanize(c.pricingModel)}</Model>
+        <Model>{words(c.pricingModel)}</Model>
       </Price>
       <FactList>
         <div>
@@ -107,7 +107,7 @@ export function DetailTradeCard({ contract }: DetailTradeCardProps) {
         </div>
         <div>
           <dt>Update frequency</dt>
-          <dd>{humanize(c.updateFrequency)}</dd>
+          <dd>{words(c.updateFrequency)}</dd>
         </div>
         <div>
           <dt>Format</dt>
@@ -115,7 +115,7 @@ export function DetailTradeCard({ contract }: DetailTradeCardProps) {
         </div>
         <div>
           <dt>Delivery</dt>
-          <dd>{c.deliveryMethod ? humanize(c.deliveryMethod) : '—'}</dd>
+          <dd>{c.deliveryMethod ? words(c.deliveryMethod) : '—'}</dd>
         </div>
       </FactList>
       <Actions>
@@ -136,7 +136,7 @@ export function DetailTradeCard({ contract }: DetailTradeCardProps) {
       </Actions>
       {!active && (
         <Notice $tone="amber" role="note">
-          Not open for purchase: this listing is {humanize(c.status)}.
+          Not open for purchase: this listing is {words(c.status)}.
         </Notice>
       )}
       {active && c.viewerIsProvider && (

@@ -12,7 +12,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import styled, { useTheme } from 'styled-components';
-import { formatMoney } from '../../shared/format.ts';
+import { formatMoney } from '../../../format/format.ts';
 
 // The price chart itself: TradingView Lightweight Charts™ (Copyright (c) 2025 TradingView, Inc.,
 // https://www.tradingview.com/, Apache License 2.0). Its attribution link sits under the chart

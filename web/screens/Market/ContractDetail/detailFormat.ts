@@ -23,7 +23,7 @@ export function sampleRows(sampleData: unknown): SampleRow[] {
 }
 
 /**
- * The table's columns are the keys of the first sample row (spec: buyer-side.md §2). The database
+ * The table's columns are the keys of the first sample row. The database
  * stores rows as JSONB, which does not keep key order, so the keys are put in the order of the
  * data fields list where they appear in it; the others follow in their own order.
  */

@@ -3,7 +3,7 @@ import { Icon, type IconName } from '../../../components/Icon.tsx';
 
 type Feature = { icon: IconName; tag: string; title: string; text: string };
 
-// What the floor offers; each card names the real rule behind it (DECISIONS.md).
+// What the floor offers; each card names the real rule behind it.
 const FEATURES: Feature[] = [
   {
     icon: 'lock',

@@ -4,7 +4,7 @@ import { Badge } from '../../../components/Badge.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { StatTile } from '../../../components/StatTile.tsx';
 import type { LandingFigures_marketStats$key } from '../../../__generated__/LandingFigures_marketStats.graphql.ts';
-import { formatCount, formatMoney } from '../../shared/format.ts';
+import { formatCount, formatMoney } from '../../../format/format.ts';
 
 const Grid = styled.div`
   display: grid;
@@ -17,7 +17,7 @@ const Grid = styled.div`
 
 export type LandingFiguresProps = { marketStats: LandingFigures_marketStats$key };
 
-// DECISIONS.md: the landing page shows live market figures instead of 'launching January 2025'.
+// the landing page shows live market figures instead of 'launching January 2025'.
 export function LandingFigures({ marketStats }: LandingFiguresProps) {
   const stats = useFragment(
     graphql`

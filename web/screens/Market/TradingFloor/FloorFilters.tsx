@@ -157,8 +157,8 @@ export type FloorFiltersProps = {
 };
 
 /**
- * The filter sidebar (spec: buyer-side.md §2 Filter sidebar, §5 Price filter). Changes are a draft
- * until Apply, and Apply sends every filter, rating and freshness included (DECISIONS.md).
+ * The filter sidebar. Changes are a draft
+ * until Apply, and Apply sends every filter, rating and freshness included.
  */
 export function FloorFilters({ categories: categoriesKey, applied, onApply, onReset }: FloorFiltersProps) {
   const categories = useFragment(
@@ -193,7 +193,7 @@ export function FloorFilters({ categories: categoriesKey, applied, onApply, onRe
     const high = Math.max(a, b);
     onApply({
       category,
-      // spec §5: a bound is sent only if the minimum is above 0 or the maximum below 5000
+      // a bound is sent only if the minimum is above 0 or the maximum below 5000
       minPrice: low > PRICE_MIN ? low : null,
       maxPrice: high < PRICE_MAX ? high : null,
       rating,
@@ -229,7 +229,7 @@ export function FloorFilters({ categories: categoriesKey, applied, onApply, onRe
                 key={c.slug}
                 name="category"
                 value={c.slug}
-                // one sector at a time: a new check replaces the previous, unchecking clears (spec §2)
+                // one sector at a time: a new check replaces the previous, unchecking clears
                 checked={category === c.slug}
                 onChange={(e) => setCategory(e.target.checked ? c.slug : null)}
                 label={

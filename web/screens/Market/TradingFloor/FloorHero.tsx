@@ -4,7 +4,7 @@ import { ButtonLink } from '../../../components/ButtonLink.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { StatTile } from '../../../components/StatTile.tsx';
 import type { FloorHero_marketStats$key } from '../../../__generated__/FloorHero_marketStats.graphql.ts';
-import { formatCount, formatMoney } from '../../shared/format.ts';
+import { formatCount, formatMoney } from '../../../format/format.ts';
 
 const Hero = styled.section`
   display: grid;
@@ -116,8 +116,7 @@ const Tiles = styled.div`
 export type FloorHeroProps = { marketStats: FloorHero_marketStats$key };
 
 /**
- * The floor's hero: four live figures and the two ways in (spec: buyer-side.md §2 Home; DECISIONS.md
- * 'Real values instead of placeholders'). The ticker's subscription rewrites marketStats in the store,
+ * The floor's hero: four live figures (real ones, not placeholders) and the two ways in. The ticker's subscription rewrites marketStats in the store,
  * so these tiles move with the market.
  */
 export function FloorHero({ marketStats }: FloorHeroProps) {

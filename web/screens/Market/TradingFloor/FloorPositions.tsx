@@ -19,6 +19,7 @@ import { Pager } from '../shared/Pager.tsx';
 import { ViewToggle } from '../shared/ViewToggle.tsx';
 import { hasFilters, PAGE_SIZE, SORTS, type FloorParams, type FloorView } from './floorParams.ts';
 import { TradingFloorContractsQuery } from './TradingFloorQuery.ts';
+import { plural, noun, formatCount } from '../../../format/format.ts';
 
 const Section = styled.section`
   min-width: 0;
@@ -127,7 +128,7 @@ export type FloorPositionsProps = {
   onClearSearch: () => void;
 };
 
-/** LIVE POSITIONS: count, sort, layout, the page of contracts and the pager (spec: buyer-side.md §2). */
+/** LIVE POSITIONS: count, sort, layout, the page of contracts and the pager. */
 export function FloorPositions({ contracts, params, onSort, onView, onPage, onReset, onClearSearch }: FloorPositionsProps) {
   const revalidator = useRevalidator();
   // a new key per result set: its skeleton shows while it loads, even inside a route transition
@@ -191,7 +192,7 @@ function PositionsCount({ contracts }: { contracts: PreloadedQuery<TradingFloorC
   const n = data.contracts.totalCount;
   return (
     <CountText data-testid="positions-count">
-      <b>{n}</b> {n === 1 ? 'contract' : 'contracts'} trading • Market open
+      <b>{formatCount(n)}</b> {noun(n, 'contract')} trading • Market open
     </CountText>
   );
 }
@@ -239,7 +240,7 @@ function PositionsList({ contracts, params, onPage, onReset }: PositionsListProp
       <EmptyState
         icon="inbox"
         title={`Page ${params.page} is past the last page`}
-        description={`${totalCount} contracts match; they fit on ${Math.ceil(totalCount / PAGE_SIZE)} pages.`}
+        description={`${plural(totalCount, 'contract')} match; they fit on ${plural(Math.ceil(totalCount / PAGE_SIZE), 'page')}.`}
         action={
           <Button variant="primary" onClick={() => onPage(1)}>
             Go to page 1

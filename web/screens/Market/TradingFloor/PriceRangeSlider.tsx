@@ -1,6 +1,6 @@
 import { useId, type ChangeEvent } from 'react';
 import styled, { css } from 'styled-components';
-import { formatMoney } from '../../shared/format.ts';
+import { formatMoney } from '../../../format/format.ts';
 
 const Wrap = styled.div`
   display: flex;
@@ -22,7 +22,8 @@ const Readout = styled.div`
 
 const Track = styled.div`
   position: relative;
-  height: 20px;
+  /* the two range inputs fill the track: 24px is the smallest touch target (WCAG 2.5.8) */
+  height: 24px;
 
   &::before {
     content: '';

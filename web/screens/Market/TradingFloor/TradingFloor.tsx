@@ -25,7 +25,7 @@ const Floor = styled.div`
 
 const NO_FILTERS: FloorFilterValues = { category: null, minPrice: null, maxPrice: null, rating: null, freshness: [] };
 
-/** '/': the trading floor (spec: buyer-side.md §2 Home / trading floor). */
+/** '/': the trading floor. */
 export function TradingFloor() {
   usePageTitle('Trading floor');
   const { query, contracts } = useLoaderData() as TradingFloorLoaderData;

@@ -38,7 +38,7 @@ export type TradingFloorLoaderData = {
   contracts: PreloadedQuery<TradingFloorContractsQueryType>;
 };
 
-/** Route loader of '/': both queries start as the URL is matched (house style habit 9). */
+/** Route loader of '/': both queries start as the URL is matched. */
 export function tradingFloorLoader({ request }: { request: Request }): TradingFloorLoaderData {
   const params = parseFloorParams(new URL(request.url).searchParams);
   return {

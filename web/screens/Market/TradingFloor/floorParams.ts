@@ -6,7 +6,6 @@ import type { Category, ContractFilter, ContractSort, UpdateFrequency } from '..
 //     &sort=PRICE_LOW&page=2&view=list&search=equities
 
 export const PAGE_SIZE = 10;
-// spec: buyer-side.md §5, §9: the price slider runs 0 to 5000 in steps of 50
 export const PRICE_MIN = 0;
 export const PRICE_MAX = 5000;
 export const PRICE_STEP = 50;
@@ -16,7 +15,7 @@ export const CATEGORIES: readonly Category[] = [
   'energy', 'entertainment', 'education', 'market', 'technology', 'other',
 ];
 
-/** spec: buyer-side.md §2 Sort choices, in the spec's order. */
+/** Sort choices, in the spec's order. */
 export const SORTS: readonly { value: ContractSort; label: string }[] = [
   { value: 'MOST_RELEVANT', label: 'Most relevant' },
   { value: 'NEWEST', label: 'Newest' },
@@ -25,14 +24,14 @@ export const SORTS: readonly { value: ContractSort; label: string }[] = [
   { value: 'RATING', label: 'Highest rated' },
 ];
 
-/** spec: buyer-side.md §2 provider rating choices -> minProviderRating */
+/** provider rating choices -> minProviderRating */
 export const RATINGS: readonly { value: 5 | 4 | 3; label: string }[] = [
   { value: 5, label: '5.0 (Premium)' },
   { value: 4, label: '4.0+ (Excellent)' },
   { value: 3, label: '3.0+ (Good)' },
 ];
 
-/** spec: buyer-side.md §2 data freshness options */
+/** data freshness options */
 export const FRESHNESS: readonly UpdateFrequency[] = ['realtime', 'daily', 'weekly', 'monthly'];
 
 export type FloorView = 'grid' | 'list';
@@ -106,7 +105,7 @@ export type FloorVariables = {
   sort: ContractSort;
 };
 
-/** The contracts query's variables: every filter of the URL takes effect (DECISIONS.md). */
+/** The contracts query's variables: every filter of the URL takes effect. */
 export function floorVariables(p: FloorParams): FloorVariables {
   const filter: ContractFilter = {};
   if (p.category) filter.category = p.category;

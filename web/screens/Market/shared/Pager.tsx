@@ -94,7 +94,7 @@ export type PagerProps = {
   onPage: (page: number) => void;
 };
 
-/** 'Showing 11-20 of 37', Previous, page numbers, Next (spec: buyer-side.md §2 Pager). */
+/** 'Showing 11-20 of 37', Previous, page numbers, Next. */
 export function Pager({ page, pageSize, totalCount, onPage }: PagerProps) {
   const pageCount = Math.max(1, Math.ceil(totalCount / pageSize));
   const from = totalCount === 0 ? 0 : Math.min((page - 1) * pageSize + 1, totalCount);

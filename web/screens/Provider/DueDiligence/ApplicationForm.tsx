@@ -13,7 +13,7 @@ import { useSession } from '../../../session/useSession.ts';
 import type { ApplicationForm_options$key } from '../../../__generated__/ApplicationForm_options.graphql.ts';
 import type { ApplicationForm_previous$data, ApplicationForm_previous$key } from '../../../__generated__/ApplicationForm_previous.graphql.ts';
 import { ChoiceGrid, FieldGrid, Group, Lead, Stack, SubmitBar, SubmitNote } from '../shared/FormLayout.tsx';
-import { humanize } from '../shared/providerFormat.ts';
+import { humanize } from '../../../format/labels.ts';
 import {
   applicationInput,
   BUSINESS_TYPE_LABELS,
@@ -30,6 +30,7 @@ import {
   type TextKey,
 } from './applicationRules.ts';
 import { useSubmitApplicationMutation } from './SubmitApplicationMutation.ts';
+import { MissingItems } from './MissingItems.tsx';
 import { YesNoQuestion } from './YesNoQuestion.tsx';
 
 const Form = styled.form`
@@ -107,8 +108,8 @@ export type ApplicationFormProps = {
 };
 
 /**
- * The due diligence application: every field of spec §3 ("as sent") with the rules of §5, every
- * yes/no compliance answer asked explicitly (DECISIONS.md "Due diligence").
+ * The due diligence application: every field the API takes, with its rules checked as typed, and
+ * every yes/no compliance answer asked explicitly (docs/decisions.md 'Applying').
  */
 export function ApplicationForm({ options: optionsKey, previous: previousKey = null, onSubmitted }: ApplicationFormProps) {
   const opts = useFragment(
@@ -172,6 +173,9 @@ export function ApplicationForm({ options: optionsKey, previous: previousKey = n
   const [errors, setErrors] = useState<ApplicationErrors>({});
   const [attempted, setAttempted] = useState(false);
   const noDataType = values.dataTypes.length === 0;
+  // what is still missing, live, for the list beside Submit
+  const missing = validateApplication(values, opts.businessTypes);
+  const missingCount = Object.keys(missing).length;
 
   function update(next: ApplicationValues, changed: ApplicationField) {
     setValues(next);
@@ -204,6 +208,13 @@ export function ApplicationForm({ options: optionsKey, previous: previousKey = n
       el?.scrollIntoView({ block: 'center' });
       el?.focus({ preventScroll: true });
     });
+  }
+
+  /** Focuses a field named in the missing-answers list (its first checkbox or radio for a group). */
+  function goTo(field: ApplicationField) {
+    const el = formRef.current?.querySelector<HTMLElement>(`[name="${field}"]`);
+    el?.scrollIntoView({ block: 'center' });
+    el?.focus({ preventScroll: true });
   }
 
   function submit(e: FormEvent<HTMLFormElement>) {
@@ -242,7 +253,7 @@ export function ApplicationForm({ options: optionsKey, previous: previousKey = n
         setErrors(serverErrors);
         if (Object.keys(serverErrors).length) focusFirstError();
         const message = r.message ?? '';
-        // spec §8 Due diligence: the data types first, then any 'Invalid' answer, else the message
+        // Due diligence: the data types first, then any 'Invalid' answer, else the message
         if (serverErrors.dataTypes || /data type/i.test(message)) {
           toast({ variant: 'destructive', title: 'Data Types Required', description: MESSAGES.dataTypes });
         } else if (message.includes('Invalid')) {
@@ -402,10 +413,19 @@ export function ApplicationForm({ options: optionsKey, previous: previousKey = n
         </Panel>
 
         <SubmitBar>
-          <SubmitNote data-tone={noDataType ? 'error' : undefined} data-testid="submit-note">
-            {noDataType ? MESSAGES.dataTypes : 'Review takes 2-5 business days. We mail you the decision.'}
-          </SubmitNote>
-          <Button type="submit" variant="primary" size="lg" busy={inFlight} disabled={noDataType}>
+          {missingCount > 0 ? (
+            <MissingItems missing={missing} onGo={goTo} />
+          ) : (
+            <SubmitNote data-testid="submit-note">Review takes 2-5 business days. We mail you the decision.</SubmitNote>
+          )}
+          <Button
+            type="submit"
+            variant="primary"
+            size="lg"
+            busy={inFlight}
+            disabled={noDataType}
+            aria-describedby={missingCount > 0 ? 'missing-items-title' : undefined}
+          >
             {inFlight ? 'SUBMITTING…' : 'SUBMIT APPLICATION'}
           </Button>
         </SubmitBar>

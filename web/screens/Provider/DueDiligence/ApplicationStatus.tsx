@@ -10,8 +10,8 @@ import type { IconName } from '../../../components/Icon.tsx';
 import type { Tone } from '../../../theme/theme.ts';
 import type { ApplicationStatus_application$key } from '../../../__generated__/ApplicationStatus_application.graphql.ts';
 import { Notice } from '../shared/Notice.tsx';
-import { formatDate } from '../../shared/format.ts';
-import { humanize } from '../shared/providerFormat.ts';
+import { formatDate } from '../../../format/format.ts';
+import { humanize } from '../../../format/labels.ts';
 import { BUSINESS_TYPE_LABELS } from './applicationRules.ts';
 
 const Stack = styled.div`
@@ -74,7 +74,7 @@ const Actions = styled.div`
 
 type StatusView = { tone: Tone; icon: IconName; title: string; text: ReactNode };
 
-/** What each application status tells the applicant (spec §2 /due-diligence status messages). */
+/** What each application status tells the applicant. */
 function viewOf(status: string): StatusView {
   switch (status) {
     case 'approved':
@@ -106,7 +106,7 @@ function viewOf(status: string): StatusView {
         text: 'Your application was not approved. You may submit a new application.',
       };
     default:
-      // submitted and pending (DECISIONS.md: a new application is `submitted`, shown as pending)
+      // submitted and pending
       return {
         tone: 'amber',
         icon: 'inbox',

@@ -20,8 +20,7 @@ const STEPS = [
   { title: 'Approval', body: 'Once approved you can list data sets. Each listing is reviewed before it goes live.' },
 ];
 
-// spec: provider-backoffice-side.md §2 /due-diligence, §4 (dueDiligenceStatus), §5, §8;
-// DECISIONS.md "Due diligence".
+// /due-diligence: the application form, or where the user's application stands (dueDiligenceStatus).
 export function DueDiligence() {
   usePageTitle('Due Diligence');
   const { query } = useLoaderData() as DueDiligenceLoaderData;

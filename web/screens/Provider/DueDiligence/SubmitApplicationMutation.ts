@@ -37,7 +37,7 @@ const mutation = graphql`
   }
 `;
 
-/** The user applies to sell data (spec: provider-backoffice-side.md §2 /due-diligence). */
+/** The user applies to sell data. */
 export function useSubmitApplicationMutation() {
   return useMutation<SubmitApplicationMutationType>(mutation);
 }

@@ -39,7 +39,7 @@ export type YesNoQuestionProps = {
   /** the form field name (radio group name) */
   name: string;
   question: string;
-  /** null until answered: nothing is preselected (DECISIONS.md "Due diligence") */
+  /** null until answered: nothing is preselected */
   value: boolean | null;
   onChange: (value: boolean) => void;
   error?: string;

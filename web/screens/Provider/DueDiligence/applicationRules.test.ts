@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applicationInput as serverApplication, BUSINESS_TYPES } from '../../../../api/domain/diligence/diligence.schemas.ts';
 import { applicationInput, emptyApplication, MESSAGES, validateApplication, type ApplicationValues } from './applicationRules.ts';
 
-// The due diligence form's rules in the browser (spec: provider-backoffice-side.md §5), and their
+// The due diligence form's rules in the browser, and their
 // agreement with the server's schema.
 
 const valid: ApplicationValues = {

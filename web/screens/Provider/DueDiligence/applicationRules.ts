@@ -1,6 +1,6 @@
 // The due diligence form's rules, checked in the browser before sending (the server checks the
-// same rules again). spec: provider-backoffice-side.md §5 "Due diligence form", §9;
-// DECISIONS.md "Due diligence": every yes/no compliance answer is asked, none pre-answered.
+// same rules again). Every yes/no compliance answer is asked, none pre-answered
+// (docs/decisions.md 'Applying').
 
 /** The yes/no compliance questions, in the order they are asked. */
 export const YES_NO_QUESTIONS = [
@@ -83,6 +83,24 @@ export function emptyApplication(): ApplicationValues {
     hasDataProcessingAgreements: null,
   };
 }
+
+/** The name of each field as the form labels it (the missing-answers list beside Submit). */
+export const FIELD_LABELS: Partial<Record<ApplicationField, string>> = {
+  legalBusinessName: 'Legal business name',
+  businessType: 'Business type',
+  businessAddress: 'Business address',
+  businessEmail: 'Contact email',
+  businessPhone: 'Contact phone',
+  businessDescription: 'Business description (50+ characters)',
+  businessWebsite: 'Website',
+  yearsInBusiness: 'Years in business',
+  dataTypes: 'At least one data type',
+  hasDataPrivacyPolicy: 'Privacy policy question',
+  gdprCompliant: 'GDPR question',
+  ccpaCompliant: 'CCPA question',
+  hasUserConsent: 'User consent question',
+  hasDataProcessingAgreements: 'Data processing agreements question',
+};
 
 export const MESSAGES = {
   legalBusinessName: 'Business name must be at least 2 characters',

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { formatCount } from '../../shared/format.ts';
+import { formatCount } from '../../../format/format.ts';
 import type { DataProfile } from './uploadFile.ts';
 
 const Wrap = styled.div`

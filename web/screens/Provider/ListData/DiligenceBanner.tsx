@@ -6,7 +6,7 @@ import { Notice } from '../shared/Notice.tsx';
 export type DiligenceBannerProps = { viewer: DiligenceBanner_viewer$key };
 
 /**
- * Where the user stands with due diligence, above the listing form (spec §2 /list-data: START
+ * Where the user stands with due diligence, above the listing form (/list-data: START
  * APPLICATION for not_started, RESUBMIT APPLICATION for rejected, the Administrator Account banner).
  */
 export function DiligenceBanner({ viewer }: DiligenceBannerProps) {

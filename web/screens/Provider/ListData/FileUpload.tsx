@@ -4,7 +4,7 @@ import { Button } from '../../../components/Button.tsx';
 import { FieldError, FieldLabel } from '../../../components/fieldStyles.ts';
 import { Icon } from '../../../components/Icon.tsx';
 import { useToast } from '../../../components/toast/useToast.ts';
-import { formatBytes, formatDuration } from '../shared/providerFormat.ts';
+import { formatBytes, formatDuration } from '../../../format/format.ts';
 import { DataProfileTable } from './DataProfileTable.tsx';
 import { ACCEPT, ALLOWED_EXTENSIONS, checkFile, UploadCancelled, uploadFile, type UploadedFile, type UploadHandle } from './uploadFile.ts';
 

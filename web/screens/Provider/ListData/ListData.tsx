@@ -54,8 +54,7 @@ const EditLinks = styled.div`
   gap: 8px;
 `;
 
-// spec: provider-backoffice-side.md §2 /list-data, §5 Listing form, §6, §8 Listing; DECISIONS.md
-// (every category). ?edit={contractId} edits a rejected or waiting listing and resubmits it.
+// /list-data: the due-diligence status and the listing form (every category). ?edit={contractId} edits a rejected or waiting listing and resubmits it.
 export function ListData() {
   const { query, editId } = useLoaderData() as ListDataLoaderData;
   const data = usePreloadedQuery<ListDataQueryType>(ListDataQuery, query);

@@ -10,7 +10,7 @@ import {
   type ListingValues,
 } from './listingRules.ts';
 
-// The listing form's rules in the browser (spec: provider-backoffice-side.md §5 Listing form), and
+// The listing form's rules in the browser, and
 // their agreement with the server's schema: what the browser lets through, the server takes, and a
 // broken field gets the same message from both.
 

@@ -1,5 +1,5 @@
 // The listing form's rules, checked in the browser before sending (the server checks them again
-// with the same messages). spec: provider-backoffice-side.md §5 "Listing form", §9.
+// with the same messages).
 
 export const ACCESS_TYPES = [
   { value: 'file_upload', label: 'File upload', description: 'Upload the data file; buyers download it with their API key after payment.' },
@@ -162,7 +162,7 @@ const URL_RULE = /^https?:\/\/\S+$/i;
 
 export type FileState = { hasFile: boolean; uploading: boolean };
 
-/** Every broken rule with its message (spec §5 texts); empty when the listing can be sent. */
+/** Every broken rule with its message; empty when the listing can be sent. */
 export function validateListing(v: ListingValues, file: FileState): ListingErrors {
   const e: ListingErrors = {};
   if (v.title.trim().length < 5) e.title = 'Title must be at least 5 characters';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkFile, MAX_UPLOAD_BYTES } from './uploadFile.ts';
 
-// spec: provider-backoffice-side.md §5 Upload: csv, json, xlsx, xls, sql, parquet, zip; 500 MB.
+// Upload: csv, json, xlsx, xls, sql, parquet, zip; 500 MB.
 // A File whose `size` is faked, so no 500 MB are made.
 const fileOf = (name: string, size: number) => Object.defineProperty(new File(['x'], name), 'size', { value: size });
 

@@ -1,5 +1,5 @@
 // The listing's data file goes to POST /api/uploads as multipart/form-data (field `file`) with
-// XMLHttpRequest: fetch() cannot report upload progress. spec: provider-backoffice-side.md §5
+// XMLHttpRequest: fetch() cannot report upload progress.
 // Upload, §9 (500 MB).
 
 export const MAX_UPLOAD_BYTES = 500 * 1024 * 1024;

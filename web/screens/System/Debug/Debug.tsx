@@ -38,7 +38,7 @@ const Who = styled.p`
 
 const PAGES = ['/auth/login', '/auth/register', '/auth/verify-email', '/admin-login', '/compliance-dashboard', '/landing'];
 
-// spec: provider-backoffice-side.md §2 Other: a debug page with links to login and register
+// Other: a debug page with links to login and register
 export function Debug() {
   usePageTitle('Debug');
   const { query } = useLoaderData() as DebugLoaderData;
