@@ -57,6 +57,15 @@ const cases: Case[] = [
     },
   },
   {
+    // The baseline: the same bytes stored, hashed and checked, but never profiled.
+    name: `SQL, ${SIZE_MB} MB (not profiled)`,
+    fileName: 'rows.sql',
+    *parts() {
+      const block = Buffer.alloc(MiB, "INSERT INTO t VALUES (1042, 'eu-west', 3.14159);\n");
+      for (let i = 0; i < SIZE_MB; i++) yield block;
+    },
+  },
+  {
     name: `CSV, ${SIZE_MB} MB of ordinary rows`,
     fileName: 'rows.csv',
     *parts() {

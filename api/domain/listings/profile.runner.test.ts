@@ -36,4 +36,21 @@ describe('profiling in a worker thread', () => {
     expect(await profileInWorker('csv', source, { onError: (e) => errors.push(e) })).toBeNull();
     expect(String(errors[0])).toContain('disk gone');
   });
+
+  it('one worker profiles file after file; chunks of a file cut short at a bound never reach the next', async () => {
+    for (let round = 0; round < 3; round++) {
+      // Cut short after its first chunk, while more of it is on the way...
+      const long = Readable.from(
+        (function* () {
+          yield 'a,b\n';
+          for (let i = 0; i < 50; i++) yield 'q'.repeat(64 * 1024);
+        })(),
+      );
+      const cut = await profileInWorker('csv', long, { limits: { maxRecordBytes: 1000 } });
+      expect(cut?.truncated?.limits).toEqual(['record_too_long']);
+      // ...and the next file is read as itself.
+      const next = await profileInWorker('json', Readable.from(['{"x":1}\n{"x":2}\n']));
+      expect(next).toMatchObject({ recordCount: 2, fields: [{ name: 'x', type: 'integer', nullShare: 0 }] });
+    }
+  });
 });

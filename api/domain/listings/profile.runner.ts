@@ -7,14 +7,17 @@ import type { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { PROFILE_LIMITS, type DataProfile, type ProfileKind, type ProfileLimits } from './profile.ts';
 
-// Profiling runs in a worker thread, off the event loop that answers requests: a wide or large
-// file costs that thread time, never /healthz or anyone else's request. The worker also has
-// its own heap limit, so a profile that went wrong ends that worker, not the server.
+// Profiling runs in worker threads, off the event loop that answers requests: a wide or large
+// file costs that thread time, never /healthz or anyone else's request. A worker has its own
+// heap limit, so a profile that went wrong ends that worker, not the server. Workers are kept
+// for the next upload a while (starting one costs more than many small profiles).
 
 /** Workers profiling at once; further uploads wait their turn (the machines have 2 cores). */
 const MAX_WORKERS = 2;
 /** Past the time budget, how long the worker has to hand in its partial profile before it is ended. */
 const GRACE_MS = 10_000;
+/** An idle worker is ended after this long without a file. */
+const IDLE_MS = 30_000;
 const HEAP_MB = 128;
 
 /** 'start' and 'end' of each profile: lets tests see that profiling is under way. */
@@ -23,13 +26,51 @@ export const profileEvents = new EventEmitter();
 let running = 0;
 const waiting: Array<() => void> = [];
 
+/** A turn among MAX_WORKERS; the returned function hands it to the next in line. */
 async function slot(): Promise<() => void> {
-  if (running >= MAX_WORKERS) await new Promise<void>((resolve) => waiting.push(resolve));
-  running += 1;
+  if (running < MAX_WORKERS) running += 1;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
   return () => {
-    running -= 1;
-    waiting.shift()?.();
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
   };
+}
+
+interface Pooled {
+  worker: Worker;
+  idleTimer?: NodeJS.Timeout;
+}
+const idle: Pooled[] = [];
+let lastJob = 0;
+
+function spawnWorker(): Pooled {
+  cachedScript ??= workerScript(workerFile());
+  const worker = new Worker(cachedScript.script, { eval: cachedScript.eval, resourceLimits: { maxOldGenerationSizeMb: HEAP_MB } });
+  const pooled: Pooled = { worker };
+  worker.on('exit', () => {
+    const i = idle.indexOf(pooled);
+    if (i >= 0) idle.splice(i, 1);
+  });
+  // A job's own listener reports errors; this one keeps an idle worker's failure from being unhandled.
+  worker.on('error', () => {});
+  return pooled;
+}
+
+function takeWorker(): Pooled {
+  const pooled = idle.pop();
+  if (!pooled) return spawnWorker();
+  clearTimeout(pooled.idleTimer);
+  pooled.worker.ref();
+  return pooled;
+}
+
+/** Kept for the next file, without keeping the process alive. */
+function keepWorker(pooled: Pooled) {
+  pooled.worker.unref();
+  pooled.idleTimer = setTimeout(() => void pooled.worker.terminate(), IDLE_MS);
+  pooled.idleTimer.unref();
+  idle.push(pooled);
 }
 
 // Beside this module: profile.worker.ts in the sources (run through tsx), or profile.worker.js
@@ -88,47 +129,50 @@ export async function profileInWorker(kind: ProfileKind, source: Readable, opts:
 
 function run(kind: ProfileKind, source: Readable, opts: WorkerProfileOptions): Promise<DataProfile | null> {
   const limits = opts.limits ?? {};
+  const pooled = takeWorker();
+  const { worker } = pooled;
+  const id = ++lastJob;
   return new Promise((resolve) => {
     let settled = false;
     let ended = false;
     let pulling: Promise<void> = Promise.resolve();
-    cachedScript ??= workerScript(workerFile());
-    const worker = new Worker(cachedScript.script, {
-      eval: cachedScript.eval,
-      workerData: { kind, limits },
-      resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
-    });
     const iterator = source[Symbol.asyncIterator]();
-    const finish = (profile: DataProfile | null, error?: unknown) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      if (error !== undefined) opts.onError?.(error);
-      void worker.terminate();
-      source.destroy();
-      resolve(profile);
-    };
-    const timer = setTimeout(() => finish(null, new Error('profiling took longer than its budget')), (limits.timeBudgetMs ?? PROFILE_LIMITS.timeBudgetMs) + GRACE_MS);
     const pull = async () => {
       if (settled || ended) return;
       const next = await iterator.next();
       if (settled) return;
       if (next.done) {
         ended = true;
-        worker.postMessage({ end: true });
+        worker.postMessage({ id, end: true });
         return;
       }
       const value = next.value as Buffer | string;
       // A copy of just these bytes (a Buffer may be a view on a larger pool), handed over without another copy.
       const chunk = typeof value === 'string' ? new Uint8Array(Buffer.from(value)) : new Uint8Array(value);
-      worker.postMessage({ chunk }, [chunk.buffer]);
+      worker.postMessage({ id, chunk }, [chunk.buffer]);
     };
-    worker.on('message', (message: { more?: true; done?: DataProfile | null; failed?: string }) => {
+    const onMessage = (message: { id: number; more?: true; done?: DataProfile | null; failed?: string }) => {
+      if (message.id !== id) return;
       if (message.more) pulling = pulling.then(pull).catch((error) => finish(null, error));
-      else if ('done' in message) finish(message.done ?? null);
+      else if ('done' in message) finish(message.done ?? null, undefined, true);
       else if (message.failed !== undefined) finish(null, new Error(message.failed));
-    });
-    worker.on('error', (error) => finish(null, error));
-    worker.on('exit', (code) => finish(null, new Error(`profile worker exited with code ${code}`)));
+    };
+    const onError = (error: Error) => finish(null, error);
+    const onExit = (code: number) => finish(null, new Error(`profile worker exited with code ${code}`));
+    const timer = setTimeout(() => finish(null, new Error('profiling took longer than its budget')), (limits.timeBudgetMs ?? PROFILE_LIMITS.timeBudgetMs) + GRACE_MS);
+    function finish(profile: DataProfile | null, error?: unknown, reusable = false) {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+      if (error !== undefined) opts.onError?.(error);
+      // Only a worker that finished its file cleanly profiles the next one.
+      if (reusable) keepWorker(pooled);
+      else void worker.terminate();
+      source.destroy();
+      resolve(profile);
+    }
+    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+    worker.postMessage({ start: { id, kind, limits } });
   });
 }
