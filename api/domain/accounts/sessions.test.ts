@@ -69,6 +69,15 @@ describe.each(testDatabases())('server-side sessions on %s', (kind) => {
     expect((await second.gql('{ viewer { username } }')).data.viewer).toEqual({ username: 'twosome' });
   });
 
+  it('logging in again over a session replaces it: the earlier cookie stops working', async () => {
+    const client = await signUp(app, { email: 'again@example.com', username: 'again' });
+    const earlier = client.cookieHeader;
+    expect((await login(client, 'again')).status).toBe(200);
+    expect(client.cookieHeader).not.toBe(earlier);
+    expect((await withCookie(earlier).user()).status).toBe(401);
+    expect((await client.json('GET', '/api/auth/user')).status).toBe(200);
+  });
+
   it('logout without a session is harmless', async () => {
     const res = await new Client(app).json('POST', '/api/auth/logout');
     expect(res.status).toBe(200);
