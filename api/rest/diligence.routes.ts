@@ -4,6 +4,7 @@ import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { Yoga } from '../app.ts';
 import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperation } from './execute.ts';
 import { jsonError, readJsonObject } from './respond.ts';
+import { isOwnerOrAdmin } from '../domain/policies.ts';
 
 // REST compatibility for due diligence (provider-backoffice-side.md §7).
 
@@ -89,7 +90,7 @@ export function diligenceRoutes(yoga: Yoga, clientIp: ClientIp) {
     const user = result.data?.node;
     if (!user || user.latestApplication === undefined) return jsonError(c, 404, 'No application found');
     if (user.latestApplication === null) {
-      const self = result.context.viewer.id === c.req.param('userId') || result.context.viewer.isAdmin;
+      const self = isOwnerOrAdmin(result.context.viewer, c.req.param('userId'));
       return self ? jsonError(c, 404, 'No application found') : jsonError(c, 403, 'You can only read your own application');
     }
     return json(c, restApplication(user.latestApplication));
