@@ -8,13 +8,22 @@ import {
   PermissionError,
   RateLimitedError,
   ValidationError,
+  ERROR_REASONS,
 } from '../domain/errors.ts';
+
+// Stable names a client may match on (api/domain/errors.ts ERROR_REASONS); REST sends the same as `code`.
+export const ErrorReasonEnum = builder.enumType('ErrorReason', { values: ERROR_REASONS });
 
 // Expected failures are part of the schema: clients select `... on Error { message code }`.
 export const ErrorInterface = builder.interfaceRef<DomainError>('Error').implement({
   fields: (t) => ({
     message: t.exposeString('message'),
     code: t.exposeString('code', { description: 'Machine-readable reason; REST maps it to the HTTP status.' }),
+    reason: t.field({
+      type: ErrorReasonEnum,
+      description: 'Why, finer than the code (e.g. DUE_DILIGENCE_REQUIRED, INVALID_TRANSITION): match on this, not on the message.',
+      resolve: (e) => e.reason,
+    }),
   }),
 });
 

@@ -10,7 +10,7 @@ import { jsonError, readJsonObject, strings } from './respond.ts';
 const USER_FIELDS = `
   userId name username email isAdmin dueDiligenceStatus profileImage rating reviewCount
   tradeCount completedSales emailVerified memberSince`;
-const ERROR_FIELDS = `__typename ... on Error { message code } ... on RateLimitedError { retryAfterSeconds }
+const ERROR_FIELDS = `__typename ... on Error { message code reason } ... on RateLimitedError { retryAfterSeconds }
   ... on EmailNotVerifiedError { email emailVerificationRequired } ... on ValidationError { fieldErrors { field message } }`;
 
 const REGISTER = operation(`mutation RestRegister($input: RegisterInput!) {

@@ -14,7 +14,7 @@ const APPLICATION_FIELDS = `applicationId userId status legalBusinessName busine
   dataVolume dataFrequency dataStorageSecurity dataTransferSecurity businessRegistrationNumber taxId consentDocumentation
   dataQualityMetrics dataValidationProcess businessLicense insuranceCertificate clientReferences reviewNotes rejectionReason
   submittedAt reviewedAt`;
-const ERROR_FIELDS = `__typename ... on Error { message code } ... on ValidationError { fieldErrors { field message } }`;
+const ERROR_FIELDS = `__typename ... on Error { message code reason } ... on ValidationError { fieldErrors { field message } }`;
 
 const SUBMIT = operation(`mutation RestSubmitApplication($input: DueDiligenceApplicationInput!) {
   submitApplication(input: $input) { ${ERROR_FIELDS} ... on MutationSubmitApplicationSuccess { data { ${APPLICATION_FIELDS} } } } }`);

@@ -8,49 +8,85 @@ import type { Context } from '../context.ts';
 import { jsonError } from './respond.ts';
 
 /**
+ * A document whose result and variables have TypeScript types, so a route reads `data.contract`
+ * with its shape instead of `any` (the types are written beside each document).
+ */
+export interface TypedDocument<TData, TVariables = Record<string, unknown>> extends DocumentNode {
+  readonly __data?: TData;
+  readonly __variables?: TVariables;
+}
+
+/**
  * A REST route runs a GraphQL document against the same schema, context and plugins as /graphql,
  * so every rule (authorization included) is written once. Documents are parsed and validated when
  * the module loads: a broken one fails at start and in tests, not at a customer's request.
  */
-export function operation(source: string): DocumentNode {
+export function operation<TData = Record<string, any>, TVariables = Record<string, unknown>>(source: string): TypedDocument<TData, TVariables> {
   const document = parse(source);
   const errors = validate(schema, document);
   if (errors.length) throw new Error(`Invalid REST operation: ${errors.map((e) => e.message).join('; ')}\n${source}`);
   return document;
 }
 
-export interface OperationResult {
+export interface OperationResult<TData = Record<string, any>> {
   /** Undefined when the request never ran (its variables did not fit the schema's types). */
-  data: Record<string, any> | null | undefined;
+  data: TData | null | undefined;
   errors: readonly GraphQLError[] | undefined;
   context: Context;
 }
 
-export async function runOperation(
+interface RequestGraphQL {
+  context: Context;
+  execute: ReturnType<Yoga['getEnveloped']>['execute'];
+  /** How many of the context's Set-Cookie headers the response already carries. */
+  cookiesSent: number;
+}
+
+// One context per HTTP request: a route that runs several documents (a check, then the change;
+// or page after page) authenticates once and sees one viewer throughout.
+const ofRequest = new WeakMap<HonoContext, Promise<RequestGraphQL>>();
+
+function requestGraphQL(yoga: Yoga, c: HonoContext, clientIp: string): Promise<RequestGraphQL> {
+  let entry = ofRequest.get(c);
+  if (!entry) {
+    entry = (async () => {
+      const { execute, contextFactory } = yoga.getEnveloped({ request: c.req.raw, clientIp, params: { query: '' } });
+      return { context: (await contextFactory()) as unknown as Context, execute, cookiesSent: 0 };
+    })();
+    ofRequest.set(c, entry);
+  }
+  return entry;
+}
+
+/** Copies the Set-Cookie headers the context collected since the last call onto the response. */
+function sendCookies(c: HonoContext, entry: RequestGraphQL) {
+  const cookies = entry.context.responseCookies;
+  for (const cookie of cookies.slice(entry.cookiesSent)) c.header('set-cookie', cookie, { append: true });
+  entry.cookiesSent = cookies.length;
+}
+
+export async function runOperation<TData, TVariables>(
   yoga: Yoga,
   c: HonoContext,
   clientIp: string,
-  document: DocumentNode,
-  variables: Record<string, unknown> = {},
-): Promise<OperationResult> {
-  const { execute, contextFactory } = yoga.getEnveloped({
-    request: c.req.raw,
-    clientIp,
-    params: { query: '', variables },
-  });
-  const contextValue = (await contextFactory()) as unknown as Context;
-  const result = (await execute({ schema, document, variableValues: variables, contextValue })) as ExecutionResult;
-  for (const cookie of contextValue.responseCookies) c.header('set-cookie', cookie, { append: true });
-  return { data: result.data as Record<string, any> | null | undefined, errors: result.errors, context: contextValue };
+  document: TypedDocument<TData, TVariables>,
+  variables?: TVariables,
+): Promise<OperationResult<TData>> {
+  const entry = await requestGraphQL(yoga, c, clientIp);
+  const variableValues = (variables ?? {}) as Record<string, unknown>;
+  const result = (await entry.execute({ schema, document, variableValues, contextValue: entry.context })) as ExecutionResult;
+  sendCookies(c, entry);
+  return { data: result.data as TData | null | undefined, errors: result.errors, context: entry.context };
 }
 
 /** A GraphQL error with a domain code becomes that code's status; anything else is a 500. */
 export function respondWithGraphQLErrors(c: HonoContext, errors: readonly GraphQLError[], data?: unknown) {
   const first = errors[0]!;
   // No data at all: the body's values did not fit the expected types (e.g. a string for a number).
-  if (data === undefined && !first.path) return jsonError(c, 400, `Invalid input: ${first.message.replace(/^Variable "\$\w+" got invalid value .*?; /, '')}`);
+  if (data === undefined && !first.path) return jsonError(c, 400, `Invalid input: ${first.message.replace(/^Variable "\$\w+" got invalid value .*?; /, '')}`, { code: 'INVALID_INPUT' });
   const code = first.extensions?.code as ErrorCode | undefined;
-  if (code && code in statusOfCode) return jsonError(c, statusOfCode[code], first.message);
+  // `code` of the REST error is the domain's reason (the status already says the coarse code).
+  if (code && code in statusOfCode) return jsonError(c, statusOfCode[code], first.message, { code: first.extensions?.reason ?? code });
   return jsonError(c, 500, 'Internal server error');
 }
 
@@ -58,19 +94,19 @@ export function respondWithGraphQLErrors(c: HonoContext, errors: readonly GraphQ
  * Reads a mutation's result union: an Error member becomes `{ message }` with its status, the
  * success member's `data` is passed to `ok`.
  */
-export function respondWithResult(
+export function respondWithResult<TData>(
   c: HonoContext,
-  result: OperationResult,
-  field: string,
+  result: OperationResult<TData>,
+  field: keyof TData & string,
   ok: (data: any) => Response | Promise<Response>,
 ) {
   if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
-  const value = result.data?.[field];
+  const value = (result.data as Record<string, any> | null | undefined)?.[field];
   if (value && typeof value.code === 'string' && typeof value.message === 'string') {
-    const { code, message, __typename, fieldErrors, ...extra } = value;
+    const { code, reason, message, __typename, fieldErrors, ...extra } = value;
     if (Array.isArray(fieldErrors) && fieldErrors.length) extra.fieldErrors = fieldErrors;
     if (typeof extra.retryAfterSeconds === 'number') c.header('retry-after', String(extra.retryAfterSeconds));
-    return jsonError(c, statusOfCode[code as ErrorCode] ?? 400, message, extra);
+    return jsonError(c, statusOfCode[code as ErrorCode] ?? 400, message, { code: reason ?? code, ...extra });
   }
   return ok(value?.data ?? value);
 }
@@ -81,8 +117,7 @@ export function json(c: HonoContext, body: unknown, status = 200) {
 
 /** The request's context (session, services) for routes that call the domain directly (byte streams). */
 export async function contextFor(yoga: Yoga, c: HonoContext, clientIp: string): Promise<Context> {
-  const { contextFactory } = yoga.getEnveloped({ request: c.req.raw, clientIp, params: { query: '' } });
-  const ctx = (await contextFactory()) as unknown as Context;
-  for (const cookie of ctx.responseCookies) c.header('set-cookie', cookie, { append: true });
-  return ctx;
+  const entry = await requestGraphQL(yoga, c, clientIp);
+  sendCookies(c, entry);
+  return entry.context;
 }

@@ -5,7 +5,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../app.ts';
 import { contextFor, json, operation, respondWithResult, runOperation } from './execute.ts';
 import { jsonError, readJsonObject } from './respond.ts';
-import { restContract } from './market.routes.ts';
+import { BACK_OFFICE_FIELDS, restListing, type BackOfficeContractNode } from './contract-shape.ts';
 import { DomainError, statusOfCode } from '../domain/errors.ts';
 import { assertMayUpload, storeUpload } from '../domain/listings/upload.service.ts';
 import { MAX_UPLOAD_BYTES } from '../domain/listings/file-types.ts';
@@ -16,31 +16,14 @@ import { isRecordId } from '../db/ids.ts';
 // PATCH /api/contracts/{id} (administrators review), and the byte streams of listing files:
 // POST /api/uploads (multipart, streamed to storage) and GET /api/files/{id}/download.
 
-const BACK_OFFICE_FIELDS = `contractId title description category categoryLabel ticker status price marketPrice pricingModel
-  updateFrequency recordCount fieldCount dataFormat deliveryMethod sampleSize geographicCoverage dataSource dataAccessType
-  dataAccessUrl accessInstructions sampleData dataFields isEnterprise salesCount highestBid openBidCount createdAt reviewNotes
-  rejectionReason reviewedAt priceChange24h { change percent }
-  files { fileId fileName contentType size sha256 downloadUrl }
-  provider { userId name profileImage rating reviewCount completedSales isVerifiedProvider memberSince }`;
-const ERROR_FIELDS = `__typename ... on Error { message code } ... on ValidationError { fieldErrors { field message } }`;
+const ERROR_FIELDS = `__typename ... on Error { message code reason } ... on ValidationError { fieldErrors { field message } }`;
 
-const CREATE = operation(`mutation RestCreateListing($input: ListingInput!) {
+type ListingResult<K extends string> = Record<K, { __typename: string; data?: BackOfficeContractNode; code?: string; message?: string }>;
+
+const CREATE = operation<ListingResult<'createListing'>>(`mutation RestCreateListing($input: ListingInput!) {
   createListing(input: $input) { ${ERROR_FIELDS} ... on MutationCreateListingSuccess { data { ${BACK_OFFICE_FIELDS} } } } }`);
-const REVIEW = operation(`mutation RestReviewListing($input: ReviewListingInput!) {
+const REVIEW = operation<ListingResult<'reviewListing'>>(`mutation RestReviewListing($input: ReviewListingInput!) {
   reviewListing(input: $input) { ${ERROR_FIELDS} ... on MutationReviewListingSuccess { data { ${BACK_OFFICE_FIELDS} } } } }`);
-
-function restListing(node: Record<string, any>) {
-  const { files, ...rest } = node;
-  const file = files?.[0];
-  return {
-    ...restContract(rest),
-    providerName: rest.provider?.name ?? null,
-    fileName: file?.fileName ?? null,
-    fileSize: file?.size ?? null,
-    dataFileUrl: file?.downloadUrl ?? null,
-    files: files ?? null,
-  };
-}
 
 const STRING_FIELDS = ['title', 'description', 'category', 'pricingModel', 'dataFormat', 'updateFrequency', 'sampleSize', 'geographicCoverage', 'dataSource', 'dataAccessType', 'dataAccessUrl', 'accessInstructions', 'deliveryMethod', 'fileId'] as const;
 
@@ -203,6 +186,6 @@ class UploadInterrupted extends Error {
 }
 
 function domainErrorResponse(c: HonoContext, error: unknown) {
-  if (error instanceof DomainError) return jsonError(c, statusOfCode[error.code], error.message);
+  if (error instanceof DomainError) return jsonError(c, statusOfCode[error.code], error.message, { code: error.reason });
   throw error;
 }

@@ -1,38 +1,69 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../app.ts';
-import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperation } from './execute.ts';
+import { contextFor, json, operation, respondWithGraphQLErrors, respondWithResult, runOperation } from './execute.ts';
 import { jsonError, readJsonObject } from './respond.ts';
 import { parseCategory } from '../domain/market/categories.ts';
 import { CONTRACT_SORTS, type ContractSort } from '../domain/market/contracts.list.ts';
 import { afterCursorForOffset } from '../graphql/cursors.ts';
+import { BACK_OFFICE_FIELDS, CONTRACT_FIELDS, restContract, restContractFor, type BackOfficeContractNode, type ContractNode } from './contract-shape.ts';
 
 // REST compatibility for the market (buyer-side.md §7, provider-backoffice-side.md §7): the same
 // GraphQL fields the web app reads, reshaped to the spec's JSON. Ids are the plain ids.
 
-const CONTRACT_FIELDS = `
-  contractId title description category categoryLabel ticker status price marketPrice
-  priceChange24h { change percent } pricingModel updateFrequency recordCount fieldCount dataFormat
-  deliveryMethod sampleSize geographicCoverage dataSource dataAccessType sampleData dataFields isEnterprise
-  salesCount highestBid openBidCount createdAt
-  provider { userId name profileImage rating reviewCount completedSales isVerifiedProvider memberSince }`;
 const BID_FIELDS = `bidId amount message status createdAt decidedAt contract { contractId } bidder { userId name }`;
 const PURCHASE_FIELDS = `purchaseId buyerId contractId status amount purchaseDate accessExpiresAt downloadCount lastAccessedAt
   contract { contractId title category dataFormat recordCount updateFrequency provider { name profileImage } }`;
-const ERROR_FIELDS = `__typename ... on Error { message code } ... on ValidationError { fieldErrors { field message } }`;
+const ERROR_FIELDS = `__typename ... on Error { message code reason } ... on ValidationError { fieldErrors { field message } }`;
 
-const STATS = operation(`query RestStats { marketStats {
+interface BidNode {
+  bidId: string;
+  amount: string;
+  message: string | null;
+  status: string;
+  createdAt: string;
+  decidedAt: string | null;
+  contract: { contractId: string };
+  bidder: { userId: string; name: string } | null;
+}
+interface PurchaseNode {
+  purchaseId: string;
+  buyerId: string;
+  contractId: string;
+  status: string;
+  amount: string;
+  contract: { contractId: string; provider: { name: string; profileImage: string | null } } & Record<string, unknown>;
+  [field: string]: unknown;
+}
+interface Edges<T> {
+  edges: Array<{ node: T }>;
+}
+interface Page<T> extends Edges<T> {
+  totalCount: number;
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+}
+type Result<K extends string, T> = Record<K, { __typename: string; data?: T; code?: string; message?: string }>;
+
+const STATS = operation<{ marketStats: Record<string, number | string> }>(`query RestStats { marketStats {
   activeContracts totalContracts totalUsers activeUsers totalVolume volumeToday totalTransactions } }`);
-const CONTRACTS = operation(`query RestContracts($first: Int!, $after: String, $filter: ContractFilter, $sort: ContractSort) {
+const CONTRACTS = operation<{ contracts: Omit<Page<ContractNode>, 'pageInfo'> }>(`query RestContracts($first: Int!, $after: String, $filter: ContractFilter, $sort: ContractSort) {
   contracts(first: $first, after: $after, filter: $filter, sort: $sort) { totalCount edges { node { ${CONTRACT_FIELDS} } } } }`);
-const CONTRACT = operation(`query RestContract($id: ID!) { contract(id: $id) { ${CONTRACT_FIELDS} } }`);
-const BIDS = operation(`query RestBids($id: ID!) { contract(id: $id) { bids(first: 100) { edges { node { ${BID_FIELDS} } } } } }`);
-const PLACE_BID = operation(`mutation RestPlaceBid($input: PlaceBidInput!) {
+// The review queue (administrators): listings in a status other than active.
+const REVIEW_QUEUE = operation<{ listingsForReview: Page<BackOfficeContractNode> }>(`query RestReviewQueue($status: ContractStatus!, $first: Int!, $after: String) {
+  listingsForReview(status: $status, first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { ${BACK_OFFICE_FIELDS} } } } }`);
+// Back-office fields resolve to null for anyone but the provider and administrators.
+const CONTRACT = operation<{ contract: BackOfficeContractNode | null }>(`query RestContract($id: ID!) { contract(id: $id) { ${BACK_OFFICE_FIELDS} } }`);
+const BIDS = operation<{ contract: { bids: Edges<BidNode> } | null }>(`query RestBids($id: ID!) { contract(id: $id) { bids(first: 100) { edges { node { ${BID_FIELDS} } } } } }`);
+const PLACE_BID = operation<Result<'placeBid', BidNode>>(`mutation RestPlaceBid($input: PlaceBidInput!) {
   placeBid(input: $input) { ${ERROR_FIELDS} ... on MutationPlaceBidSuccess { data { ${BID_FIELDS} } } } }`);
-const CREATE_PURCHASE = operation(`mutation RestCreatePurchase($input: CreatePurchaseInput!) {
+const CREATE_PURCHASE = operation<Result<'createPurchase', PurchaseNode>>(`mutation RestCreatePurchase($input: CreatePurchaseInput!) {
   createPurchase(input: $input) { ${ERROR_FIELDS} ... on MutationCreatePurchaseSuccess { data { ${PURCHASE_FIELDS} } } } }`);
-const MY_PURCHASES = operation(`query RestMyPurchases($after: String) { viewer { userId purchases(first: 100, after: $after) {
+const MY_PURCHASES = operation<{ viewer: { userId: string; purchases: Page<PurchaseNode> } | null }>(`query RestMyPurchases($after: String) { viewer { userId purchases(first: 100, after: $after) {
   pageInfo { hasNextPage endCursor } edges { node { ${PURCHASE_FIELDS} } } } } }`);
+const WHO = operation<{ viewer: { userId: string } | null }>(`query RestWho { viewer { userId } }`);
+
+/** Statuses of listings besides active: only administrators list them (the review queue). */
+const REVIEW_STATUSES = ['pending_review', 'rejected'];
 
 const SORT_ENUM: Record<ContractSort, string> = {
   relevant: 'MOST_RELEVANT',
@@ -43,19 +74,12 @@ const SORT_ENUM: Record<ContractSort, string> = {
   popular: 'POPULAR',
 };
 
-/** A contract as the spec's JSON has it: `id` is the plain id; provider.isVerified as named there. */
-export function restContract(node: Record<string, any>) {
-  const { contractId, provider, ...rest } = node;
-  const { userId, isVerifiedProvider, ...p } = provider;
-  return { id: contractId, ...rest, providerId: userId, provider: { id: userId, ...p, isVerified: isVerifiedProvider } };
-}
-
-function restBid(node: Record<string, any>) {
+function restBid(node: BidNode) {
   const { bidId, amount, contract, bidder, ...rest } = node;
   return { id: bidId, contractId: contract.contractId, buyerId: bidder?.userId ?? null, bidderName: bidder?.name ?? null, bidAmount: amount, amount, ...rest };
 }
 
-function restPurchase(node: Record<string, any>) {
+function restPurchase(node: PurchaseNode) {
   const { purchaseId, contract, ...rest } = node;
   const { contractId, provider, ...c } = contract;
   return { id: purchaseId, ...rest, contract: { id: contractId, ...c }, provider };
@@ -79,6 +103,7 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
   // total is in X-Total-Count.
   r.get('/contracts', async (c) => {
     const q = c.req.query();
+    if (q.status !== undefined && q.status !== 'active') return reviewQueue(c, q);
     const category = q.category && q.category.toLowerCase() !== 'all' ? parseCategory(q.category) : undefined;
     if (q.category && q.category.toLowerCase() !== 'all' && !category) return jsonError(c, 400, `Unknown category: ${q.category}`);
     const sort = (q.sortBy ?? 'relevant') as ContractSort;
@@ -102,14 +127,14 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
     const result = await runOperation(yoga, c, clientIp(c), CONTRACTS, { first: limit, after, filter, sort: SORT_ENUM[sort] });
     if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
     c.header('x-total-count', String(result.data!.contracts.totalCount));
-    return json(c, result.data!.contracts.edges.map((e: any) => restContract(e.node)));
+    return json(c, result.data!.contracts.edges.map((e) => restContract(e.node)));
   });
 
   r.get('/contracts/:id', async (c) => {
     const result = await runOperation(yoga, c, clientIp(c), CONTRACT, { id: c.req.param('id') });
     if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
     const contract = result.data?.contract;
-    return contract ? json(c, restContract(contract)) : jsonError(c, 404, 'Contract not found');
+    return contract ? json(c, restContractFor(result.context.viewer, contract)) : jsonError(c, 404, 'Contract not found');
   });
 
   r.get('/bids/contract/:id', async (c) => {
@@ -117,7 +142,7 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
     if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
     const contract = result.data?.contract;
     if (!contract) return jsonError(c, 404, 'Contract not found');
-    return json(c, contract.bids.edges.map((e: any) => restBid(e.node)));
+    return json(c, contract.bids.edges.map((e) => restBid(e.node)));
   });
 
   // POST /api/bids { contractId, buyerId, bidAmount, message }: the bidder is the session's user;
@@ -154,8 +179,37 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
     const viewer = result.data?.viewer;
     if (!viewer) return jsonError(c, 401, 'Authentication required');
     if (viewer.userId !== c.req.param('userId')) return jsonError(c, 403, 'You can only read your own purchases');
-    return json(c, viewer.purchases.edges.map((e: any) => restPurchase(e.node)));
+    return json(c, viewer.purchases.edges.map((e) => restPurchase(e.node)));
   });
+
+  // GET /api/contracts?status=pending_review|rejected (+ limit, offset): the review queue, oldest
+  // first, for administrators; anonymous callers 401, anyone else 403 (providers see their own
+  // listings in every status on their dashboard). The market's filters do not apply to it.
+  async function reviewQueue(c: HonoContext<{ Bindings: HttpBindings }>, q: Record<string, string>) {
+    if (!REVIEW_STATUSES.includes(q.status!)) return jsonError(c, 400, `status must be one of: active, ${REVIEW_STATUSES.join(', ')}`);
+    const limit = q.limit === undefined ? 50 : Number(q.limit);
+    const offset = q.offset === undefined ? 0 : Number(q.offset);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) return jsonError(c, 400, 'limit must be a whole number from 1 to 100');
+    if (!Number.isSafeInteger(offset) || offset < 0) return jsonError(c, 400, 'offset must be a whole number of at least 0');
+    const ctx = await contextFor(yoga, c, clientIp(c));
+    if (!ctx.viewer) return jsonError(c, 401, 'Authentication required');
+    if (!ctx.viewer.isAdmin) return jsonError(c, 403, 'Only administrators list listings that are not active');
+    // The queue's cursors are ids: walk to the offset page by page (the queue is short).
+    const items: BackOfficeContractNode[] = [];
+    let after: string | undefined;
+    let totalCount = 0;
+    for (;;) {
+      const result = await runOperation(yoga, c, clientIp(c), REVIEW_QUEUE, { status: q.status, first: 100, after });
+      if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
+      const page = result.data!.listingsForReview;
+      totalCount = page.totalCount;
+      items.push(...page.edges.map((e) => e.node));
+      if (!page.pageInfo.hasNextPage || items.length >= offset + limit || !page.pageInfo.endCursor) break;
+      after = page.pageInfo.endCursor;
+    }
+    c.header('x-total-count', String(totalCount));
+    return json(c, items.slice(offset, offset + limit).map((node) => restContractFor(ctx.viewer, node)));
+  }
 
   /** 401 when logged out, 403 when `claimed` names another user than the session's. */
   async function refuseOtherUser(c: HonoContext<{ Bindings: HttpBindings }>, claimed: unknown) {
@@ -169,4 +223,3 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
   return r;
 }
 
-const WHO = operation(`query RestWho { viewer { userId } }`);

@@ -6,7 +6,7 @@ import type { BidStatus } from '../../db/generated/prisma/enums.ts';
 import { AuthenticationError, ConflictError, NotFoundError, PermissionError, ValidationError } from '../errors.ts';
 import { parseInput } from '../accounts/accounts.schemas.ts';
 import { isMoney, parseMoney } from '../money/money.ts';
-import { isOwnerOrAdmin } from '../policies.ts';
+import { canSeeContract, isOwnerOrAdmin } from '../policies.ts';
 import { recordCreated, transition } from '../transitions/transition.ts';
 import { BID_MACHINE } from './bids.machine.ts';
 
@@ -36,7 +36,9 @@ export async function placeBid({ db, events }: BidDeps, viewer: User | null, raw
   if (!viewer) throw new AuthenticationError('User not authenticated or contract not found');
   const input = parseInput(placeBidInput, rawInput);
   const contract = await db.contract.findUnique({ where: { id: input.contractId }, select: { id: true, status: true, providerId: true } });
-  if (!contract) throw new NotFoundError('Contract not found');
+  // A listing the viewer may not see (pending or rejected, not theirs) is answered as an unknown
+  // one, so its existence does not leak (docs/decisions.md "What the list shows").
+  if (!contract || !canSeeContract(viewer, contract)) throw new NotFoundError('Contract not found');
   if (contract.providerId === viewer.id) throw new PermissionError('You cannot bid on your own listing', 'OWN_CONTRACT');
   if (contract.status !== 'active') throw new ConflictError('Bids are only accepted on active contracts', 'CONTRACT_NOT_ACTIVE');
   const placed = await db.$transaction(async (tx) => {

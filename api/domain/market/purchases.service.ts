@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { User } from '../../db/generated/prisma/client.ts';
 import { AuthenticationError, ConflictError, NotFoundError, PermissionError } from '../errors.ts';
 import { parseInput } from '../accounts/accounts.schemas.ts';
+import { canSeeContract } from '../policies.ts';
 
 const createPurchaseInput = z.object({ contractId: z.string().min(1, 'contractId is required') });
 
@@ -15,7 +16,9 @@ export async function createPurchase(db: Db, viewer: User | null, rawInput: unkn
   if (!viewer) throw new AuthenticationError('User not authenticated or contract not found');
   const { contractId } = parseInput(createPurchaseInput, rawInput);
   const contract = await db.contract.findUnique({ where: { id: contractId } });
-  if (!contract) throw new NotFoundError('Contract not found');
+  // A listing the viewer may not see (pending or rejected, not theirs) is answered as an unknown
+  // one, so its existence does not leak (docs/decisions.md "What the list shows").
+  if (!contract || !canSeeContract(viewer, contract)) throw new NotFoundError('Contract not found');
   if (contract.providerId === viewer.id) throw new PermissionError('You cannot buy your own listing', 'OWN_CONTRACT');
   if (contract.status !== 'active') throw new ConflictError('Only active contracts can be bought', 'CONTRACT_NOT_ACTIVE');
   const pending = await db.purchase.findFirst({ where: { buyerId: viewer.id, contractId, status: 'pending' } });
