@@ -50,7 +50,9 @@ async function start() {
 
   if (redis) watchRedis(redis, logger);
   const { app, yoga, origins, jobs, close } = createApp({ config, database, logger, limiter: redis ? redisRateLimiter(redis) : undefined });
-  const server = createServer();
+  // A 500 MB upload on a slow line takes longer than Node's default 5 minutes for a whole request;
+  // an hour covers ~140 kB/s. Slow headers are still cut by headersTimeout (docs/decisions.md).
+  const server = createServer({ requestTimeout: 60 * 60_000 });
   // Registered before the app's handler, so it sees every request first.
   const http = drainOnShutdown(server);
   server.on('request', getRequestListener(app.fetch));
