@@ -1,3 +1,4 @@
+import { encodeGlobalID, offsetToCursor } from '@pothos/plugin-relay';
 import type { PrismaClient } from '../db/generated/prisma/client.ts';
 import type { Category, UpdateFrequency } from '../db/generated/prisma/enums.ts';
 import { hashPassword } from '../domain/accounts/password.ts';
@@ -47,5 +48,6 @@ export async function makeContract(db: PrismaClient, providerId: string, spec: C
   });
 }
 
-export const toGlobalId = (type: string, id: string) => Buffer.from(`${type}:${id}`).toString('base64');
-export const offsetCursor = (offset: number) => Buffer.from(`OffsetConnection:${offset}`).toString('base64');
+// Relay's own helpers, so tests build ids and cursors exactly as the schema does.
+export const toGlobalId = (type: string, id: string) => encodeGlobalID(type, id);
+export const offsetCursor = (offset: number) => offsetToCursor(offset);
