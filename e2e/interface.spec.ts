@@ -94,7 +94,7 @@ test('logging in unverified shows an amber warning, and the next screen does not
 
   await expect(page).toHaveURL(/\/auth\/verify-email\?from=login&email=/);
   const main = page.getByRole('main');
-  await expect(main.getByRole('heading', { name: 'Verify your email first' })).toBeVisible();
+  await expect(main.getByRole('heading', { name: 'Your email is not verified yet' })).toBeVisible();
   await expect(main).toContainText(`${user.email} is not verified yet`);
   await expect(main).not.toContainText('We sent');
   await expect(main.getByRole('button', { name: 'RESEND VERIFICATION EMAIL' })).toBeVisible();
@@ -103,7 +103,7 @@ test('logging in unverified shows an amber warning, and the next screen does not
 test('a direct visit to /auth/verify-email says what to do, without claiming a link was sent', async ({ page }) => {
   await page.goto('/auth/verify-email');
   const main = page.getByRole('main');
-  await expect(main.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+  await expect(main.getByRole('heading', { name: 'How to verify your account' })).toBeVisible();
   await expect(main).toContainText('Open the verification link in the email you received after registering');
   await expect(main).toContainText('enter your address below and we will send a new link');
   await expect(main).not.toContainText('We sent');

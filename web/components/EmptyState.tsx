@@ -11,6 +11,8 @@ export type EmptyStateProps = {
   icon?: IconName | ReactNode;
   /** tighter padding for use inside panels */
   compact?: boolean;
+  /** the title as the page's heading (h1) when this block is the whole page, e.g. 'Access Denied' */
+  page?: boolean;
   className?: string;
 };
 
@@ -61,11 +63,11 @@ const Action = styled.div`
 `;
 
 /** 'Nothing here' block with an optional call to action. */
-export function EmptyState({ title, description, action, icon = 'inbox', compact = false, className }: EmptyStateProps) {
+export function EmptyState({ title, description, action, icon = 'inbox', compact = false, page = false, className }: EmptyStateProps) {
   return (
     <Box $compact={compact} className={className}>
       <Mark aria-hidden="true">{typeof icon === 'string' ? <Icon name={icon as IconName} size={20} /> : icon}</Mark>
-      <Title>{title}</Title>
+      <Title as={page ? 'h1' : 'p'}>{title}</Title>
       {description != null && <Desc>{description}</Desc>}
       {action != null && <Action>{action}</Action>}
     </Box>

@@ -72,6 +72,7 @@ function AccessDenied() {
   usePageTitle('Dashboard');
   return (
     <EmptyState
+      page
       icon="lock"
       title="Access Denied"
       description="Please log in to access your dashboard."

@@ -166,7 +166,8 @@ const Missing = styled.p`
   color: ${({ theme }) => theme.colors.textDim};
 `;
 
-const Code = styled.pre`
+// focusable, so the keyboard can scroll a long sample
+const Code = styled.pre.attrs({ tabIndex: 0 })`
   max-height: 260px;
   margin: 3px 0 0;
   padding: 10px 12px;

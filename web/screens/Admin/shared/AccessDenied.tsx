@@ -5,6 +5,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 export function AccessDenied() {
   return (
     <EmptyState
+      page
       icon="lock"
       title="Access Denied"
       description="Admin access required"

@@ -157,7 +157,7 @@ export function VerifyEmail() {
             </StateBlock>
           ) : (
             // a direct visit or a login refused for an unverified email: nothing was sent now
-            <StateBlock tone="blue" icon="mail" title={fromLogin ? 'Verify your email first' : 'Verify your email'}>
+            <StateBlock tone="blue" icon="mail" title={fromLogin ? 'Your email is not verified yet' : 'How to verify your account'}>
               <p>
                 {fromLogin && email ? (
                   <>

@@ -33,6 +33,7 @@ export function DueDiligence() {
   if (!viewer) {
     return (
       <EmptyState
+        page
         icon="lock"
         title="Please log in"
         description="Log in to apply for due diligence and become a verified data provider."

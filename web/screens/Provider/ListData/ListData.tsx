@@ -65,6 +65,7 @@ export function ListData() {
   if (!viewer) {
     return (
       <EmptyState
+        page
         icon="lock"
         title="ACCESS DENIED"
         description="Please login to list data"
