@@ -70,15 +70,21 @@ export const builder = new SchemaBuilder<{
       // node(id:) answers null for an id that names nothing: a type that is not a Node, an id that
       // is not a record id (see api/db/ids.ts), or a record that does not exist. Malformed global
       // ids fail earlier, in the argument's parsing, as INVALID_INPUT (api/app.ts maskError).
-      resolve: async (_root, { id }, _ctx, info, resolveNode) => {
+      resolve: async (_root, { id }, ctx, info, resolveNode) => {
         const type = info.schema.getType(id.typename);
         if (!isObjectType(type) || !type.getInterfaces().some((i) => i.name === 'Node') || !isRecordId(id.id)) return null;
+        let node: unknown;
         try {
-          return await resolveNode(id);
+          node = await resolveNode(id);
         } catch (error) {
           if ((error as { code?: unknown }).code === 'P2025') return null;
           throw error;
         }
+        // A record the viewer may not see is null like an unknown one, not FORBIDDEN (which would
+        // tell that it exists): the type's own rule (its authScopes) decides.
+        const rule = builder.configStore.getTypeConfig(id.typename, 'Object').pothosOptions.authScopes as unknown;
+        if (node && typeof rule === 'function' && (await rule(node, ctx)) === false) return null;
+        return node;
       },
     },
     nodesQueryOptions: false,

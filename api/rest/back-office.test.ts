@@ -1,3 +1,4 @@
+import { encodeGlobalID } from '@pothos/plugin-relay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestApp, STRONG_PASSWORD, type TestApp } from '../test/harness.ts';
 import { testDatabases } from '../test/databases.ts';
@@ -71,6 +72,19 @@ describe.each(testDatabases())('listings over REST on %s', (kind) => {
       expect(await as.admin.json('POST', '/api/purchases', { contractId: ids.rejected })).toMatchObject({ status: 409, body: { code: 'CONTRACT_NOT_ACTIVE' } });
       const gql = await as.admin.gql(PLACE_BID, { input: { contractId: ids.pending, amount: '5' } });
       expect(gql.data.placeBid).toMatchObject({ __typename: 'ConflictError', code: 'CONFLICT', reason: 'CONTRACT_NOT_ACTIVE' });
+    });
+  });
+
+  describe('node(id:)', () => {
+    it('is null for a listing one may not see, as for an unknown id; its provider and administrators get it', async () => {
+      const NODE = `query($id: ID!) { node(id: $id) { id ... on Contract { title } } }`;
+      for (const who of ['anonymous', 'user', 'otherProvider'] as const) {
+        expect(await as[who].gql(NODE, { id: encodeGlobalID('Contract', ids.pending) })).toEqual({ data: { node: null } });
+        expect(await as[who].gql(NODE, { id: encodeGlobalID('Contract', UNKNOWN) })).toEqual({ data: { node: null } });
+      }
+      for (const who of ['provider', 'admin'] as const) {
+        expect((await as[who].gql(NODE, { id: encodeGlobalID('Contract', ids.pending) })).data.node).toEqual({ id: encodeGlobalID('Contract', ids.pending), title: 'Set pending_review' });
+      }
     });
   });
 
