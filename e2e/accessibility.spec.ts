@@ -6,7 +6,8 @@ import { expect, gql, test } from './fixtures.ts';
 // buyer, the demo provider and the demo administrator, with the dialogs of the back office and
 // the user menu open. A serious or critical finding fails the journey; lesser ones are printed.
 
-test.describe.configure({ timeout: 90_000 });
+// axe reads the whole page: on a busy 2-core machine a data-heavy screen takes a while
+test.describe.configure({ timeout: 180_000 });
 
 const DEMO_PASSWORD = 'Demo#Trader1';
 const DEMO_BUYER = 'ava.thompson@datapit.demo';
