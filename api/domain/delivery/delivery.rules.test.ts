@@ -1,0 +1,103 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { accessState } from './delivery.rules.ts';
+import { decideRange } from './http-range.ts';
+import { csvToNdjson, jsonToNdjson, streamFormatOf } from './ndjson.ts';
+import { generateApiKey, hashApiKey } from './api-keys.ts';
+
+const now = new Date('2026-11-22T12:00:00Z');
+
+describe('accessState', () => {
+  const active = { status: 'active' as const, accessExpiresAt: null };
+  it('opens an active purchase whose payment holds or released the money', () => {
+    for (const status of ['escrowed', 'disputed', 'released'] as const) expect(accessState(active, { status }, now)).toEqual({ hasAccess: true, accessExpired: false, denial: null });
+    expect(accessState(active, null, now).hasAccess).toBe(true);
+  });
+  it('denies a pending or failed payment, a refund, a revoked or ended purchase', () => {
+    expect(accessState({ status: 'pending', accessExpiresAt: null }, { status: 'pending' }, now).denial).toBe('payment_pending');
+    expect(accessState(active, { status: 'failed' }, now).denial).toBe('payment_pending');
+    expect(accessState(active, { status: 'refunded' }, now).denial).toBe('revoked');
+    expect(accessState({ status: 'revoked', accessExpiresAt: null }, { status: 'escrowed' }, now).denial).toBe('revoked');
+    expect(accessState({ status: 'active', accessExpiresAt: now }, { status: 'released' }, now)).toEqual({ hasAccess: false, accessExpired: true, denial: 'expired' });
+    expect(accessState({ status: 'expired', accessExpiresAt: null }, null, now).accessExpired).toBe(true);
+    expect(accessState({ status: 'active', accessExpiresAt: new Date(now.getTime() + 1) }, null, now).hasAccess).toBe(true);
+  });
+});
+
+describe('decideRange', () => {
+  const file = { size: 1000, etag: '"abc"', lastModified: 'Sun, 22 Nov 2026 12:00:00 GMT' };
+  it('reads first-last, open ends and suffixes', () => {
+    expect(decideRange('bytes=0-99', null, file)).toEqual({ kind: 'partial', start: 0, end: 99 });
+    expect(decideRange('bytes=100-', null, file)).toEqual({ kind: 'partial', start: 100, end: 999 });
+    expect(decideRange('bytes=-100', null, file)).toEqual({ kind: 'partial', start: 900, end: 999 });
+    expect(decideRange('bytes=-5000', null, file)).toEqual({ kind: 'partial', start: 0, end: 999 });
+    expect(decideRange('bytes=990-5000', null, file)).toEqual({ kind: 'partial', start: 990, end: 999 });
+  });
+  it('is unsatisfiable past the end, for -0 and for an empty file', () => {
+    expect(decideRange('bytes=1000-', null, file)).toEqual({ kind: 'unsatisfiable' });
+    expect(decideRange('bytes=-0', null, file)).toEqual({ kind: 'unsatisfiable' });
+    expect(decideRange('bytes=0-', null, { ...file, size: 0 })).toEqual({ kind: 'unsatisfiable' });
+  });
+  it('ignores what it does not serve: none, several ranges, other units, nonsense, a stale If-Range', () => {
+    for (const range of [undefined, '', 'bytes=0-1,5-6', 'items=0-1', 'bytes=5-3', 'bytes=-', 'bytes=x-y']) expect(decideRange(range, null, file)).toEqual({ kind: 'full' });
+    expect(decideRange('bytes=0-9', '"old"', file)).toEqual({ kind: 'full' });
+    expect(decideRange('bytes=0-9', '"abc"', file).kind).toBe('partial');
+    expect(decideRange('bytes=0-9', file.lastModified, file).kind).toBe('partial');
+  });
+});
+
+async function text(gen: AsyncIterable<Buffer>) {
+  const parts: Buffer[] = [];
+  for await (const b of gen) parts.push(b);
+  return Buffer.concat(parts).toString('utf8');
+}
+
+/** The source in pieces of `size` bytes, so records and strings are cut across chunks. */
+const inPieces = (s: string, size: number) => {
+  const b = Buffer.from(s);
+  const parts: Buffer[] = [];
+  for (let i = 0; i < b.length; i += size) parts.push(b.subarray(i, i + size));
+  return Readable.from(parts, { objectMode: false });
+};
+
+describe('NDJSON', () => {
+  it('turns CSV rows into objects, quoted line breaks and quotes kept, cut anywhere', async () => {
+    const csv = '\uFEFFid,note\r\n1,"a\r\nb"\r\n2,"say ""hi"""\r\n\r\n';
+    for (const size of [1, 3, 1000]) {
+      expect(await text(csvToNdjson(inPieces(csv, size)))).toBe('{"id":"1","note":"a\\r\\nb"}\n{"id":"2","note":"say \\"hi\\""}\n');
+    }
+  });
+  it('writes each element of a JSON array on one line, strings with brackets and escapes intact', async () => {
+    const value = [{ a: '],[{', b: 'x\\"y' }, 2, 'three', [4], { nested: { deep: [1, 2] } }];
+    const json = `  ${JSON.stringify(value, null, 2)}\n`;
+    for (const size of [1, 7, 100_000]) {
+      const out = await text(jsonToNdjson(inPieces(json, size)));
+      expect(out.split('\n').filter(Boolean).map((l) => JSON.parse(l))).toEqual(value);
+    }
+    expect(await text(jsonToNdjson(inPieces('[]', 1)))).toBe('');
+  });
+  it('passes newline-delimited JSON through', async () => {
+    const nd = '{"a":1}\n{"a":2}\n';
+    expect(await text(jsonToNdjson(inPieces(nd, 3)))).toBe(nd);
+  });
+  it('fails on a JSON array that is cut short', async () => {
+    await expect(text(jsonToNdjson(inPieces('[{"a":1},', 4)))).rejects.toThrow();
+  });
+  it('picks rows for CSV and JSON, bytes otherwise', () => {
+    expect(streamFormatOf({ fileName: 'x.CSV', contentType: 'text/csv' })).toBe('csv');
+    expect(streamFormatOf({ fileName: 'x.json', contentType: 'application/json' })).toBe('json');
+    expect(streamFormatOf({ fileName: 'x.xlsx', contentType: 'application/zip' })).toBe('raw');
+    expect(streamFormatOf({ fileName: 'x.parquet', contentType: 'application/vnd.apache.parquet' })).toBe('raw');
+  });
+});
+
+describe('API keys', () => {
+  it('are dpk_ and 43 base64url characters; the shown prefix is 12 characters; only the sha256 is kept', () => {
+    const a = generateApiKey();
+    expect(a.key).toMatch(/^dpk_[A-Za-z0-9_-]{43}$/);
+    expect(a.prefix).toBe(a.key.slice(0, 12));
+    expect(a.keyHash).toBe(hashApiKey(a.key));
+    expect(a.keyHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(generateApiKey().key).not.toBe(a.key);
+  });
+});

@@ -1,0 +1,102 @@
+import { builder } from './builder.ts';
+import { selectable } from './prisma-query.ts';
+import { plainId } from './contract.ts';
+import { ApiKeyAction } from '../db/generated/prisma/enums.ts';
+import { accessState } from '../domain/delivery/delivery.rules.ts';
+import { rotateApiKey } from '../domain/delivery/api-keys.ts';
+import { recordRotation, requestDataAccess, type DataAccessResult } from '../domain/delivery/delivery.service.ts';
+import { isAdmin } from '../domain/policies.ts';
+
+// Delivery of purchased data (docs/drafts/delivery.md): the access fields of a purchase, its
+// access log, and the two calls that show an API key in full (request access, rotate).
+
+export const ApiKeyActionEnum = builder.enumType(ApiKeyAction, { name: 'ApiKeyAction' });
+
+// One use of the purchase's data: the buyer's evidence, the provider's view of who took the data,
+// an administrator's evidence in a dispute.
+builder.prismaObject('ApiKeyUsage', {
+  name: 'AccessLogEntry',
+  fields: (t) => ({
+    time: t.expose('createdAt', { type: 'DateTime' }),
+    action: t.expose('action', { type: ApiKeyActionEnum }),
+    bytes: t.float({ description: 'Bytes actually sent (a download cut short counts what went out).', resolve: (u) => Number(u.bytes) }),
+    outcome: t.exposeString('outcome', { description: 'ok, issued (a key was shown), denied, aborted (the client went away) or error' }),
+    statusCode: t.exposeInt('statusCode'),
+    // The buyer's address is theirs and the administrators' evidence, not the provider's business.
+    ip: t.string({
+      nullable: true,
+      select: { ip: true, purchase: { select: { buyerId: true } } },
+      resolve: (u, _args, ctx) => (ctx.viewer && (isAdmin(ctx.viewer) || ctx.viewer.id === u.purchase?.buyerId) ? u.ip : null),
+    }),
+  }),
+});
+
+const accessSelect = { status: true, accessExpiresAt: true, payment: { select: { status: true } } } as const;
+
+// Only those who may read the purchase reach these fields (its buyer, the provider, administrators).
+builder.prismaObjectFields('Purchase', (t) => ({
+  hasAccess: t.boolean({
+    description: 'Whether the API key opens the data now (paid, not refunded, within the access period).',
+    select: accessSelect,
+    resolve: (p) => accessState(p, p.payment, new Date()).hasAccess,
+  }),
+  accessExpired: t.boolean({ select: accessSelect, resolve: (p) => accessState(p, p.payment, new Date()).accessExpired }),
+  apiKeyPrefix: t.string({
+    nullable: true,
+    description: "The start of the current API key (the buyer's only); the full key is shown once, when it is issued.",
+    select: { buyerId: true, apiKeys: { where: { revokedAt: null }, orderBy: { createdAt: 'desc' }, take: 1, select: { prefix: true } } },
+    resolve: (p, _args, ctx) => (ctx.viewer?.id === p.buyerId ? (p.apiKeys[0]?.prefix ?? null) : null),
+  }),
+  downloadPath: t.string({ description: 'GET with the X-API-Key header: the file as uploaded, with HTTP Range.', select: { contractId: true }, resolve: (p) => `/api/data/download/${p.contractId}` }),
+  streamPath: t.string({ description: 'GET with the X-API-Key header: rows as NDJSON for CSV and JSON data, else the bytes.', select: { contractId: true }, resolve: (p) => `/api/data/stream/${p.contractId}` }),
+  accessPath: t.string({ description: "The buyer's request access call (REST).", select: { id: true }, resolve: (p) => `/api/data/access/${p.id}` }),
+  accessLog: t.relatedConnection('usages', {
+    cursor: 'id',
+    totalCount: true,
+    description: 'Every use of the data (download, stream, access), newest first.',
+    query: () => ({ orderBy: [{ createdAt: 'desc' as const }, { id: 'desc' as const }] }),
+  }),
+}));
+
+export const DataAccessRef = builder.objectRef<DataAccessResult>('DataAccess').implement({
+  description: 'A purchase with its access; apiKey is the full key only in the answer that issued it.',
+  fields: (t) => ({
+    purchase: t.prismaField({
+      type: 'Purchase',
+      resolve: (query, parent, _args, ctx) => ctx.db.purchase.findUniqueOrThrow({ ...selectable(query), where: { id: parent.purchaseId } }),
+    }),
+    apiKey: t.string({ nullable: true, description: 'Shown in full this once; store it now.', resolve: (p) => p.apiKey }),
+    apiKeyPrefix: t.string({ nullable: true, resolve: (p) => p.apiKeyPrefix }),
+  }),
+});
+
+const PurchaseAccessInput = builder.inputType('PurchaseAccessInput', {
+  fields: (t) => ({ purchaseId: t.id({ required: true }) }),
+});
+
+builder.mutationField('requestDataAccess', (t) =>
+  t.field({
+    type: DataAccessRef,
+    errors: {},
+    authScopes: { loggedIn: true },
+    description: "The buyer's request access: the first answer with live access shows an API key in full, later ones its prefix.",
+    args: { input: t.arg({ type: PurchaseAccessInput, required: true }) },
+    resolve: (_root, { input }, ctx) => requestDataAccess(ctx.db, ctx.viewer!, plainId(String(input.purchaseId), 'Purchase'), ctx.clientIp),
+  }),
+);
+
+builder.mutationField('rotateApiKey', (t) =>
+  t.field({
+    type: DataAccessRef,
+    errors: {},
+    authScopes: { loggedIn: true },
+    description: 'Revokes the purchase’s API key and issues a new one, shown in full this once.',
+    args: { input: t.arg({ type: PurchaseAccessInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => {
+      const purchaseId = plainId(String(input.purchaseId), 'Purchase');
+      const issued = await rotateApiKey(ctx.db, ctx.viewer!, purchaseId);
+      await recordRotation(ctx.db, purchaseId, issued.id, ctx.clientIp);
+      return { purchaseId, apiKey: issued.key, apiKeyPrefix: issued.prefix, state: { hasAccess: true, accessExpired: false, denial: null } };
+    },
+  }),
+);

@@ -1,0 +1,217 @@
+import { Hono, type Context as HonoContext } from 'hono';
+import type { HttpBindings } from '@hono/node-server';
+import type { Yoga } from '../app.ts';
+import type { Logger } from '../logger.ts';
+import { contextFor, json, operation, respondWithResult, runOperation } from './execute.ts';
+import { jsonError } from './respond.ts';
+import { attachmentDisposition } from './listing.routes.ts';
+import { isRecordId } from '../db/ids.ts';
+import { decideRange } from '../domain/delivery/http-range.ts';
+import { csvToNdjson, jsonToNdjson, streamFormatOf } from '../domain/delivery/ndjson.ts';
+import {
+  authorizeApiKey,
+  authorizeBuyer,
+  contractDataFile,
+  noteUse,
+  recordUsage,
+  type DeliveryAuth,
+  type UsageOutcome,
+} from '../domain/delivery/delivery.service.ts';
+
+// Data delivery over REST (docs/drafts/delivery.md): the library's access call and key rotation
+// (GraphQL documents, like every other route), and the byte streams download and stream, which
+// call the domain directly and authenticate with the X-API-Key header.
+
+const ERROR_FIELDS = `__typename ... on Error { message code reason }`;
+const PURCHASE_FIELDS = `purchaseId buyerId contractId status amount purchaseDate accessExpiresAt downloadCount lastAccessedAt
+  hasAccess accessExpired apiKeyPrefix downloadPath streamPath
+  contract { contractId title category dataFormat recordCount updateFrequency provider { name profileImage } }`;
+const ACCESS_FIELDS = `apiKey apiKeyPrefix purchase { ${PURCHASE_FIELDS} }`;
+
+interface AccessNode {
+  apiKey: string | null;
+  apiKeyPrefix: string | null;
+  purchase: {
+    purchaseId: string;
+    contract: { contractId: string; provider: { name: string; profileImage: string | null } | null } & Record<string, unknown>;
+  } & Record<string, unknown>;
+}
+type Result<K extends string> = Record<K, { __typename: string; data?: AccessNode; code?: string; message?: string }>;
+
+const REQUEST_ACCESS = operation<Result<'requestDataAccess'>>(`mutation RestRequestDataAccess($input: PurchaseAccessInput!) {
+  requestDataAccess(input: $input) { ${ERROR_FIELDS} ... on MutationRequestDataAccessSuccess { data { ${ACCESS_FIELDS} } } } }`);
+const ROTATE = operation<Result<'rotateApiKey'>>(`mutation RestRotateApiKey($input: PurchaseAccessInput!) {
+  rotateApiKey(input: $input) { ${ERROR_FIELDS} ... on MutationRotateApiKeySuccess { data { ${ACCESS_FIELDS} } } } }`);
+
+/** The purchase as GET /api/purchases/buyer/{id} shapes it, with the access fields merged in. */
+function restAccess(node: AccessNode) {
+  const { purchaseId, contract, ...rest } = node.purchase;
+  const { contractId, provider, ...c } = contract;
+  return { id: purchaseId, ...rest, apiKey: node.apiKey, apiKeyPrefix: node.apiKeyPrefix, contract: { id: contractId, ...c }, provider };
+}
+
+type ClientIp = (c: HonoContext<{ Bindings: HttpBindings }>) => string;
+
+export function dataRoutes(yoga: Yoga, clientIp: ClientIp) {
+  const r = new Hono<{ Bindings: HttpBindings }>();
+
+  // GET /api/data/access/{purchaseId}?buyer_id=...: buyer_id, when given, must be the logged-in user.
+  r.get('/access/:purchaseId', async (c) => {
+    const ctx = await contextFor(yoga, c, clientIp(c));
+    if (!ctx.viewer) return jsonError(c, 401, 'Authentication required', { code: 'LOGIN_REQUIRED' });
+    const buyerId = c.req.query('buyer_id');
+    if (buyerId !== undefined && buyerId !== ctx.viewer.id) return jsonError(c, 403, 'buyer_id must be the logged-in user', { code: 'NOT_OWNER' });
+    const result = await runOperation(yoga, c, clientIp(c), REQUEST_ACCESS, { input: { purchaseId: c.req.param('purchaseId') } });
+    return respondWithResult(c, result, 'requestDataAccess', (data: AccessNode) => json(c, restAccess(data)));
+  });
+
+  // POST /api/data/access/{purchaseId}/rotate: a new key, shown this once; the old one stops working.
+  r.post('/access/:purchaseId/rotate', async (c) => {
+    const result = await runOperation(yoga, c, clientIp(c), ROTATE, { input: { purchaseId: c.req.param('purchaseId') } });
+    return respondWithResult(c, result, 'rotateApiKey', (data: AccessNode) => json(c, restAccess(data)));
+  });
+
+  r.get('/download/:contractId', (c) => deliver(yoga, c, clientIp(c), 'download'));
+  r.get('/stream/:contractId', (c) => deliver(yoga, c, clientIp(c), 'stream'));
+
+  return r;
+}
+
+type Action = 'download' | 'stream';
+
+/**
+ * Download and stream. The X-API-Key header decides; without one, the logged-in buyer's own
+ * session does (the library's download button: the browser keeps only the key's prefix).
+ */
+async function deliver(yoga: Yoga, c: HonoContext, ip: string, action: Action): Promise<Response> {
+  const ctx = await contextFor(yoga, c, ip);
+  const { db } = ctx;
+  const contractId = c.req.param('contractId') ?? '';
+  const rawKey = c.req.header('x-api-key');
+  const auth: DeliveryAuth =
+    rawKey === undefined && ctx.viewer ? await authorizeBuyer(db, ctx.viewer, contractId) : await authorizeApiKey(db, rawKey, isRecordId(contractId) ? contractId : '');
+  const log = (outcome: UsageOutcome, statusCode: number, bytes = 0, who: { apiKeyId: string | null; purchaseId: string | null } = auth.ok ? { apiKeyId: auth.apiKeyId, purchaseId: auth.purchase.id } : auth) =>
+    recordUsage(db, { apiKeyId: who.apiKeyId, purchaseId: who.purchaseId, action, bytes, outcome, statusCode, ip }).catch((error) =>
+      ctx.services.logger.error({ err: error }, 'could not write the access log'),
+    );
+  if (!auth.ok) {
+    // Denials with a known key (or of a known buyer) are evidence too; unknown keys name nobody.
+    if (auth.apiKeyId || auth.purchaseId) await log('denied', auth.status);
+    return jsonError(c, auth.status, auth.message, { code: auth.status === 401 ? 'INVALID_API_KEY' : 'ACCESS_DENIED' });
+  }
+
+  const file = auth.contract.dataAccessType === 'external_link' ? null : await contractDataFile(db, auth.contract.id);
+  if (!file) {
+    if (!auth.contract.dataAccessUrl) {
+      await log('error', 404);
+      return jsonError(c, 404, 'This contract has no data file yet');
+    }
+    // A listing delivered through the provider's own link: the link and how to use it.
+    const body = JSON.stringify({
+      contractId: auth.contract.id,
+      title: auth.contract.title,
+      dataAccessType: auth.contract.dataAccessType,
+      dataAccessUrl: auth.contract.dataAccessUrl,
+      accessInstructions: auth.contract.accessInstructions,
+    });
+    await noteUse(db, auth, action === 'download');
+    await log('ok', 200, Buffer.byteLength(body));
+    return new Response(body, { status: 200, headers: { 'content-type': 'application/json; charset=UTF-8', 'cache-control': 'private, no-store' } });
+  }
+
+  const size = Number(file.size);
+  const headers = new Headers({ 'cache-control': 'private, no-store' });
+  const storage = ctx.services.storage;
+
+  if (action === 'stream') {
+    const format = streamFormatOf(file);
+    await noteUse(db, auth, false);
+    if (format === 'raw') {
+      headers.set('content-type', file.contentType);
+      headers.set('content-length', String(size));
+      headers.set('content-disposition', attachmentDisposition(file.fileName));
+      return respondWith(200, headers, storage.read(file.storageKey), (bytes, outcome) => log(outcome, 200, bytes), ctx.services.logger);
+    }
+    headers.set('content-type', 'application/x-ndjson; charset=UTF-8');
+    const rows = format === 'csv' ? csvToNdjson(storage.read(file.storageKey)) : jsonToNdjson(storage.read(file.storageKey));
+    return respondWith(200, headers, rows, (bytes, outcome) => log(outcome, 200, bytes), ctx.services.logger);
+  }
+
+  const etag = `"${file.sha256}"`;
+  const lastModified = file.createdAt.toUTCString();
+  headers.set('content-type', file.contentType);
+  headers.set('content-disposition', attachmentDisposition(file.fileName));
+  headers.set('accept-ranges', 'bytes');
+  headers.set('etag', etag);
+  headers.set('last-modified', lastModified);
+  const range = decideRange(c.req.header('range'), c.req.header('if-range'), { size, etag, lastModified });
+  if (range.kind === 'unsatisfiable') {
+    await log('error', 416);
+    headers.set('content-range', `bytes */${size}`);
+    headers.set('content-type', 'application/json; charset=UTF-8');
+    headers.delete('content-disposition');
+    return new Response(JSON.stringify({ message: `Range not satisfiable: the file has ${size} bytes` }), { status: 416, headers });
+  }
+  const start = range.kind === 'partial' ? range.start : 0;
+  const end = range.kind === 'partial' ? range.end : size - 1;
+  const status = range.kind === 'partial' ? 206 : 200;
+  if (range.kind === 'partial') headers.set('content-range', `bytes ${start}-${end}/${size}`);
+  headers.set('content-length', String(Math.max(0, end - start + 1)));
+  // A download is counted when it starts at the first byte; resuming a broken one is the same download.
+  await noteUse(db, auth, start === 0);
+  if (c.req.method === 'HEAD' || size === 0) {
+    await log('ok', status);
+    return new Response(null, { status, headers });
+  }
+  const source = storage.read(file.storageKey, { start, end });
+  return respondWith(status, headers, source, (bytes, outcome) => log(outcome, status, bytes), ctx.services.logger);
+}
+
+/**
+ * The response body: the source's chunks, counted as the client takes them (so a download cut short
+ * logs what went out), and one access-log row when it ends, fails or the client goes away.
+ */
+function respondWith(
+  status: number,
+  headers: Headers,
+  source: AsyncIterable<Uint8Array>,
+  done: (bytes: number, outcome: UsageOutcome) => unknown,
+  logger: Logger,
+): Response {
+  const chunks = source[Symbol.asyncIterator]();
+  let bytes = 0;
+  let finished = false;
+  const finish = (outcome: UsageOutcome) => {
+    if (finished) return;
+    finished = true;
+    done(bytes, outcome);
+  };
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const next = await chunks.next();
+          if (next.done) {
+            controller.close();
+            finish('ok');
+            return;
+          }
+          bytes += next.value.byteLength;
+          controller.enqueue(next.value);
+        } catch (error) {
+          logger.warn({ err: error }, 'data delivery failed mid-stream');
+          controller.error(error);
+          finish('error');
+        }
+      },
+      async cancel() {
+        finish('aborted');
+        await chunks.return?.();
+      },
+    },
+    // Hold no more than one chunk ahead of the client: memory stays flat and the byte count is
+    // what the client took.
+    { highWaterMark: 0 },
+  );
+  return new Response(body, { status, headers });
+}
