@@ -15,8 +15,9 @@ test('register, verify by the mailed link, log in and log out', async ({ page })
   await page.getByLabel('Confirm Password').press('Enter');
 
   await expect(toast(page, 'Registration Successful')).toBeVisible();
-  await expect(page).toHaveURL(`/auth/verify-email?email=${encodeURIComponent(user.email)}`);
-  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  // nothing was mailed by the login: the screen says the address is not verified yet
+  await expect(page).toHaveURL(`/auth/verify-email?from=login&email=${encodeURIComponent(user.email)}`);
+  await expect(page.getByRole('heading', { name: 'Your email is not verified yet' })).toBeVisible();
   await expect(page.getByText(user.email, { exact: true })).toBeVisible();
 
   // the server wrote the mail to DATA_DIR/outbox; open its link like the user would
@@ -73,8 +74,9 @@ test('logging in before verifying the email lands on verify-email', async ({ pag
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'LOGIN', exact: true }).click();
 
-  await expect(page).toHaveURL(`/auth/verify-email?email=${encodeURIComponent(user.email)}`);
-  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  // nothing was mailed by the login: the screen says the address is not verified yet
+  await expect(page).toHaveURL(`/auth/verify-email?from=login&email=${encodeURIComponent(user.email)}`);
+  await expect(page.getByRole('heading', { name: 'Your email is not verified yet' })).toBeVisible();
   // the resend form is prefilled with the address
   await expect(page.getByLabel('Email')).toHaveValue(user.email);
   const before = await newestMailTo(user.email);
