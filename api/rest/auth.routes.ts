@@ -13,21 +13,32 @@ const USER_FIELDS = `
 const ERROR_FIELDS = `__typename ... on Error { message code reason } ... on RateLimitedError { retryAfterSeconds }
   ... on EmailNotVerifiedError { email emailVerificationRequired } ... on ValidationError { fieldErrors { field message } }`;
 
-const REGISTER = operation(`mutation RestRegister($input: RegisterInput!) {
+interface UserNode {
+  userId: string;
+  name: string;
+  username: string;
+  email: string | null;
+  isAdmin: boolean;
+  [field: string]: unknown;
+}
+type Result<K extends string, T> = Record<K, { __typename: string; data?: T; code?: string; message?: string }>;
+type Session = { message: string; user: UserNode };
+
+const REGISTER = operation<Result<'register', { message: string; email: string }>>(`mutation RestRegister($input: RegisterInput!) {
   register(input: $input) { ${ERROR_FIELDS} ... on MutationRegisterSuccess { data { message email } } } }`);
-const LOGIN = operation(`mutation RestLogin($input: LoginInput!) {
+const LOGIN = operation<Result<'login', Session>>(`mutation RestLogin($input: LoginInput!) {
   login(input: $input) { ${ERROR_FIELDS} ... on MutationLoginSuccess { data { message user { ${USER_FIELDS} } } } } }`);
-const ADMIN_LOGIN = operation(`mutation RestAdminLogin($input: AdminLoginInput!) {
+const ADMIN_LOGIN = operation<Result<'adminLogin', Session>>(`mutation RestAdminLogin($input: AdminLoginInput!) {
   adminLogin(input: $input) { ${ERROR_FIELDS} ... on MutationAdminLoginSuccess { data { message user { ${USER_FIELDS} } } } } }`);
-const LOGOUT = operation(`mutation RestLogout { logout { message } }`);
-const VIEWER = operation(`query RestViewer { viewer { ${USER_FIELDS} } }`);
-const VERIFY = operation(`mutation RestVerifyEmail($input: VerifyEmailInput!) {
+const LOGOUT = operation<{ logout: { message: string } }>(`mutation RestLogout { logout { message } }`);
+const VIEWER = operation<{ viewer: UserNode | null }>(`query RestViewer { viewer { ${USER_FIELDS} } }`);
+const VERIFY = operation<Result<'verifyEmail', { message: string; email: string }>>(`mutation RestVerifyEmail($input: VerifyEmailInput!) {
   verifyEmail(input: $input) { ${ERROR_FIELDS} ... on MutationVerifyEmailSuccess { data { message email } } } }`);
-const RESEND = operation(`mutation RestResend($input: ResendVerificationInput!) {
+const RESEND = operation<Result<'resendVerification', { message: string }>>(`mutation RestResend($input: ResendVerificationInput!) {
   resendVerification(input: $input) { ${ERROR_FIELDS} ... on MutationResendVerificationSuccess { data { message } } } }`);
 
 /** The user as REST shows it: `id` is the plain id the other REST paths take. */
-export function restUser(user: Record<string, any>) {
+export function restUser(user: UserNode) {
   const { userId, ...rest } = user;
   return { id: userId, ...rest };
 }
@@ -48,12 +59,13 @@ export function authRoutes(yoga: Yoga, clientIp: ClientIp) {
   r.post('/login', async (c) => {
     const body = await readJsonObject(c);
     const admin = body.usernameOrEmail === undefined && body.email !== undefined;
-    const result = admin
-      ? await runOperation(yoga, c, clientIp(c), ADMIN_LOGIN, { input: strings(body, ['email', 'password']) })
-      : await runOperation(yoga, c, clientIp(c), LOGIN, { input: strings(body, ['usernameOrEmail', 'password']) });
-    return respondWithResult(c, result, admin ? 'adminLogin' : 'login', (data) =>
-      json(c, { message: data.message, ...restUser(data.user), user: restUser(data.user) }),
-    );
+    const ok = (data: Session) => json(c, { message: data.message, ...restUser(data.user), user: restUser(data.user) });
+    if (admin) {
+      const result = await runOperation(yoga, c, clientIp(c), ADMIN_LOGIN, { input: strings(body, ['email', 'password']) });
+      return respondWithResult(c, result, 'adminLogin', ok);
+    }
+    const result = await runOperation(yoga, c, clientIp(c), LOGIN, { input: strings(body, ['usernameOrEmail', 'password']) });
+    return respondWithResult(c, result, 'login', ok);
   });
 
   r.post('/logout', async (c) => {

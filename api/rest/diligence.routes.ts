@@ -16,16 +16,25 @@ const APPLICATION_FIELDS = `applicationId userId status legalBusinessName busine
   submittedAt reviewedAt`;
 const ERROR_FIELDS = `__typename ... on Error { message code reason } ... on ValidationError { fieldErrors { field message } }`;
 
-const SUBMIT = operation(`mutation RestSubmitApplication($input: DueDiligenceApplicationInput!) {
+interface ApplicationNode {
+  applicationId: string;
+  userId: string;
+  status: string;
+  user?: { userId: string; name: string };
+  [field: string]: unknown;
+}
+type Result<K extends string, T> = Record<K, { __typename: string; data?: T; code?: string; message?: string }>;
+
+const SUBMIT = operation<Result<'submitApplication', ApplicationNode>>(`mutation RestSubmitApplication($input: DueDiligenceApplicationInput!) {
   submitApplication(input: $input) { ${ERROR_FIELDS} ... on MutationSubmitApplicationSuccess { data { ${APPLICATION_FIELDS} } } } }`);
-const REVIEW = operation(`mutation RestReviewApplication($input: ReviewApplicationInput!) {
+const REVIEW = operation<Result<'reviewApplication', ApplicationNode>>(`mutation RestReviewApplication($input: ReviewApplicationInput!) {
   reviewApplication(input: $input) { ${ERROR_FIELDS} ... on MutationReviewApplicationSuccess { data { ${APPLICATION_FIELDS} } } } }`);
-const OF_USER = operation(`query RestApplicationOfUser($id: ID!) { node(id: $id) { ... on User { latestApplication { ${APPLICATION_FIELDS} } } } }`);
-const STATUS = operation(`query RestDiligenceStatus { viewer { userId isAdmin dueDiligenceStatus latestApplication { ${APPLICATION_FIELDS} } } }`);
-const ALL = operation(`query RestApplications($after: String) { applications(first: 100, after: $after) {
+const OF_USER = operation<{ node: { latestApplication?: ApplicationNode | null } | null }>(`query RestApplicationOfUser($id: ID!) { node(id: $id) { ... on User { latestApplication { ${APPLICATION_FIELDS} } } } }`);
+const STATUS = operation<{ viewer: { userId: string; isAdmin: boolean; dueDiligenceStatus: string | null; latestApplication: ApplicationNode | null } | null }>(`query RestDiligenceStatus { viewer { userId isAdmin dueDiligenceStatus latestApplication { ${APPLICATION_FIELDS} } } }`);
+const ALL = operation<{ applications: { pageInfo: { hasNextPage: boolean; endCursor: string | null }; edges: Array<{ node: ApplicationNode }> } }>(`query RestApplications($after: String) { applications(first: 100, after: $after) {
   pageInfo { hasNextPage endCursor } edges { node { ${APPLICATION_FIELDS} user { userId name } } } } }`);
 
-function restApplication(a: Record<string, any>) {
+function restApplication(a: ApplicationNode) {
   const { applicationId, user, ...rest } = a;
   return { id: applicationId, ...rest, ...(user ? { applicantName: user.name } : {}) };
 }
@@ -104,9 +113,9 @@ export function diligenceRoutes(yoga: Yoga, clientIp: ClientIp) {
       const result = await runOperation(yoga, c, clientIp(c), ALL, { after });
       if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
       const page = result.data!.applications;
-      items.push(...page.edges.map((e: any) => restApplication(e.node)));
+      items.push(...page.edges.map((e) => restApplication(e.node)));
       if (!page.pageInfo.hasNextPage || items.length >= 1000) break;
-      after = page.pageInfo.endCursor;
+      after = page.pageInfo.endCursor ?? undefined;
     }
     return json(c, items);
   });
