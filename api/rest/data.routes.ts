@@ -123,9 +123,16 @@ async function deliver(yoga: Yoga, c: HonoContext, ip: string, action: Action): 
   const headers = new Headers({ 'cache-control': 'private, no-store' });
   const storage = ctx.services.storage;
 
+  // HEAD (a client checking size and ETag before resuming): the headers, no body and no count.
+  const head = c.req.method === 'HEAD';
   if (action === 'stream') {
     const format = streamFormatOf(file);
     await noteUse(db, auth, false);
+    if (head) {
+      await log('ok', 200);
+      headers.set('content-type', format === 'raw' ? file.contentType : 'application/x-ndjson; charset=UTF-8');
+      return new Response(null, { status: 200, headers });
+    }
     if (format === 'raw') {
       headers.set('content-type', file.contentType);
       headers.set('content-length', String(size));
@@ -158,8 +165,8 @@ async function deliver(yoga: Yoga, c: HonoContext, ip: string, action: Action): 
   if (range.kind === 'partial') headers.set('content-range', `bytes ${start}-${end}/${size}`);
   headers.set('content-length', String(Math.max(0, end - start + 1)));
   // A download is counted when it starts at the first byte; resuming a broken one is the same download.
-  await noteUse(db, auth, start === 0);
-  if (c.req.method === 'HEAD' || size === 0) {
+  await noteUse(db, auth, start === 0 && !head);
+  if (head || size === 0) {
     await log('ok', status);
     return new Response(null, { status, headers });
   }

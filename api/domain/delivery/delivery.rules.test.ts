@@ -76,9 +76,16 @@ describe('NDJSON', () => {
     }
     expect(await text(jsonToNdjson(inPieces('[]', 1)))).toBe('');
   });
-  it('passes newline-delimited JSON through', async () => {
+  it('passes newline-delimited JSON through; drops a byte-order mark however it is cut', async () => {
     const nd = '{"a":1}\n{"a":2}\n';
     expect(await text(jsonToNdjson(inPieces(nd, 3)))).toBe(nd);
+    for (const size of [1, 2, 5]) {
+      expect(await text(jsonToNdjson(inPieces(`\uFEFF${nd}`, size)))).toBe(nd);
+      expect(await text(jsonToNdjson(inPieces('\uFEFF[{"a":1}]', size)))).toBe('{"a":1}\n');
+    }
+  });
+  it('keeps the cells a ragged CSV row has and drops extra ones', async () => {
+    expect(await text(csvToNdjson(inPieces('a,b,c\n1,2\n3,4,5,6\n', 4)))).toBe('{"a":"1","b":"2"}\n{"a":"3","b":"4","c":"5"}\n');
   });
   it('fails on a JSON array that is cut short', async () => {
     await expect(text(jsonToNdjson(inPieces('[{"a":1},', 4)))).rejects.toThrow();

@@ -129,6 +129,22 @@ describe.each(testDatabases())('data delivery on %s', (kind) => {
       expect(after.lastAccessedAt).toBeInstanceOf(Date);
     });
 
+    it('answers HEAD with the headers only, logged with 0 bytes and not counted as a download', async () => {
+      const { purchase, key: k } = await buy('zip');
+      const res = await app.fetch(`/api/data/download/${contracts.zip}`, { method: 'HEAD', headers: { 'x-api-key': k!.key } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-length')).toBe(String(ZIP_BYTES.length));
+      expect(res.headers.get('etag')).toBe(`"${sha256(ZIP_BYTES)}"`);
+      const streamed = await app.fetch(`/api/data/stream/${contracts.zip}`, { method: 'HEAD', headers: { 'x-api-key': k!.key } });
+      expect(streamed.status).toBe(200);
+      const rows = await usagesOf(app, purchase.id, 2);
+      expect(rows.map((r) => [r.action, r.outcome, Number(r.bytes)])).toEqual([
+        ['download', 'ok', 0],
+        ['stream', 'ok', 0],
+      ]);
+      expect((await app.database.prisma.purchase.findUniqueOrThrow({ where: { id: purchase.id } })).downloadCount).toBe(0);
+    });
+
     it('names a file beyond ASCII with filename*', async () => {
       const { key: k } = await buy('big');
       const res = await get(`/api/data/download/${contracts.big}`, k!.key, { range: 'bytes=0-0' });

@@ -1,7 +1,7 @@
 // Rows of a data file as NDJSON (one JSON object a line), read and written piece by piece: memory
 // holds one chunk and one record whatever the file's size.
 import type { Readable } from 'node:stream';
-import { parse as parseCsv } from 'csv-parse';
+import { parse as parseCsvRecord } from 'csv-parse/sync';
 import { RecordSplitter } from '../listings/profile.ts';
 
 /** One record (a CSV row, an array element) longer than this ends the stream with an error. */
@@ -19,30 +19,53 @@ export function streamFormatOf(file: { fileName: string; contentType: string }):
   return 'raw';
 }
 
-/** CSV rows as objects keyed by the header row (csv-parse: quoted fields may hold line breaks). */
+/**
+ * CSV rows as objects keyed by the header row. The profiler's RecordSplitter finds where records
+ * end (a line break inside double quotes belongs to its field) without looking at most bytes one
+ * by one; a record without quotes is split on commas, one with quotes is parsed by csv-parse, so
+ * both read a record the same way (relaxed quotes, ragged rows, blank lines skipped, BOM dropped).
+ */
 export async function* csvToNdjson(source: Readable): AsyncGenerator<Buffer> {
-  const parser = parseCsv({ columns: true, bom: true, relax_quotes: true, relax_column_count: true, skip_empty_lines: true });
-  source.on('error', (error) => parser.destroy(error));
-  source.pipe(parser);
+  let keys: string[] | null = null;
   let lines: string[] = [];
   let size = 0;
+  const onRecord = (record: Buffer | null) => {
+    const cells = cellsOf(record!);
+    if (!keys) {
+      keys = cells.map((name) => `${JSON.stringify(name)}:`);
+      return;
+    }
+    let line = '{';
+    const n = Math.min(keys.length, cells.length);
+    for (let i = 0; i < n; i++) line += `${i ? ',' : ''}${keys[i]}${JSON.stringify(cells[i])}`;
+    line += '}\n';
+    lines.push(line);
+    size += line.length;
+  };
+  const splitter = new RecordSplitter('csv', MAX_STREAM_RECORD_BYTES, onRecord);
   try {
-    for await (const row of parser as AsyncIterable<Record<string, string>>) {
-      const line = `${JSON.stringify(row)}\n`;
-      lines.push(line);
-      size += line.length;
+    for await (const chunk of withoutBom(source)) {
+      if (!splitter.push(chunk)) throw new Error('A CSV record is longer than 16 MB');
       if (size >= BATCH_BYTES) {
         yield Buffer.from(lines.join(''));
         lines = [];
         size = 0;
       }
     }
+    splitter.end();
     if (lines.length) yield Buffer.from(lines.join(''));
   } finally {
-    source.unpipe(parser);
     source.destroy();
-    parser.destroy();
   }
+}
+
+const CSV_OPTIONS = { relax_quotes: true, relax_column_count: true } as const;
+
+function cellsOf(record: Buffer): string[] {
+  const end = record[record.length - 1] === 0x0d ? record.length - 1 : record.length;
+  const text = record.toString('utf8', 0, end);
+  if (!text.includes('"')) return text.split(',');
+  return (parseCsvRecord(text, CSV_OPTIONS) as string[][])[0] ?? [];
 }
 
 /**
@@ -54,14 +77,8 @@ export async function* jsonToNdjson(source: Readable): AsyncGenerator<Buffer> {
   let splitter: RecordSplitter | null = null;
   let passThrough = false;
   let records: Buffer[] = [];
-  let bom = true;
   try {
-    for await (const raw of source as AsyncIterable<Buffer>) {
-      let chunk = raw;
-      if (bom) {
-        bom = false;
-        if (chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) chunk = chunk.subarray(3);
-      }
+    for await (const chunk of withoutBom(source)) {
       if (passThrough) {
         yield chunk;
         continue;
@@ -92,6 +109,23 @@ export async function* jsonToNdjson(source: Readable): AsyncGenerator<Buffer> {
   } finally {
     source.destroy();
   }
+}
+
+/** The source's chunks without a UTF-8 byte-order mark, however the first bytes are cut. */
+async function* withoutBom(source: Readable): AsyncGenerator<Buffer> {
+  let head: Buffer | null = Buffer.alloc(0);
+  for await (const raw of source as AsyncIterable<Buffer>) {
+    if (!head) {
+      yield raw;
+      continue;
+    }
+    head = Buffer.concat([head, raw]);
+    if (head.length < 3 && [0xef, 0xbb, 0xbf].slice(0, head.length).every((b, i) => head![i] === b)) continue;
+    const rest: Buffer = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? head.subarray(3) : head;
+    head = null;
+    if (rest.length) yield rest;
+  }
+  if (head?.length) yield head;
 }
 
 function linesOf(records: Buffer[]): Buffer {
