@@ -40,7 +40,7 @@ async function writeCsv(file: string, mb: number): Promise<string> {
     const chunks = i === 0 ? [header, rows] : [block];
     for (const chunk of chunks) {
       hash.update(chunk);
-      if (!out.write(chunk)) await new Promise((r) => out.once('drain', r));
+      if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
     }
   }
   await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
