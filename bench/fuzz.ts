@@ -659,6 +659,8 @@ export function buildRequest(index: number, seed: number, world: FuzzWorld, rout
   }
   if (rng.chance(0.03)) headers.origin = rng.pick(['https://evil.example', 'null', 'http://localhost']);
   if (rng.chance(0.03)) headers['x-request-id'] = rng.pick(['', 'x'.repeat(500), '../../', '\u00ff']);
+  // Data delivery authenticates with an API key: broken ones, someone else's ids, huge ones.
+  if (rng.chance(0.05)) headers['x-api-key'] = rng.pick(['', 'garbage', 'pit_live_', 'x'.repeat(5000), '\u00ff\u00fe', world.ids.purchaseId!, world.ids.userId!]);
   return { ...base, headers, index, role, ip: rng.pick(FUZZ_IPS) };
 }
 
