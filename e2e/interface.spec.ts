@@ -105,7 +105,7 @@ test('a direct visit to /auth/verify-email says what to do, without claiming a l
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { name: 'How to verify your account' })).toBeVisible();
   await expect(main).toContainText('Open the verification link in the email you received after registering');
-  await expect(main).toContainText('enter your address below and we will send a new link');
+  await expect(main).toContainText('Enter your address below and we will send a new link');
   await expect(main).not.toContainText('We sent');
   await expect(main.getByLabel('Email')).toHaveValue('');
 
