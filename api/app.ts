@@ -19,6 +19,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './rate-limiter.ts';
 import { createEventBus, type EventBus } from './events/event-bus.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
+import { registerPaymentJobs } from './domain/payments/payments.service.ts';
 import { localDiskStorage, type FileStorage } from './storage/storage.ts';
 import { clientAddress } from './auth/client-address.ts';
 import { createContext, requestInfoFromFetch, requestInfoFromNode, type AppServices, type Context } from './context.ts';
@@ -83,6 +84,8 @@ export function createApp(opts: AppOptions) {
     jobs,
     storage: opts.storage ?? localDiskStorage(path.join(config.dataDir, 'files')),
   };
+  // Escrow release 24 hours after payment (docs/drafts/payments.md).
+  registerPaymentJobs(jobs, services);
   const yoga = buildYoga(services);
   const app = new Hono<{ Bindings: HttpBindings }>();
 

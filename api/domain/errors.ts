@@ -9,7 +9,8 @@ export type ErrorCode =
   | 'CONFLICT'
   | 'TOO_LARGE'
   | 'RATE_LIMITED'
-  | 'EMAIL_NOT_VERIFIED';
+  | 'EMAIL_NOT_VERIFIED'
+  | 'PAYMENT_DECLINED';
 
 /**
  * Why the business said no, finer than the code: the code picks the HTTP status, the reason lets a
@@ -46,6 +47,9 @@ export const ERROR_REASONS = [
   'ADMIN_EXEMPT',
   'ALREADY_EXISTS',
   'ESCROW_WINDOW_CLOSED',
+  'IDEMPOTENCY_KEY_REUSED',
+  // 402
+  'PAYMENT_DECLINED',
   // 413, 429
   'TOO_LARGE',
   'RATE_LIMITED',
@@ -63,6 +67,7 @@ export const defaultReasonOfCode: Record<ErrorCode, ErrorReason> = {
   TOO_LARGE: 'TOO_LARGE',
   RATE_LIMITED: 'RATE_LIMITED',
   EMAIL_NOT_VERIFIED: 'EMAIL_NOT_VERIFIED',
+  PAYMENT_DECLINED: 'PAYMENT_DECLINED',
 };
 
 export class DomainError extends Error {
@@ -139,4 +144,6 @@ export const statusOfCode: Record<ErrorCode, number> = {
   TOO_LARGE: 413,
   RATE_LIMITED: 429,
   EMAIL_NOT_VERIFIED: 403,
+  // The payment provider refused the charge (a declined card): the payment is failed, not the request.
+  PAYMENT_DECLINED: 402,
 };

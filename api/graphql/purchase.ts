@@ -1,7 +1,7 @@
 import { builder } from './builder.ts';
 import { selectable } from './prisma-query.ts';
 import { plainId } from './contract.ts';
-import { PaymentStatusEnum, PurchaseStatusEnum } from './enums.ts';
+import { PurchaseStatusEnum } from './enums.ts';
 import { createPurchase } from '../domain/market/purchases.service.ts';
 import { canSeePurchase } from '../domain/policies.ts';
 
@@ -23,26 +23,6 @@ builder.prismaNode('Purchase', {
     lastAccessedAt: t.expose('lastAccessedAt', { type: 'DateTime', nullable: true }),
     contract: t.relation('contract'),
     buyer: t.relation('buyer'),
-  }),
-});
-
-builder.prismaNode('Payment', {
-  id: { field: 'id' },
-  authScopes: (p, ctx) => canSeePurchase(ctx.viewer, p, p.sellerId),
-  fields: (t) => ({
-    paymentId: t.exposeString('id'),
-    amount: t.expose('amount', { type: 'Decimal' }),
-    fee: t.expose('fee', { type: 'Decimal' }),
-    total: t.expose('total', { type: 'Decimal' }),
-    providerAmount: t.expose('providerAmount', { type: 'Decimal' }),
-    status: t.expose('status', { type: PaymentStatusEnum }),
-    paymentMethod: t.exposeString('paymentMethod'),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    escrowStartedAt: t.expose('escrowStartedAt', { type: 'DateTime', nullable: true }),
-    releasedAt: t.expose('releasedAt', { type: 'DateTime', nullable: true }),
-    contract: t.relation('contract'),
-    buyer: t.relation('buyer'),
-    seller: t.relation('seller'),
   }),
 });
 

@@ -10,6 +10,7 @@ import './compliance.ts';
 import './contract.ts';
 import './bids.ts';
 import './purchase.ts';
+import './payment.ts';
 import './delivery.ts';
 import './dashboard.ts';
 import './diligence.ts';

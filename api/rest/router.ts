@@ -5,6 +5,7 @@ import { authRoutes } from './auth.routes.ts';
 import { marketRoutes } from './market.routes.ts';
 import { diligenceRoutes } from './diligence.routes.ts';
 import { listingRoutes } from './listing.routes.ts';
+import { paymentRoutes } from './payment.routes.ts';
 import { dataRoutes } from './data.routes.ts';
 import { BadRequestBody, jsonError } from './respond.ts';
 import { invalidInputOf } from '../db/input-errors.ts';
@@ -14,6 +15,7 @@ export function restRouter(yoga: Yoga, clientIp: (c: HonoContext<{ Bindings: Htt
   const api = new Hono<{ Bindings: HttpBindings }>();
   api.route('/auth', authRoutes(yoga, clientIp));
   api.route('/due-diligence', diligenceRoutes(yoga, clientIp));
+  api.route('/payments', paymentRoutes(yoga, clientIp));
   api.route('/data', dataRoutes(yoga, clientIp));
   api.route('/', listingRoutes(yoga, clientIp));
   api.route('/', marketRoutes(yoga, clientIp));

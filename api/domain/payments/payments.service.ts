@@ -1,0 +1,361 @@
+// Paying (docs/drafts/payments.md): a Payment is the trade (what is charged, the escrow and its
+// history); the buyer's Purchase is its entitlement. Both are created together, pending; escrow
+// makes the purchase active with an API key; release pays the provider; a refund revokes access.
+import crypto from 'node:crypto';
+import type { Db } from '../../db/database.ts';
+import type { Payment, Purchase, User } from '../../db/generated/prisma/client.ts';
+import type { PaymentMethod } from '../../db/generated/prisma/enums.ts';
+import type { EventPublisher } from '../../events/events.ts';
+import type { Jobs, JobContext } from '../../jobs/job-runner.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import type { Logger } from '../../logger.ts';
+import { isRecordId } from '../../db/ids.ts';
+import { parseInput } from '../accounts/accounts.schemas.ts';
+import { AuthenticationError, ConflictError, DomainError, NotFoundError, PermissionError, ValidationError } from '../errors.ts';
+import { formatMoney, parseMoney, paymentAmountStrings } from '../money/money.ts';
+import { canSeeContract, canSeePurchase, isAdmin, type Viewer } from '../policies.ts';
+import { recordCreated, transition, updateInStatus, type Tx } from '../transitions/transition.ts';
+import { BID_MACHINE } from '../market/bids.machine.ts';
+import { marketPriceAfterSale } from '../market/price.rules.ts';
+import { issueApiKey } from '../delivery/api-keys.ts';
+import { DISPUTE_MACHINE, PAYMENT_MACHINE } from './payments.machine.ts';
+import { accessExpiresAt, escrowReleaseAt, isDueForRelease, mayOpenDispute } from './payments.rules.ts';
+import { confirmPaymentInput, createPaymentInput, openDisputeInput, settleDisputeInput } from './payments.schemas.ts';
+import type { PaymentProvider } from './payment-provider.ts';
+import { disputeOpenedMail, disputeSettledMails } from './payments.mails.ts';
+
+export const RELEASE_JOB = 'payment.release';
+export const releaseJobKey = (paymentId: string) => `release:${paymentId}`;
+const NOT_LOGGED_IN = 'User not authenticated or contract not found';
+
+export interface PaymentDeps {
+  db: Db;
+  events: EventPublisher;
+  jobs: Pick<Jobs, 'schedule' | 'cancel'>;
+  mailer: Mailer;
+  provider: PaymentProvider;
+  logger?: Logger;
+  clock?: () => Date;
+}
+
+const nowOf = (deps: { clock?: () => Date }) => (deps.clock ? deps.clock() : new Date());
+
+/** Who may read a payment: its buyer, its seller, administrators (the same as its purchase). */
+export function canSeePayment(viewer: Viewer | null | undefined, payment: { buyerId: string; sellerId: string }): boolean {
+  return canSeePurchase(viewer, payment, payment.sellerId);
+}
+
+/** Serializes one buyer's payment writes, so "find the pending one, else create" never makes two. */
+async function lockBuyer(tx: Tx, buyerId: string) {
+  await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${buyerId} FOR UPDATE`;
+}
+
+async function lockPayment(tx: Tx, paymentId: string) {
+  await tx.$queryRaw`SELECT id FROM "Payment" WHERE id = ${paymentId} FOR UPDATE`;
+}
+
+function requestHash(input: { contractId: string; paymentMethod: string | null; amount: string | null }) {
+  return crypto.createHash('sha256').update(JSON.stringify([input.contractId, input.paymentMethod, input.amount])).digest('hex');
+}
+
+export interface CreatedTrade {
+  payment: Payment;
+  purchase: Purchase;
+  /** True when an Idempotency-Key answered an earlier request's payment. */
+  replayed: boolean;
+}
+
+/**
+ * The buyer's pending trade for a contract: reuses the pending one (refreshed to the server's price
+ * and the chosen method) or creates the Payment and its pending Purchase. The amount is the buyer's
+ * accepted bid, else the list price (docs/decisions.md "POST /api/bids and /api/purchases").
+ */
+export async function openTrade(
+  db: Db,
+  viewer: User | null,
+  raw: { contractId: string; paymentMethod?: PaymentMethod | null; amount?: string | null; idempotencyKey?: string | null },
+): Promise<CreatedTrade> {
+  if (!viewer) throw new AuthenticationError(NOT_LOGGED_IN);
+  const contractId = raw.contractId;
+  const key = raw.idempotencyKey ?? null;
+  const hash = requestHash({ contractId, paymentMethod: raw.paymentMethod ?? null, amount: raw.amount ?? null });
+  const run = () =>
+    db.$transaction(async (tx) => {
+      await lockBuyer(tx, viewer.id);
+      if (key) {
+        const seen = await tx.idempotencyKey.findUnique({ where: { userId_operation_key: { userId: viewer.id, operation: 'createPayment', key } } });
+        if (seen) {
+          if (seen.requestHash !== hash) throw new ConflictError('This Idempotency-Key was used for a different payment request', 'IDEMPOTENCY_KEY_REUSED');
+          const paymentId = (seen.response as { paymentId?: string } | null)?.paymentId;
+          const payment = paymentId ? await tx.payment.findUnique({ where: { id: paymentId }, include: { purchase: true } }) : null;
+          if (payment) {
+            const purchase = payment.purchase ?? (await tx.purchase.findFirstOrThrow({ where: { buyerId: viewer.id, contractId: payment.contractId }, orderBy: { purchaseDate: 'desc' } }));
+            return { payment: stripPurchase(payment), purchase, replayed: true };
+          }
+        }
+      }
+      const contract = isRecordId(contractId) ? await tx.contract.findUnique({ where: { id: contractId } }) : null;
+      // A listing the viewer may not see is an unknown one (docs/decisions.md "What the list shows").
+      if (!contract || !canSeeContract(viewer, contract)) throw new NotFoundError('Contract not found');
+      if (contract.providerId === viewer.id) throw new PermissionError('You cannot buy your own listing', 'OWN_CONTRACT');
+      if (contract.status !== 'active') throw new ConflictError('Only active contracts can be bought', 'CONTRACT_NOT_ACTIVE');
+      const acceptedBid = await tx.bid.findFirst({ where: { contractId, bidderId: viewer.id, status: 'accepted' }, orderBy: [{ decidedAt: 'desc' }, { id: 'desc' }] });
+      const price = parseMoney((acceptedBid?.amount ?? contract.price).toFixed(2));
+      const amounts = paymentAmountStrings(price);
+      if (raw.amount != null && parseMoney(raw.amount) !== parseMoney(amounts.total)) {
+        throw new ValidationError(`The amount does not match the price: the total to pay is ${amounts.total}`, [{ field: 'amount', message: `The total to pay is ${amounts.total}` }], 'INVALID_AMOUNT');
+      }
+      if (contract.pricingModel === 'one_time') {
+        const owned = await tx.purchase.findFirst({ where: { buyerId: viewer.id, contractId, status: 'active' } });
+        if (owned) throw new ConflictError('You already own this data set; it is in your library', 'ALREADY_EXISTS');
+      }
+      let payment = await tx.payment.findFirst({ where: { buyerId: viewer.id, contractId, status: 'pending' }, orderBy: { createdAt: 'desc' } });
+      const method = raw.paymentMethod ?? payment?.paymentMethod ?? 'card';
+      const data = { ...amounts, paymentMethod: method, bidId: acceptedBid?.id ?? null };
+      if (payment) {
+        const same = payment.paymentMethod === method && payment.total.toFixed(2) === amounts.total && payment.bidId === data.bidId;
+        if (!same) {
+          await updateInStatus(tx, { machine: PAYMENT_MACHINE, id: payment.id, status: 'pending', data });
+          payment = await tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
+        }
+      } else {
+        payment = await tx.payment.create({ data: { ...data, contractId, buyerId: viewer.id, sellerId: contract.providerId, idempotencyKey: key } });
+        await recordCreated(tx, { machine: PAYMENT_MACHINE, id: payment.id, status: 'pending', actorId: viewer.id });
+      }
+      // One pending purchase per buyer and contract; it follows the latest attempt to pay.
+      const pending = await tx.purchase.findFirst({ where: { buyerId: viewer.id, contractId, status: 'pending' }, orderBy: { purchaseDate: 'desc' } });
+      const purchase = pending
+        ? await tx.purchase.update({ where: { id: pending.id }, data: { paymentId: payment.id, amount: payment.amount } })
+        : await tx.purchase.create({ data: { buyerId: viewer.id, contractId, paymentId: payment.id, status: 'pending', amount: payment.amount } });
+      if (key) {
+        await tx.idempotencyKey.create({ data: { userId: viewer.id, operation: 'createPayment', key, requestHash: hash, response: { paymentId: payment.id } } });
+      }
+      return { payment, purchase, replayed: false };
+    });
+  try {
+    return await run();
+  } catch (error) {
+    // The key's row is unique: a racing twin that got there first is answered like a replay.
+    if (key && (error as { code?: string }).code === 'P2002') return run();
+    throw error;
+  }
+}
+
+function stripPurchase<T extends { purchase?: unknown }>(p: T): Omit<T, 'purchase'> {
+  const { purchase: _omit, ...rest } = p;
+  return rest;
+}
+
+/** POST /api/payments, GraphQL createPayment. */
+export async function createPayment(db: Db, viewer: User | null, raw: unknown): Promise<CreatedTrade> {
+  if (!viewer) throw new AuthenticationError(NOT_LOGGED_IN);
+  const input = parseInput(createPaymentInput, raw);
+  return openTrade(db, viewer, input);
+}
+
+export interface EscrowResult {
+  payment: Payment;
+  purchase: Purchase;
+  /** The purchase's API key in full: shown this once. */
+  apiKey: string;
+  apiKeyPrefix: string;
+}
+
+async function loadForBuyer(db: Db | Tx, viewer: User, paymentId: string) {
+  const payment = isRecordId(paymentId) ? await db.payment.findUnique({ where: { id: paymentId }, include: { contract: true } }) : null;
+  if (!payment || !canSeePayment(viewer, payment)) throw new NotFoundError('Payment not found');
+  if (payment.buyerId !== viewer.id) throw new PermissionError('Only the buyer can do this with a payment', 'NOT_OWNER');
+  return payment;
+}
+
+/**
+ * Confirms a pending payment with the provider and starts escrow: the payment becomes escrowed,
+ * the purchase active (access for its period) with a new API key, an accepted bid settled, the
+ * market price the sale price, and the release is scheduled 24 hours on, all in one transaction.
+ * A declined payment becomes failed and the call answers PAYMENT_DECLINED (402).
+ */
+export async function confirmPayment(deps: PaymentDeps, viewer: User | null, raw: unknown): Promise<EscrowResult> {
+  if (!viewer) throw new AuthenticationError('Log in to pay');
+  const input = parseInput(confirmPaymentInput, raw);
+  const { db } = deps;
+  const payment = await loadForBuyer(db, viewer, input.paymentId);
+  const messages = { refused: (from: string) => `This payment is already ${from}`, raced: 'This payment was confirmed meanwhile' };
+  if (payment.status !== 'pending') throw new ConflictError(messages.refused(payment.status), 'INVALID_TRANSITION');
+  if (payment.contract.status !== 'active') throw new ConflictError('Only active contracts can be bought', 'CONTRACT_NOT_ACTIVE');
+  if (payment.paymentMethod === 'card' && !input.card) throw new ValidationError('Card details are required for a card payment', [{ field: 'card', message: 'Card details are required' }]);
+  const outcome = await deps.provider.confirm({
+    paymentId: payment.id,
+    amountCents: parseMoney(payment.total.toFixed(2)),
+    method: payment.paymentMethod,
+    card: payment.paymentMethod === 'card' ? input.card : null,
+  });
+  if (!outcome.ok) {
+    await db.$transaction((tx) =>
+      transition(tx, { machine: PAYMENT_MACHINE, id: payment.id, from: 'pending', to: 'failed', actorId: viewer.id, note: outcome.reason, data: { failureReason: outcome.reason }, messages }),
+    );
+    throw new DomainError('PAYMENT_DECLINED', outcome.reason, 'PAYMENT_DECLINED');
+  }
+  const now = nowOf(deps);
+  const result = await db.$transaction(async (tx) => {
+    // Guarded: of two racing confirmations one moves the payment, the other rolls back.
+    await transition(tx, {
+      machine: PAYMENT_MACHINE,
+      id: payment.id,
+      from: 'pending',
+      to: 'escrowed',
+      actorId: viewer.id,
+      data: { escrowStartedAt: now, stripePaymentIntentId: outcome.reference, failureReason: null },
+      messages,
+    });
+    if (payment.bidId) {
+      await transition(tx, { machine: BID_MACHINE, id: payment.bidId, from: 'accepted', to: 'settled', actorId: viewer.id, note: 'Paid at the bid amount', messages: { raced: 'This bid was paid meanwhile' } });
+    }
+    // A renewal extends access from the end of the current period when that is still ahead.
+    const current = await tx.purchase.findFirst({
+      where: { buyerId: viewer.id, contractId: payment.contractId, status: 'active', accessExpiresAt: { gt: now } },
+      orderBy: { accessExpiresAt: 'desc' },
+    });
+    const from = current?.accessExpiresAt && current.accessExpiresAt > now ? current.accessExpiresAt : now;
+    const access = { status: 'active' as const, amount: payment.amount, purchaseDate: now, accessExpiresAt: accessExpiresAt(payment.contract.pricingModel, from) };
+    const pending = await tx.purchase.findFirst({ where: { paymentId: payment.id } });
+    const purchase = pending
+      ? await tx.purchase.update({ where: { id: pending.id }, data: access })
+      : await tx.purchase.create({ data: { ...access, buyerId: viewer.id, contractId: payment.contractId, paymentId: payment.id } });
+    // The sale is a trade from escrow on (the market figures count escrowed money); the market
+    // price is the price of the most recent sale.
+    const marketPrice = marketPriceAfterSale(payment.amount.toFixed(2));
+    await tx.contract.update({ where: { id: payment.contractId }, data: { salesCount: { increment: 1 }, marketPrice } });
+    const tick = await tx.priceTick.create({ data: { contractId: payment.contractId, price: marketPrice, source: 'sale', createdAt: now } });
+    await tx.user.updateMany({ where: { id: { in: [payment.buyerId, payment.sellerId] } }, data: { tradeCount: { increment: 1 } } });
+    await deps.jobs.schedule(tx, { kind: RELEASE_JOB, key: releaseJobKey(payment.id), runAt: escrowReleaseAt(now), payload: { paymentId: payment.id } });
+    const key = await issueApiKey(tx, { purchaseId: purchase.id, userId: viewer.id });
+    const escrowed = await tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
+    return { payment: escrowed, purchase, apiKey: key.key, apiKeyPrefix: key.prefix, tick };
+  });
+  deps.events.publish('priceTick', payment.contractId, { contractId: payment.contractId, price: result.tick.price.toFixed(2), source: 'sale', at: result.tick.createdAt.toISOString() });
+  deps.events.publish('contractChanged', payment.contractId, { contractId: payment.contractId, status: payment.contract.status });
+  deps.events.publish('marketStatsChanged');
+  return { payment: result.payment, purchase: result.purchase, apiKey: result.apiKey, apiKeyPrefix: result.apiKeyPrefix };
+}
+
+/**
+ * The buyer disputes an escrowed payment within the 24-hour window: the release is cancelled and
+ * an administrator decides. After the window, or on a payment not in escrow, the answer is 409.
+ */
+export async function openDispute(deps: PaymentDeps, viewer: User | null, raw: unknown) {
+  if (!viewer) throw new AuthenticationError('Log in to raise a dispute');
+  const input = parseInput(openDisputeInput, raw);
+  const now = nowOf(deps);
+  const { db } = deps;
+  const found = await loadForBuyer(db, viewer, input.paymentId);
+  const dispute = await db.$transaction(async (tx) => {
+    await lockPayment(tx, found.id);
+    const payment = await tx.payment.findUniqueOrThrow({ where: { id: found.id } });
+    if (payment.status !== 'escrowed') throw new ConflictError(`Only a payment in escrow can be disputed; this one is ${payment.status}`, 'INVALID_TRANSITION');
+    if (!mayOpenDispute(payment, now)) throw new ConflictError('The 24-hour dispute window has closed', 'ESCROW_WINDOW_CLOSED');
+    const created = await tx.dispute.create({ data: { paymentId: payment.id, raisedById: viewer.id, reason: input.reason, description: input.description } });
+    await recordCreated(tx, { machine: DISPUTE_MACHINE, id: created.id, status: 'open', actorId: viewer.id, note: input.reason });
+    await transition(tx, { machine: PAYMENT_MACHINE, id: payment.id, from: 'escrowed', to: 'disputed', actorId: viewer.id, note: input.reason });
+    await deps.jobs.cancel(tx, releaseJobKey(payment.id));
+    return { created, payment };
+  });
+  const provider = await db.user.findUniqueOrThrow({ where: { id: dispute.payment.sellerId } });
+  await sendQuietly(deps, [disputeOpenedMail(provider, found.contract, dispute.payment, input.reason)]);
+  return dispute.created;
+}
+
+/**
+ * An administrator settles a disputed payment: refund (the buyer's money back, access revoked, the
+ * trade no longer counts) or release (the provider is paid). Buyer and provider get a mail.
+ */
+export async function settleDispute(deps: PaymentDeps, admin: User | null, raw: unknown) {
+  if (!admin) throw new AuthenticationError();
+  if (!isAdmin(admin)) throw new PermissionError('Admin access required', 'ADMIN_REQUIRED');
+  const input = parseInput(settleDisputeInput, raw);
+  const { db } = deps;
+  const now = nowOf(deps);
+  const found = isRecordId(input.paymentId) ? await db.payment.findUnique({ where: { id: input.paymentId }, include: { dispute: true } }) : null;
+  if (!found) throw new NotFoundError('Payment not found');
+  if (found.status !== 'disputed' || !found.dispute) throw new ConflictError(`Only a disputed payment can be settled; this one is ${found.status}`, 'INVALID_TRANSITION');
+  if (input.decision === 'refund') {
+    const refund = await deps.provider.refund({ paymentId: found.id, reference: found.stripePaymentIntentId, amountCents: parseMoney(found.total.toFixed(2)) });
+    if (!refund.ok) throw new ConflictError(`The payment provider refused the refund: ${refund.reason}`);
+  }
+  const note = input.note ?? null;
+  const to = input.decision === 'refund' ? ('refunded' as const) : ('released' as const);
+  const settled = await db.$transaction(async (tx) => {
+    await lockPayment(tx, found.id);
+    const messages = { raced: 'This dispute was settled meanwhile' };
+    await transition(tx, { machine: DISPUTE_MACHINE, id: found.dispute!.id, from: 'open', to, actorId: admin.id, note, data: { resolution: note, resolvedById: admin.id, resolvedAt: now }, messages });
+    await transition(tx, {
+      machine: PAYMENT_MACHINE,
+      id: found.id,
+      from: 'disputed',
+      to,
+      actorId: admin.id,
+      note,
+      data: to === 'refunded' ? { refundedAt: now } : { releasedAt: now },
+      messages,
+    });
+    if (to === 'refunded') {
+      const purchases = await tx.purchase.findMany({ where: { paymentId: found.id }, select: { id: true } });
+      const ids = purchases.map((p) => p.id);
+      await tx.purchase.updateMany({ where: { id: { in: ids } }, data: { status: 'revoked' } });
+      await tx.apiKey.updateMany({ where: { purchaseId: { in: ids }, revokedAt: null }, data: { revokedAt: now } });
+      // A refunded trade is no longer a trade (the counters count paid payments).
+      await tx.contract.update({ where: { id: found.contractId }, data: { salesCount: { decrement: 1 } } });
+      await tx.user.updateMany({ where: { id: { in: [found.buyerId, found.sellerId] } }, data: { tradeCount: { decrement: 1 } } });
+    } else {
+      await tx.user.update({ where: { id: found.sellerId }, data: { completedSales: { increment: 1 } } });
+    }
+    return tx.payment.findUniqueOrThrow({ where: { id: found.id }, include: { dispute: true, contract: true, buyer: true, seller: true } });
+  });
+  deps.events.publish('marketStatsChanged');
+  await sendQuietly(deps, disputeSettledMails(settled.buyer, settled.seller, settled.contract, settled, input.decision, note));
+  return settled;
+}
+
+async function sendQuietly(deps: PaymentDeps, mails: Parameters<Mailer['send']>[0][]) {
+  for (const mail of mails) {
+    try {
+      await deps.mailer.send(mail);
+    } catch (err) {
+      // The decision is made and stored; a mail that cannot go out must not undo it.
+      deps.logger?.warn({ err, to: mail.to }, 'payments: could not send a mail');
+    }
+  }
+}
+
+/**
+ * The timed release (job `payment.release`, 24 hours after escrowStartedAt): an escrowed payment
+ * without a dispute is released to the provider. Exactly once: the job runner runs it once, and
+ * the guarded transition moves only a payment still escrowed; a disputed or refunded one is left.
+ */
+export async function releaseEscrow(tx: Tx, paymentId: string, now: Date): Promise<'released' | 'skipped'> {
+  await lockPayment(tx, paymentId);
+  const payment = await tx.payment.findUnique({ where: { id: paymentId } });
+  if (!payment || payment.status !== 'escrowed') return 'skipped';
+  // Not due yet (a clock behind the scheduler's): fail this run so the runner tries again later.
+  if (!isDueForRelease(payment, now)) throw new Error(`Payment ${paymentId} is not due for release before ${escrowReleaseAt(payment.escrowStartedAt!).toISOString()}`);
+  await transition(tx, { machine: PAYMENT_MACHINE, id: payment.id, from: 'escrowed', to: 'released', actorId: null, note: 'Escrow window ended without a dispute', data: { releasedAt: now } });
+  await tx.user.update({ where: { id: payment.sellerId }, data: { completedSales: { increment: 1 } } });
+  return 'released';
+}
+
+/** Registers the payment jobs on a runner (api/app.ts; tests register a second runner the same way). */
+export function registerPaymentJobs(jobs: Pick<Jobs, 'register'>, deps: { events: EventPublisher }) {
+  jobs.register(RELEASE_JOB, async (payload: { paymentId: string }, ctx: JobContext) => {
+    const outcome = await releaseEscrow(ctx.tx, payload.paymentId, ctx.now);
+    if (outcome === 'released') ctx.afterCommit(() => deps.events.publish('marketStatsChanged'));
+  });
+}
+
+/** The viewer's own latest payment for a contract (the payment page and payment success), or null. */
+export async function latestOwnPayment<Q extends object>(db: Db, viewer: User | null, contractId: string, query?: Q) {
+  if (!viewer) throw new AuthenticationError();
+  if (!isRecordId(contractId)) return null;
+  return db.payment.findFirst({ ...(query ?? {}), where: { buyerId: viewer.id, contractId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+}
+
+/** Two places, for REST and mails. */
+export const money2 = (v: { toFixed(dp: number): string }) => formatMoney(parseMoney(v.toFixed(2)));

@@ -1,0 +1,150 @@
+import { Hono, type Context as HonoContext } from 'hono';
+import type { HttpBindings } from '@hono/node-server';
+import type { Yoga } from '../app.ts';
+import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperation } from './execute.ts';
+import { jsonError, readJsonObject } from './respond.ts';
+import { DISPUTE_REASONS, MISSING_DISPUTE_DETAILS } from '../domain/payments/payments.schemas.ts';
+
+// REST for paying through escrow (provider-backoffice-side.md §7): POST /api/payments,
+// POST /api/payments/{id}/escrow, GET /api/payments/contract/{contractId},
+// POST /api/payments/{id}/dispute, and the administrators' POST /api/payments/{id}/settle.
+
+const PAYMENT_FIELDS = `paymentId contractId buyerId sellerId amount fee total commission providerAmount paymentMethod status nextStatuses
+  stripePaymentIntentId failureReason createdAt escrowStartedAt escrowEndsAt releasedAt refundedAt
+  dispute { disputeId reason description status resolution createdAt resolvedAt }`;
+const PURCHASE_FIELDS = `purchaseId buyerId contractId status amount purchaseDate accessExpiresAt downloadCount lastAccessedAt`;
+const DISPUTE_FIELDS = `disputeId paymentId reason description status resolution createdAt resolvedAt raisedBy { userId }`;
+const ERROR_FIELDS = `__typename ... on Error { message code reason } ... on ValidationError { fieldErrors { field message } }`;
+
+interface PaymentNode {
+  paymentId: string;
+  dispute: ({ disputeId: string } & Record<string, unknown>) | null;
+  [field: string]: unknown;
+}
+interface PurchaseNode {
+  purchaseId: string;
+  [field: string]: unknown;
+}
+interface DisputeNode {
+  disputeId: string;
+  raisedBy: { userId: string };
+  [field: string]: unknown;
+}
+type Result<K extends string, T> = Record<K, { __typename: string; data?: T; code?: string; message?: string }>;
+
+const WHO = operation<{ viewer: { userId: string } | null }>(`query RestPaymentWho { viewer { userId } }`);
+const SELLER = operation<{ contract: { providerId: string } | null }>(`query RestPaymentSeller($id: ID!) { contract(id: $id) { providerId } }`);
+const CREATE = operation<Result<'createPayment', PaymentNode>>(`mutation RestCreatePayment($input: CreatePaymentInput!) {
+  createPayment(input: $input) { ${ERROR_FIELDS} ... on MutationCreatePaymentSuccess { data { ${PAYMENT_FIELDS} } } } }`);
+const CONFIRM = operation<Result<'confirmPayment', { payment: PaymentNode; purchase: PurchaseNode; apiKey: string; apiKeyPrefix: string }>>(`mutation RestConfirmPayment($input: ConfirmPaymentInput!) {
+  confirmPayment(input: $input) { ${ERROR_FIELDS} ... on MutationConfirmPaymentSuccess { data {
+    payment { ${PAYMENT_FIELDS} } purchase { ${PURCHASE_FIELDS} } apiKey apiKeyPrefix } } } }`);
+const OF_CONTRACT = operation<{ myPaymentForContract: PaymentNode | null }>(`query RestPaymentOfContract($contractId: ID!) {
+  myPaymentForContract(contractId: $contractId) { ${PAYMENT_FIELDS} } }`);
+const DISPUTE = operation<Result<'openDispute', DisputeNode>>(`mutation RestOpenDispute($input: OpenDisputeInput!) {
+  openDispute(input: $input) { ${ERROR_FIELDS} ... on MutationOpenDisputeSuccess { data { ${DISPUTE_FIELDS} payment { ${PAYMENT_FIELDS} } } } } }`);
+const SETTLE = operation<Result<'settleDispute', PaymentNode>>(`mutation RestSettleDispute($input: SettleDisputeInput!) {
+  settleDispute(input: $input) { ${ERROR_FIELDS} ... on MutationSettleDisputeSuccess { data { ${PAYMENT_FIELDS} } } } }`);
+
+export function restPayment(node: PaymentNode) {
+  const { paymentId, dispute, ...rest } = node;
+  const restDispute = dispute ? (({ disputeId, ...d }) => ({ id: disputeId, ...d }))(dispute) : null;
+  return { id: paymentId, ...rest, dispute: restDispute };
+}
+
+function restPurchase(node: PurchaseNode) {
+  const { purchaseId, ...rest } = node;
+  return { id: purchaseId, ...rest };
+}
+
+function restDispute(node: DisputeNode & { payment?: PaymentNode }) {
+  const { disputeId, raisedBy, payment, ...rest } = node;
+  return { id: disputeId, raisedBy: raisedBy.userId, ...rest, ...(payment ? { payment: restPayment(payment) } : {}) };
+}
+
+const idOf = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+const moneyText = (v: unknown) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v : undefined);
+// Card fields as typed in a form ("04", "2031") or as numbers; anything else is left for the schema to refuse.
+const intOf = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,4}$/.test(v.trim()) ? Number(v.trim()) : v);
+
+type ClientIp = (c: HonoContext<{ Bindings: HttpBindings }>) => string;
+
+export function paymentRoutes(yoga: Yoga, clientIp: ClientIp) {
+  const r = new Hono<{ Bindings: HttpBindings }>();
+
+  /** 401 when logged out, 403 when `claimed` names another user than the session's. */
+  async function refuseOtherUser(c: HonoContext<{ Bindings: HttpBindings }>, claimed: unknown, field: string) {
+    const me = await runOperation(yoga, c, clientIp(c), WHO);
+    const userId = me.data?.viewer?.userId;
+    if (!userId) return jsonError(c, 401, 'Authentication required', { code: 'LOGIN_REQUIRED' });
+    if (claimed !== undefined && claimed !== null && String(claimed) !== userId) return jsonError(c, 403, `${field} must be the logged-in user`, { code: 'NOT_ALLOWED' });
+    return null;
+  }
+
+  // POST /api/payments { contractId, buyerId, sellerId, amount, paymentMethod } (+ Idempotency-Key).
+  r.post('/', async (c) => {
+    const body = await readJsonObject(c);
+    const denied = await refuseOtherUser(c, body.buyerId, 'buyerId');
+    if (denied) return denied;
+    const contractId = idOf(body.contractId);
+    if (body.sellerId !== undefined && body.sellerId !== null && contractId) {
+      // A seller the client names must be the listing's provider (the server's record decides).
+      const seller = await runOperation(yoga, c, clientIp(c), SELLER, { id: contractId });
+      const providerId = seller.data?.contract?.providerId;
+      if (providerId && providerId !== String(body.sellerId)) return jsonError(c, 400, 'sellerId is not the provider of this contract', { code: 'INVALID_INPUT' });
+    }
+    const method = typeof body.paymentMethod === 'string' ? body.paymentMethod : '';
+    if (!['card', 'bank_transfer', 'crypto'].includes(method)) return jsonError(c, 400, 'paymentMethod must be one of: card, bank_transfer, crypto', { code: 'INVALID_INPUT' });
+    const input = { contractId, paymentMethod: method, amount: moneyText(body.amount) ?? null, idempotencyKey: c.req.header('idempotency-key') ?? null };
+    const result = await runOperation(yoga, c, clientIp(c), CREATE, { input });
+    return respondWithResult(c, result, 'createPayment', (data) => json(c, restPayment(data), 201));
+  });
+
+  // GET /api/payments/contract/{contractId}: the caller's own latest payment for the contract.
+  r.get('/contract/:contractId', async (c) => {
+    const result = await runOperation(yoga, c, clientIp(c), OF_CONTRACT, { contractId: c.req.param('contractId') });
+    if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
+    const payment = result.data?.myPaymentForContract;
+    return payment ? json(c, restPayment(payment)) : jsonError(c, 404, 'Payment not found', { code: 'NOT_FOUND' });
+  });
+
+  // POST /api/payments/{id}/escrow { stripePaymentIntentId?, card?: { number, expMonth, expYear, cvc } }.
+  // The intent is the server's provider's, never the browser's: a stripePaymentIntentId sent by the
+  // client is accepted for compatibility and ignored.
+  r.post('/:id/escrow', async (c) => {
+    const body = await readJsonObject(c);
+    const card = body.card && typeof body.card === 'object' ? (body.card as Record<string, unknown>) : null;
+    const input = {
+      paymentId: c.req.param('id'),
+      card: card ? { number: String(card.number ?? ''), expMonth: intOf(card.expMonth), expYear: intOf(card.expYear), cvc: String(card.cvc ?? '') } : null,
+    };
+    const result = await runOperation(yoga, c, clientIp(c), CONFIRM, { input });
+    return respondWithResult(c, result, 'confirmPayment', (data) =>
+      json(c, { ...restPayment(data.payment), purchase: restPurchase(data.purchase), apiKey: data.apiKey, apiKeyPrefix: data.apiKeyPrefix }),
+    );
+  });
+
+  // POST /api/payments/{id}/dispute { raisedBy, reason, description }.
+  r.post('/:id/dispute', async (c) => {
+    const body = await readJsonObject(c);
+    const denied = await refuseOtherUser(c, body.raisedBy, 'raisedBy');
+    if (denied) return denied;
+    const reason = typeof body.reason === 'string' ? body.reason : '';
+    const description = typeof body.description === 'string' ? body.description : '';
+    if (!(DISPUTE_REASONS as string[]).includes(reason) || !description.trim()) return jsonError(c, 400, MISSING_DISPUTE_DETAILS, { code: 'INVALID_INPUT' });
+    const result = await runOperation(yoga, c, clientIp(c), DISPUTE, { input: { paymentId: c.req.param('id'), reason, description } });
+    return respondWithResult(c, result, 'openDispute', (data) => json(c, restDispute(data), 201));
+  });
+
+  // POST /api/payments/{id}/settle { decision: refund | release, note } (administrators).
+  r.post('/:id/settle', async (c) => {
+    const body = await readJsonObject(c);
+    const decision = typeof body.decision === 'string' ? body.decision : '';
+    if (!['refund', 'release'].includes(decision)) return jsonError(c, 400, 'decision must be refund or release', { code: 'INVALID_INPUT' });
+    const note = typeof body.note === 'string' ? body.note : null;
+    const result = await runOperation(yoga, c, clientIp(c), SETTLE, { input: { paymentId: c.req.param('id'), decision, note } });
+    return respondWithResult(c, result, 'settleDispute', (data) => json(c, restPayment(data)));
+  });
+
+  return r;
+}
