@@ -80,18 +80,19 @@ export type DeliveryAuth =
 
 /**
  * Who may take a contract's data with this key: the live key of a purchase of this contract with
- * live access. No key or an unknown key: 401; a revoked key (rotated away): 401; another
- * contract's key: 403; a pending payment, a refund, an ended period: 403.
+ * live access. No key or an unknown key: 401; another contract's key: 403; a pending payment, a
+ * refund (which also revokes the keys), an ended period: 403; a key rotated away: 401.
  */
 export async function authorizeApiKey(db: Db, rawKey: string | undefined, contractId: string): Promise<DeliveryAuth> {
   if (!rawKey) return { ok: false, status: 401, message: 'API key required: send it in the X-API-Key header', apiKeyId: null, purchaseId: null };
   const key = await lookupApiKey(db, rawKey.trim());
   if (!key) return { ok: false, status: 401, message: 'Invalid API key', apiKeyId: null, purchaseId: null };
   const denied = (status: 401 | 403, message: string) => ({ ok: false as const, status, message, apiKeyId: key.id, purchaseId: key.purchaseId });
-  if (key.revokedAt) return denied(401, 'This API key was revoked (rotated); use the current key');
   if (key.purchase.contractId !== contractId) return denied(403, 'This API key is for another contract');
+  // A refund revokes the purchase's keys too: the buyer is told why (403), not just that the key is dead.
   const state = accessState(key.purchase, key.purchase.payment, new Date());
   if (state.denial) return denied(403, denialMessage(state.denial));
+  if (key.revokedAt) return denied(401, 'This API key was revoked (rotated); use the current key');
   return { ok: true, apiKeyId: key.id, purchase: key.purchase, contract: key.purchase.contract };
 }
 

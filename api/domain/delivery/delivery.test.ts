@@ -85,6 +85,8 @@ describe.each(testDatabases())('data delivery on %s', (kind) => {
     it('403 when access expired, was refunded or the payment is pending', async () => {
       const expired = await buy('csv', { accessExpiresAt: new Date(Date.now() - 1000) });
       const refunded = await buy('csv', { paymentStatus: 'refunded' });
+      // A refund revokes the purchase's keys as well; the answer still says why.
+      await app.database.prisma.apiKey.updateMany({ where: { purchaseId: refunded.purchase.id }, data: { revokedAt: new Date() } });
       const pending = await buy('csv', { paymentStatus: 'pending', withKey: true });
       for (const { key: k, purchase } of [expired, refunded, pending]) {
         const res = await get(`/api/data/download/${contracts.csv}`, k!.key);
@@ -97,6 +99,7 @@ describe.each(testDatabases())('data delivery on %s', (kind) => {
         ]);
       }
       expect((await (await get(`/api/data/download/${contracts.csv}`, expired.key!.key)).json()).message).toMatch(/expired/i);
+      expect((await (await get(`/api/data/download/${contracts.csv}`, refunded.key!.key)).json()).message).toMatch(/refunded/i);
       // A disputed payment keeps access while an administrator decides.
       const disputed = await buy('csv', { paymentStatus: 'disputed' });
       expect(await statusOf(`/api/data/download/${contracts.csv}`, disputed.key!.key)).toBe(200);
