@@ -778,6 +778,12 @@ async function main() {
   const only = arg('only') === undefined ? undefined : Number(arg('only'));
   const maxMs = arg('seconds') === undefined ? undefined : Number(arg('seconds')) * 1000;
   process.env.NODE_ENV ??= 'test';
+  // Pothos' development warning about unused Prisma selections would bury the report.
+  const warn = console.warn;
+  console.warn = (...parts: unknown[]) => {
+    if (typeof parts[0] === 'string' && parts[0].startsWith('Prisma query was unused')) return;
+    warn(...parts);
+  };
   const { startTestApp } = await import('../api/test/harness.ts');
   const { testDatabases } = await import('../api/test/databases.ts');
   const { schema } = await import('../api/graphql/schema.ts');
