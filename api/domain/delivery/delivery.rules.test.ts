@@ -84,6 +84,14 @@ describe('NDJSON', () => {
       expect(await text(jsonToNdjson(inPieces('\uFEFF[{"a":1}]', size)))).toBe('{"a":1}\n');
     }
   });
+  it('escapes what JSON must in unquoted cells: backslashes, tabs, control characters; keeps other text', async () => {
+    const csv = 'a,b\nC:\\data,x\ty\nüñí 中,\u0001\n';
+    const out = await text(csvToNdjson(inPieces(csv, 5)));
+    expect(out.split('\n').filter(Boolean).map((l) => JSON.parse(l))).toEqual([
+      { a: 'C:\\data', b: 'x\ty' },
+      { a: 'üñí 中', b: '\u0001' },
+    ]);
+  });
   it('keeps the cells a ragged CSV row has and drops extra ones', async () => {
     expect(await text(csvToNdjson(inPieces('a,b,c\n1,2\n3,4,5,6\n', 4)))).toBe('{"a":"1","b":"2"}\n{"a":"3","b":"4","c":"5"}\n');
   });
