@@ -76,6 +76,7 @@ describe.each(testDatabases())('the market on %s', (kind) => {
       ['freshness', { freshness: ['weekly', 'monthly'] }, ['Grocery Basket Panel', 'Outpatient Claims']],
       ['search by title prefix', { search: 'equit' }, ['US Equities Order Book']],
       ['search by category label and ticker', { search: 'FINX' }, ['US Equities Order Book', 'FX Spot Rates']],
+      ['search by a sector ticker of its own', { search: 'OTHR', maxPrice: '12' }, ['Filler Set 00', 'Filler Set 01', 'Filler Set 02']],
       ['search by field name', { search: 'ask_price' }, ['US Equities Order Book']],
       ['search and filter together', { search: 'financial data', maxPrice: '500' }, ['FX Spot Rates']],
       ['search with no match', { search: 'zzzqqq' }, []],
