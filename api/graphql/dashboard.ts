@@ -25,6 +25,10 @@ const DashboardSummaryType = builder.objectRef<DashboardSummary>('DashboardSumma
     openBids: t.exposeInt('openBids'),
     unreadMessages: t.exposeInt('unreadMessages'),
     messagesReceived: t.exposeInt('messagesReceived'),
+    salesCount: t.exposeInt('salesCount', { description: 'As a provider: sales paid for (escrowed, disputed or released).' }),
+    escrowHeld: t.expose('escrowHeld', { type: 'Decimal', description: 'As a provider: their 90% share of sales still in escrow or under dispute.' }),
+    paidOut: t.expose('paidOut', { type: 'Decimal', description: 'As a provider: their 90% share of released sales.' }),
+    pendingPayouts: t.exposeInt('pendingPayouts', { description: 'As a provider: sales whose payout is still held (escrowed or disputed).' }),
   }),
 });
 

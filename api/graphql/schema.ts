@@ -15,6 +15,8 @@ import './delivery.ts';
 import './dashboard.ts';
 import './diligence.ts';
 import './listing.ts';
+import './review.ts';
+import './earnings.ts';
 
 builder.queryType({});
 builder.mutationType({});

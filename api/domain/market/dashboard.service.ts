@@ -1,6 +1,6 @@
 import { Prisma } from '../../db/generated/prisma/client.ts';
 import type { Db } from '../../db/database.ts';
-import { formatMoney, formatUsd, parseMoney, type MoneyLike } from '../money/money.ts';
+import { formatMoney, formatUsd, parseMoney, roundMoney, sumMoney, type MoneyLike } from '../money/money.ts';
 import { PAID_PAYMENT_STATUSES, PAID_PURCHASE_STATUSES } from '../payments/payments.rules.ts';
 
 const money = (amount: MoneyLike) => formatUsd(parseMoney(amount));
@@ -19,10 +19,21 @@ export interface DashboardSummary {
   unreadMessages: number;
   /** Messages received in all, read or not. */
   messagesReceived: number;
+  /** As a provider: sales paid for (escrowed, disputed or released). */
+  salesCount: number;
+  /** As a provider: their share (90%) of sales still held in escrow (escrowed or disputed). */
+  escrowHeld: string;
+  /** As a provider: their share (90%) of released sales. */
+  paidOut: string;
+  /** As a provider: how many sales' payouts are still held (escrowed or disputed). */
+  pendingPayouts: number;
 }
 
+/** Payouts of a sale still held: in escrow, or under a dispute an administrator has yet to settle. */
+const HELD = ['escrowed', 'disputed'] as const;
+
 export async function dashboardSummary(db: Db, userId: string): Promise<DashboardSummary> {
-  const [activePurchases, spent, activeListings, user, openBids, unreadMessages, messagesReceived] = await Promise.all([
+  const [activePurchases, spent, activeListings, user, openBids, unreadMessages, messagesReceived, sales] = await Promise.all([
     db.purchase.count({ where: { buyerId: userId, status: 'active' } }),
     db.purchase.aggregate({ where: { buyerId: userId, status: { in: [...PAID_PURCHASE_STATUSES] } }, _sum: { amount: true } }),
     db.contract.count({ where: { providerId: userId, status: 'active' } }),
@@ -30,7 +41,11 @@ export async function dashboardSummary(db: Db, userId: string): Promise<Dashboar
     db.bid.count({ where: { bidderId: userId, status: 'open' } }),
     db.message.count({ where: { recipientId: userId, readAt: null } }),
     db.message.count({ where: { recipientId: userId } }),
+    db.payment.groupBy({ by: ['status'], where: { sellerId: userId, status: { in: [...PAID] } }, _count: { _all: true }, _sum: { providerAmount: true } }),
   ]);
+  const share = (statuses: readonly string[]) =>
+    sumMoney(sales.filter((s) => statuses.includes(s.status)).map((s) => roundMoney(s._sum.providerAmount ?? '0')));
+  const held = sales.filter((s) => (HELD as readonly string[]).includes(s.status));
   return {
     activePurchases,
     totalSpent: twoPlaces(spent._sum.amount ?? '0'),
@@ -39,6 +54,10 @@ export async function dashboardSummary(db: Db, userId: string): Promise<Dashboar
     openBids,
     unreadMessages,
     messagesReceived,
+    salesCount: sales.reduce((n, s) => n + s._count._all, 0),
+    escrowHeld: formatMoney(share(HELD)),
+    paidOut: formatMoney(share(['released'])),
+    pendingPayouts: held.reduce((n, s) => n + s._count._all, 0),
   };
 }
 

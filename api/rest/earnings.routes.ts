@@ -1,0 +1,52 @@
+import { Hono, type Context as HonoContext } from 'hono';
+import type { HttpBindings } from '@hono/node-server';
+import type { Yoga } from '../app.ts';
+import { json, operation, respondWithGraphQLErrors, runOperation } from './execute.ts';
+import { jsonError } from './respond.ts';
+
+// GET /api/platform/earnings: the earnings object of the administrators' /earnings, with the
+// spec's field names (money as two-place decimal strings), plus revenueByDay for the chart.
+// Administrators only: anonymous 401, anyone else 403 (the GraphQL field's `admin` scope).
+
+interface EarningsNode {
+  totalPlatformRevenue: string;
+  commissionRate: number;
+  totalTransactionVolume: string;
+  totalTransactions: number;
+  averageCommissionPerTransaction: string;
+  topEarningProviders: Array<{ userId: string; name: string; transactions: number; earnings: string }>;
+  revenueByDay: Array<{ date: string; revenue: string; volume: string; transactions: number }>;
+}
+
+const EARNINGS = operation<{ platformEarnings: EarningsNode }>(`query RestPlatformEarnings($from: DateTime, $to: DateTime) {
+  platformEarnings(from: $from, to: $to) { totalPlatformRevenue commissionRate totalTransactionVolume totalTransactions
+    averageCommissionPerTransaction topEarningProviders { userId name transactions earnings }
+    revenueByDay { date revenue volume transactions } } }`);
+
+type ClientIp = (c: HonoContext<{ Bindings: HttpBindings }>) => string;
+
+/** Optional ?from= / ?to=: an ISO date or date-time (a bare date is midnight UTC). */
+function instant(value: string | undefined): string | undefined | Error {
+  if (value === undefined || value.trim() === '') return undefined;
+  const text = value.trim();
+  if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(text)) return new Error();
+  const date = new Date(/T/.test(text) ? text : `${text}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? new Error() : date.toISOString();
+}
+
+export function earningsRoutes(yoga: Yoga, clientIp: ClientIp) {
+  const r = new Hono<{ Bindings: HttpBindings }>();
+
+  r.get('/platform/earnings', async (c) => {
+    const from = instant(c.req.query('from'));
+    const to = instant(c.req.query('to'));
+    if (from instanceof Error) return jsonError(c, 400, 'from must be an ISO date (2026-01-31) or date-time', { code: 'INVALID_INPUT' });
+    if (to instanceof Error) return jsonError(c, 400, 'to must be an ISO date (2026-01-31) or date-time', { code: 'INVALID_INPUT' });
+    const result = await runOperation(yoga, c, clientIp(c), EARNINGS, { from, to });
+    if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
+    const { topEarningProviders, ...rest } = result.data!.platformEarnings;
+    return json(c, { ...rest, topEarningProviders: topEarningProviders.map(({ userId, ...p }) => ({ id: userId, ...p })) });
+  });
+
+  return r;
+}
