@@ -170,8 +170,13 @@ describe.each(testDatabases())('payments on %s', (kind) => {
       await db().contract.update({ where: { id: c }, data: { pricingModel: 'monthly_subscription' } });
       const ann = await login('ann');
       const created = await post(ann, '/api/payments', { contractId: c, paymentMethod: 'card', amount: '307.50' });
+      // The sale is the market's news: a price tick for the contract.
+      const ticks = app.events.subscribe('priceTick', c)[Symbol.asyncIterator]();
+      const nextTick = ticks.next();
       const before = Date.now();
       const res = await post(ann, `/api/payments/${created.body.id}/escrow`, { stripePaymentIntentId: 'pi_from_the_browser', card: SUCCESS_CARD });
+      expect((await nextTick).value).toMatchObject({ contractId: c, price: '300.00', source: 'sale' });
+      await ticks.return?.();
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ id: created.body.id, status: 'escrowed', nextStatuses: ['disputed', 'released'], purchase: { status: 'active', amount: '300.00' } });
       expect(res.body.apiKey).toMatch(/^dpk_/);
@@ -350,6 +355,33 @@ describe.each(testDatabases())('payments on %s', (kind) => {
       expect((await bob.json('GET', `/api/payments/contract/${c}`)).body.id).toBe(purchase.paymentId);
       const mine = await bob.json('GET', `/api/purchases/buyer/${users.bob!.id}`);
       expect(mine.body.map((p: any) => p.id)).toContain(res.body.id);
+    });
+
+    it('GraphQL mutations answer typed results per role', async () => {
+      const c = await contract('64.00');
+      const CREATE = `mutation($input: CreatePaymentInput!) { createPayment(input: $input) { __typename ... on Error { code reason }
+        ... on MutationCreatePaymentSuccess { data { id paymentId total status nextStatuses } } } }`;
+      const CONFIRM = `mutation($input: ConfirmPaymentInput!) { confirmPayment(input: $input) { __typename ... on Error { message code reason }
+        ... on MutationConfirmPaymentSuccess { data { apiKey payment { status escrowEndsAt } purchase { status } } } } }`;
+      const DISPUTE = `mutation($input: OpenDisputeInput!) { openDispute(input: $input) { __typename ... on Error { code reason }
+        ... on MutationOpenDisputeSuccess { data { status reason payment { status } } } } }`;
+      const input = { contractId: c, paymentMethod: 'card', amount: '65.60' };
+      expect((await new Client(app).gql(CREATE, { input })).data.createPayment.__typename).toBe('AuthenticationError');
+      expect((await (await login('prov')).gql(CREATE, { input })).data.createPayment).toMatchObject({ __typename: 'PermissionError', reason: 'OWN_CONTRACT' });
+      const bob = await login('bob');
+      expect((await bob.gql(CREATE, { input: { ...input, amount: '64.00' } })).data.createPayment).toMatchObject({ __typename: 'ValidationError', reason: 'INVALID_AMOUNT' });
+      const created = (await bob.gql(CREATE, { input })).data.createPayment.data;
+      expect(created).toMatchObject({ total: '65.60', status: 'pending', nextStatuses: ['escrowed', 'failed'] });
+      const early = await bob.gql(DISPUTE, { input: { paymentId: created.id, reason: 'other', description: 'not paid yet' } });
+      expect(early.data.openDispute).toMatchObject({ __typename: 'ConflictError', reason: 'INVALID_TRANSITION' });
+      const declined = await bob.gql(CONFIRM, { input: { paymentId: created.id, card: { ...DECLINED_CARD, number: '4000000000000002' } } });
+      expect(declined.data.confirmPayment).toMatchObject({ code: 'PAYMENT_DECLINED', reason: 'PAYMENT_DECLINED', message: 'Your card was declined' });
+      const again = (await bob.gql(CREATE, { input })).data.createPayment.data;
+      const paid = await bob.gql(CONFIRM, { input: { paymentId: again.id, card: { ...SUCCESS_CARD, number: '4242424242424242' } } });
+      expect(paid.data.confirmPayment.data).toMatchObject({ payment: { status: 'escrowed' }, purchase: { status: 'active' } });
+      expect(paid.data.confirmPayment.data.apiKey).toMatch(/^dpk_/);
+      const disputed = await bob.gql(DISPUTE, { input: { paymentId: again.id, reason: 'access_issues', description: 'The key is refused' } });
+      expect(disputed.data.openDispute.data).toMatchObject({ status: 'open', reason: 'access_issues', payment: { status: 'disputed' } });
     });
 
     it('GraphQL: a payment is read by its buyer, seller and administrators only', async () => {
