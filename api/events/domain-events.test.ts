@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, startTestApp, STRONG_PASSWORD, type TestApp } from '../test/harness.ts';
+import { startTestApp, type TestApp, logIn } from '../test/harness.ts';
 import { testDatabases } from '../test/databases.ts';
 import { makeContract, makeUser, toGlobalId } from '../test/market-fixtures.ts';
 import type { DomainEventName } from './events.ts';
@@ -12,12 +12,7 @@ describe.each(testDatabases())('domain events raised by the services on %s', (ki
   let active = '';
   let pending = '';
 
-  const login = async (username: string) => {
-    const client = new Client(app);
-    const res = await client.json('POST', '/api/auth/login', { usernameOrEmail: username, password: STRONG_PASSWORD });
-    if (res.status !== 200) throw new Error(JSON.stringify(res.body));
-    return client;
-  };
+  const login = (username: string) => logIn(app, username);
 
   /** Collects what the bus delivers on a topic from now on. */
   function listen(...args: [DomainEventName] | [DomainEventName, string]) {

@@ -1,6 +1,6 @@
 import { encodeGlobalID, offsetToCursor } from '@pothos/plugin-relay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, startTestApp, STRONG_PASSWORD, type TestApp } from '../test/harness.ts';
+import { Client, startTestApp, STRONG_PASSWORD, type TestApp, logIn } from '../test/harness.ts';
 import { testDatabases } from '../test/databases.ts';
 import { makeContract, makeUser } from '../test/market-fixtures.ts';
 
@@ -18,12 +18,7 @@ describe.each(testDatabases())('bad input on %s', (kind) => {
   let admin: Client;
   let contractId: string;
 
-  const login = async (username: string) => {
-    const client = new Client(app);
-    const res = await client.json('POST', '/api/auth/login', { usernameOrEmail: username, password: STRONG_PASSWORD });
-    if (res.status !== 200) throw new Error(JSON.stringify(res.body));
-    return client;
-  };
+  const login = (username: string) => logIn(app, username);
 
   beforeAll(async () => {
     app = await startTestApp(kind);

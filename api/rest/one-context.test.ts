@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Client, startTestApp, STRONG_PASSWORD, type TestApp } from '../test/harness.ts';
+import { Client, startTestApp, type TestApp, logIn } from '../test/harness.ts';
 import { testDatabases } from '../test/databases.ts';
 import { makeContract, makeUser } from '../test/market-fixtures.ts';
 
@@ -23,12 +23,7 @@ describe.each(testDatabases())('one GraphQL context per REST request on %s', (ki
   let buyer: Client;
   let contractId: string;
 
-  const login = async (username: string) => {
-    const client = new Client(app);
-    const res = await client.json('POST', '/api/auth/login', { usernameOrEmail: username, password: STRONG_PASSWORD });
-    if (res.status !== 200) throw new Error(JSON.stringify(res.body));
-    return client;
-  };
+  const login = (username: string) => logIn(app, username);
   const contextsOf = async (request: () => Promise<{ status: number }>) => {
     const before = created.count;
     const res = await request();

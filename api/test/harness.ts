@@ -117,6 +117,14 @@ export class Client {
 
 export const STRONG_PASSWORD = 'Sup3r#Secret';
 
+/** Logs in an existing, verified user (fixtures give them STRONG_PASSWORD); returns the client. */
+export async function logIn(app: TestApp, usernameOrEmail: string, password = STRONG_PASSWORD) {
+  const client = new Client(app);
+  const res = await client.json('POST', '/api/auth/login', { usernameOrEmail, password });
+  if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+  return client;
+}
+
 /** Registers and verifies a user through the API; returns a logged-in client. */
 export async function signUp(app: TestApp, who: { name?: string; email: string; username: string; password?: string }) {
   const client = new Client(app);

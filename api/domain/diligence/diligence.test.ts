@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, startTestApp, STRONG_PASSWORD, type TestApp } from '../../test/harness.ts';
+import { Client, startTestApp, type TestApp, logIn } from '../../test/harness.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { makeUser } from '../../test/market-fixtures.ts';
 
@@ -28,12 +28,7 @@ export const VALID_APPLICATION = {
 
 describe.each(testDatabases())('due diligence on %s', (kind) => {
   let app: TestApp;
-  const login = async (username: string) => {
-    const client = new Client(app);
-    const res = await client.json('POST', '/api/auth/login', { usernameOrEmail: username, password: STRONG_PASSWORD });
-    if (res.status !== 200) throw new Error(JSON.stringify(res.body));
-    return client;
-  };
+  const login = (username: string) => logIn(app, username);
 
   beforeAll(async () => {
     app = await startTestApp(kind);

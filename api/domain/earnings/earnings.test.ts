@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, STRONG_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
+import { Client, startTestApp, type TestApp, logIn } from '../../test/harness.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { makeContract, makeUser } from '../../test/market-fixtures.ts';
 import { commission, formatMoney, parseMoney, providerShare } from '../money/money.ts';
@@ -25,12 +25,7 @@ describe.each(testDatabases())('platform earnings (%s)', (kind) => {
   let buyerId = '';
   let contractOf: string[] = [];
 
-  const login = async (username: string) => {
-    const client = new Client(app);
-    const res = await client.json('POST', '/api/auth/login', { usernameOrEmail: username, password: STRONG_PASSWORD });
-    if (res.status !== 200) throw new Error(JSON.stringify(res.body));
-    return client;
-  };
+  const login = (username: string) => logIn(app, username);
 
   beforeAll(async () => {
     app = await startTestApp(kind, {}, { onQuery: (sql) => counting && statements.push(sql) });

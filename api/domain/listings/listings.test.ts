@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, startTestApp, STRONG_PASSWORD, type TestApp } from '../../test/harness.ts';
+import { Client, startTestApp, STRONG_PASSWORD, type TestApp, logIn } from '../../test/harness.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { makeUser } from '../../test/market-fixtures.ts';
 
@@ -37,12 +37,7 @@ function multipart(fileName: string, content: Buffer | string) {
 
 describe.each(testDatabases())('listings and uploads on %s', (kind) => {
   let app: TestApp;
-  const login = async (username: string) => {
-    const client = new Client(app);
-    const res = await client.json('POST', '/api/auth/login', { usernameOrEmail: username, password: STRONG_PASSWORD });
-    if (res.status !== 200) throw new Error(JSON.stringify(res.body));
-    return client;
-  };
+  const login = (username: string) => logIn(app, username);
   const upload = async (client: Client, fileName: string, content: Buffer | string) => {
     const { body, headers } = multipart(fileName, content);
     const res = await client.request('/api/uploads', { method: 'POST', headers, body });

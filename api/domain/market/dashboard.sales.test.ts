@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, STRONG_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
+import { Client, startTestApp, type TestApp, logIn } from '../../test/harness.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { makeContract, makeUser, toGlobalId } from '../../test/market-fixtures.ts';
 import { makeTrade } from '../earnings/earnings.fixtures.ts';
@@ -13,12 +13,7 @@ describe.each(testDatabases())('provider sales on the dashboard (%s)', (kind) =>
   let app: TestApp;
   let providerId = '';
 
-  const login = async (username: string) => {
-    const client = new Client(app);
-    const res = await client.json('POST', '/api/auth/login', { usernameOrEmail: username, password: STRONG_PASSWORD });
-    if (res.status !== 200) throw new Error(JSON.stringify(res.body));
-    return client;
-  };
+  const login = (username: string) => logIn(app, username);
 
   beforeAll(async () => {
     app = await startTestApp(kind);

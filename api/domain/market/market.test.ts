@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, startTestApp, STRONG_PASSWORD, type TestApp } from '../../test/harness.ts';
+import { Client, startTestApp, type TestApp, logIn } from '../../test/harness.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { makeContract, makeUser, offsetCursor, toGlobalId } from '../../test/market-fixtures.ts';
 
@@ -17,12 +17,7 @@ describe.each(testDatabases())('the market on %s', (kind) => {
   let providerA: { id: string };
   let providerB: { id: string };
 
-  const login = async (username: string) => {
-    const client = new Client(app);
-    const res = await client.json('POST', '/api/auth/login', { usernameOrEmail: username, password: STRONG_PASSWORD });
-    if (res.status !== 200) throw new Error(JSON.stringify(res.body));
-    return client;
-  };
+  const login = (username: string) => logIn(app, username);
   const list = async (vars: Record<string, unknown>, client = new Client(app)) => {
     const res = await client.gql(LIST, vars);
     if (res.errors) throw new Error(JSON.stringify(res.errors));

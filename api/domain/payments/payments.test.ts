@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, startTestApp, STRONG_PASSWORD, type TestApp } from '../../test/harness.ts';
+import { Client, startTestApp, type TestApp, logIn } from '../../test/harness.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { makeContract, makeUser } from '../../test/market-fixtures.ts';
 import { createJobRunner } from '../../jobs/job-runner.ts';
@@ -18,12 +18,7 @@ describe.each(testDatabases())('payments on %s', (kind) => {
   const users: Record<string, { id: string }> = {};
   const db = () => app.database.prisma;
 
-  const login = async (username: string) => {
-    const client = new Client(app);
-    const res = await client.json('POST', '/api/auth/login', { usernameOrEmail: username, password: STRONG_PASSWORD });
-    if (res.status !== 200) throw new Error(JSON.stringify(res.body));
-    return client;
-  };
+  const login = (username: string) => logIn(app, username);
   const post = (client: Client, path: string, body: unknown, headers: Record<string, string> = {}) =>
     client
       .request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })

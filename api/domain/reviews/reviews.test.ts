@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, STRONG_PASSWORD, startTestApp, type TestApp } from '../../test/harness.ts';
+import { Client, startTestApp, type TestApp, logIn } from '../../test/harness.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { makeContract, makeUser, toGlobalId } from '../../test/market-fixtures.ts';
 import { makeTrade } from '../earnings/earnings.fixtures.ts';
@@ -19,12 +19,7 @@ describe.each(testDatabases())('reviews (%s)', (kind) => {
   const users: Record<string, Awaited<ReturnType<typeof makeUser>>> = {};
   let contractId = '';
 
-  const login = async (username: string) => {
-    const client = new Client(app);
-    const res = await client.json('POST', '/api/auth/login', { usernameOrEmail: username, password: STRONG_PASSWORD });
-    if (res.status !== 200) throw new Error(JSON.stringify(res.body));
-    return client;
-  };
+  const login = (username: string) => logIn(app, username);
   /** A fresh trade of the contract by `buyer` (default: the buyer) in `status`. */
   const trade = async (status: PaymentStatus, buyer = users.buyer!, sellerId = users.provider!.id, cId = contractId) =>
     (await makeTrade(app.database.prisma, { buyerId: buyer.id, sellerId, contractId: cId, price: '120.00', status })).purchase;
