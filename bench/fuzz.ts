@@ -402,6 +402,17 @@ export const DOCUMENTED_REST = [
   'PATCH /api/due-diligence/:id',
   'POST /api/uploads',
   'GET /api/files/:id/download',
+  'POST /api/payments',
+  'POST /api/payments/:id/escrow',
+  'GET /api/payments/contract/:contractId',
+  'POST /api/payments/:id/dispute',
+  'POST /api/payments/:id/settle',
+  'GET /api/data/access/:purchaseId',
+  'POST /api/data/access/:purchaseId/rotate',
+  'GET /api/data/download/:contractId',
+  'GET /api/data/stream/:contractId',
+  'POST /api/reviews',
+  'GET /api/platform/earnings',
 ];
 
 const BODY_KEYS = [
