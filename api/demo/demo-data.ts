@@ -73,7 +73,7 @@ export class Rng {
 
 // ---------------------------------------------------------------- people and companies
 
-// The application form's own lists (DECISIONS.md: the 12 data types; §9: the 8 certifications).
+// The application form's own lists: the 12 data types and the 8 certifications (docs/decisions.md).
 export { CERTIFICATES, DATA_TYPES };
 export type DataTypeLabel = (typeof DATA_TYPES)[number];
 type Certificate = (typeof CERTIFICATES)[number];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isTokenUsable, loginAccountKey, mailboxOf, meetsPasswordRules, passwordStrength, USERNAME_PATTERN } from './accounts.rules.ts';
 
-describe('password strength (spec: provider-backoffice-side.md §5 Registration)', () => {
+describe('password strength (the registration rules)', () => {
   it.each([
     ['', 0, 'Very Weak'],
     ['abc', 1, 'Weak'],

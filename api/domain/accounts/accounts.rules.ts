@@ -1,5 +1,5 @@
 // Pure rules of accounts: passwords, identifiers, tokens. No I/O here.
-// spec: provider-backoffice-side.md §5 Registration
+// The password and identifier rules of registration (README, docs/decisions.md "Foundation").
 
 export interface PasswordRule {
   id: 'length' | 'uppercase' | 'lowercase' | 'digit' | 'special';
