@@ -1,5 +1,5 @@
 // Expected failures of the business, with a code the GraphQL schema exposes and the REST layer
-// maps to an HTTP status (DECISIONS.md "Errors (REST)"). Anything else is a bug and is masked.
+// maps to an HTTP status (the product decision "Errors (REST)"). Anything else is a bug and is masked.
 
 export type ErrorCode =
   | 'INVALID_INPUT'

@@ -11,7 +11,7 @@ import {
 import { endSession, startSession } from '../context.ts';
 import { publishedDemoAdmin } from '../domain/accounts/demo-admin.ts';
 
-// Registration, email verification, login and logout (provider-backoffice-side.md §2, §4, §5, §8).
+// Registration, email verification, login and logout (the specification).
 // Resolvers map and delegate; every rule lives in domain/accounts.
 
 const RegisterInput = builder.inputType('RegisterInput', {

@@ -3,7 +3,7 @@ import { selectable } from './prisma-query.ts';
 import { plainId } from './contract.ts';
 import { decideBid, placeBid } from '../domain/market/bids.service.ts';
 
-// Bids (DECISIONS.md "Bids"): logged-in users other than the provider bid on active contracts;
+// Bids (the product decision "Bids"): logged-in users other than the provider bid on active contracts;
 // the provider accepts or declines.
 
 const PlaceBidInput = builder.inputType('PlaceBidInput', {

@@ -25,7 +25,7 @@ import type { Context } from '../context.ts';
 import { isRecordId } from '../db/ids.ts';
 import { checkOffsetCursors } from './cursors.ts';
 
-// A listing ("contract"): buyer-side.md §3 Contract, provider-backoffice-side.md §3.
+// A listing ("contract"): the specification.
 
 const price24hAgo = (ctx: Context) => requestLoader(ctx, 'price24hAgo', () => price24hAgoLoader(ctx.db));
 const openBids = (ctx: Context) => requestLoader(ctx, 'openBids', () => openBidsLoader(ctx.db));

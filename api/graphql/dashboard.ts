@@ -12,7 +12,7 @@ import {
 import type { User } from '../db/generated/prisma/client.ts';
 import type { Context } from '../context.ts';
 
-// The viewer's own dashboard data (buyer-side.md §2 Buyer dashboard). Only the user reads these:
+// The viewer's own dashboard data (the specification's buyer dashboard). Only the user reads these:
 // for anyone else they are null.
 const selfOnly = { authScopes: (user: User, _args: unknown, ctx: Context) => ctx.viewer?.id === user.id, unauthorizedResolver: () => null } as const;
 

@@ -15,7 +15,7 @@ import { isOwnerOrAdmin } from '../domain/policies.ts';
 import { nextStatuses } from '../domain/transitions/transition.ts';
 import { BUSINESS_TYPES, CERTIFICATIONS, DATA_TYPES, EMPLOYEE_COUNTS, REVENUE_RANGES } from '../domain/diligence/diligence.schemas.ts';
 
-// Due diligence (provider-backoffice-side.md §2 /due-diligence, §3, §5; DECISIONS.md).
+// Due diligence (the specification; the product decisions).
 
 export const ApplicationStatusEnum = builder.enumType(ApplicationStatus, { name: 'ApplicationStatus' });
 

@@ -7,7 +7,7 @@ import { isOwnerOrAdmin } from '../domain/policies.ts';
 import type { Context } from '../context.ts';
 import type { Contract } from '../db/generated/prisma/client.ts';
 
-// Listing data (provider-backoffice-side.md §2 /list-data, §5 listing form) and the back office's
+// Listing data (the specification) and the back office's
 // review of listings (§2 compliance dashboard, §7 PATCH /api/contracts/{id}).
 
 const providerOrAdmin = (c: Contract, ctx: Context) => isOwnerOrAdmin(ctx.viewer, c.providerId);

@@ -5,7 +5,7 @@ import { PurchaseStatusEnum } from './enums.ts';
 import { createPurchase } from '../domain/market/purchases.service.ts';
 import { canSeePurchase } from '../domain/policies.ts';
 
-// A buyer's entitlement to a contract's data (buyer-side.md §3 Purchase).
+// A buyer's entitlement to a contract's data (the specification).
 builder.prismaNode('Purchase', {
   id: { field: 'id' },
   // Only the buyer, the listing's provider and administrators read a purchase.

@@ -5,7 +5,7 @@ import { UserType } from './user.ts';
 import { reviewProvider } from '../domain/reviews/reviews.service.ts';
 import { canReview } from '../domain/reviews/reviews.rules.ts';
 
-// Reviews (DECISIONS.md "Reviews"): after release the buyer rates the provider once per purchase.
+// Reviews (the product decision "Reviews"): after release the buyer rates the provider once per purchase.
 // Reviews are public, like the rating they make up; the purchase behind one is not. The Review type
 // itself is declared with the contract's reviews (contract.ts); these are the fields it adds.
 builder.prismaObjectFields('Review', (t) => ({

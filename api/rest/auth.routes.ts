@@ -4,7 +4,7 @@ import type { Yoga } from '../app.ts';
 import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperation } from './execute.ts';
 import { jsonError, readJsonObject, strings } from './respond.ts';
 
-// REST compatibility for accounts (provider-backoffice-side.md §7): the same mutations the web
+// REST compatibility for accounts (the specification): the same mutations the web
 // app runs over GraphQL, reshaped to the spec's JSON.
 
 const USER_FIELDS = `

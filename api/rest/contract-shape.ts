@@ -1,5 +1,5 @@
-// A contract as REST shows it (buyer-side.md §3 Contract; the back office's shape of
-// provider-backoffice-side.md §3), shared by the market and listing routes: the public shape for
+// A contract as REST shows it (the specification; the back office's shape of
+// the specification), shared by the market and listing routes: the public shape for
 // everyone, the back-office shape for the listing's provider and administrators.
 
 export const CONTRACT_FIELDS = `

@@ -6,7 +6,7 @@ import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperat
 import { jsonError, readJsonObject } from './respond.ts';
 import { isOwnerOrAdmin } from '../domain/policies.ts';
 
-// REST compatibility for due diligence (provider-backoffice-side.md §7).
+// REST compatibility for due diligence (the specification).
 
 const APPLICATION_FIELDS = `applicationId userId status legalBusinessName businessName businessType businessAddress businessEmail
   businessPhone businessWebsite businessDescription dataTypes revenueRange employeeCount yearsInBusiness complianceCertificates

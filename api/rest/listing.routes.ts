@@ -12,7 +12,7 @@ import { MAX_UPLOAD_BYTES } from '../domain/listings/file-types.ts';
 import { mayReadListingFile } from '../domain/listings/listings.service.ts';
 import { isRecordId } from '../db/ids.ts';
 
-// Listing data over REST (provider-backoffice-side.md §7): POST /api/contracts (submit),
+// Listing data over REST (the specification): POST /api/contracts (submit),
 // PATCH /api/contracts/{id} (administrators review), and the byte streams of listing files:
 // POST /api/uploads (multipart, streamed to storage) and GET /api/files/{id}/download.
 

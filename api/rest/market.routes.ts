@@ -8,7 +8,7 @@ import { CONTRACT_SORTS, type ContractSort } from '../domain/market/contracts.li
 import { afterCursorForOffset } from '../graphql/cursors.ts';
 import { BACK_OFFICE_FIELDS, CONTRACT_FIELDS, restContract, restContractFor, type BackOfficeContractNode, type ContractNode } from './contract-shape.ts';
 
-// REST compatibility for the market (buyer-side.md §7, provider-backoffice-side.md §7): the same
+// REST compatibility for the market (the specification): the same
 // GraphQL fields the web app reads, reshaped to the spec's JSON. Ids are the plain ids.
 
 const BID_FIELDS = `bidId amount message status createdAt decidedAt contract { contractId } bidder { userId name }`;

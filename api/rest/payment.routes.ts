@@ -5,7 +5,7 @@ import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperat
 import { jsonError, readJsonObject } from './respond.ts';
 import { DISPUTE_REASONS, MISSING_DISPUTE_DETAILS } from '../domain/payments/payments.schemas.ts';
 
-// REST for paying through escrow (provider-backoffice-side.md §7): POST /api/payments,
+// REST for paying through escrow (the specification): POST /api/payments,
 // POST /api/payments/{id}/escrow, GET /api/payments/contract/{contractId},
 // POST /api/payments/{id}/dispute, and the administrators' POST /api/payments/{id}/settle.
 

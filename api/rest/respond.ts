@@ -2,7 +2,7 @@ import type { Context as HonoContext } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { isJsonMediaType } from '../http/content-type.ts';
 
-// Every REST error is JSON `{ "message": "..." }` (DECISIONS.md "Errors (REST)"), with extra
+// Every REST error is JSON `{ "message": "..." }` (the product decision "Errors (REST)"), with extra
 // fields only where the spec names them (emailVerificationRequired) or they help (fieldErrors).
 export function jsonError(c: HonoContext, status: number, message: string, extra: Record<string, unknown> = {}) {
   return c.json({ message, ...extra }, status as ContentfulStatusCode);

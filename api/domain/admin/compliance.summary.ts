@@ -9,8 +9,8 @@ export interface ComplianceSummary {
 }
 
 /**
- * The five counters of /compliance-dashboard (provider-backoffice-side.md §2). 'Data listings
- * pending' counts pending_review listings only (DECISIONS.md); 'total sellers' counts the users
+ * The five counters of /compliance-dashboard (the specification). 'Data listings
+ * pending' counts pending_review listings only (the product decisions); 'total sellers' counts the users
  * who have applied to sell.
  */
 export async function complianceSummary(db: Db): Promise<ComplianceSummary> {

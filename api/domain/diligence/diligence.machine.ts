@@ -1,7 +1,7 @@
 import type { ApplicationStatus, DueDiligenceStatus } from '../../db/generated/prisma/enums.ts';
 import { defineMachine } from '../transitions/transition.ts';
 
-// The review of a due diligence application (DECISIONS.md "Due diligence"): a new application
+// The review of a due diligence application (the product decision "Due diligence"): a new application
 // is `submitted`; administrators move it to under_review, requires_clarification, approved or
 // rejected. Decided applications stay decided; a rejected applicant applies again instead.
 export const APPLICATION_MACHINE = defineMachine({

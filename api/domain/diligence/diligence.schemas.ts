@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-// The due diligence application form (provider-backoffice-side.md §5 "Due diligence form", §3
-// "Due diligence application as sent"; DECISIONS.md "Due diligence").
+// The due diligence application form as the specification sends it (product decision "Due
+// diligence": every yes/no answer asked, none pre-filled).
 
 /** The 12 data types, as labels (REST takes them as written here). */
 export const DATA_TYPES = [

@@ -23,7 +23,7 @@ const EMPLOYEES: Record<string, EmployeeCount> = { '1': 'e1', '2_10': 'e2_10', '
 export const revenueRangeLabel = (v: RevenueRange | null) => (v === null ? null : Object.keys(REVENUE).find((k) => REVENUE[k] === v)!);
 export const employeeCountLabel = (v: EmployeeCount | null) => (v === null ? null : Object.keys(EMPLOYEES).find((k) => EMPLOYEES[k] === v)!);
 
-/** Parses an application; a broken rule answers 'Invalid application: ...' (DECISIONS.md errors). */
+/** Parses an application; a broken rule answers 'Invalid application: ...' (the product decision on REST errors). */
 function parseApplication(raw: unknown): ApplicationInput {
   try {
     return parseInput(applicationInput, raw);

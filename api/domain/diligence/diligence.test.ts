@@ -3,8 +3,6 @@ import { Client, startTestApp, type TestApp, logIn } from '../../test/harness.ts
 import { testDatabases } from '../../test/databases.ts';
 import { makeUser } from '../../test/market-fixtures.ts';
 
-// spec: provider-backoffice-side.md §2 /due-diligence, §3, §4, §5 "Due diligence form", §7, §8;
-// DECISIONS.md "Due diligence".
 
 export const VALID_APPLICATION = {
   businessName: 'Acme Data Labs',

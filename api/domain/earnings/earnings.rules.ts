@@ -1,4 +1,4 @@
-// Platform earnings (DECISIONS.md "Money"): the platform's revenue is the 10% commission it keeps
+// Platform earnings (the product decision "Money"): the platform's revenue is the 10% commission it keeps
 // on each released payment. Pure.
 import { type Cents } from '../money/money.ts';
 

@@ -1,5 +1,5 @@
 // Which files a listing may carry, and how to tell that the bytes are what the name says
-// (provider-backoffice-side.md §5 Upload: csv, json, xlsx, xls, sql, parquet, zip; 500 MB).
+// (the specification's upload rules: csv, json, xlsx, xls, sql, parquet, zip; 500 MB).
 
 export const MAX_UPLOAD_BYTES = 500 * 1024 * 1024;
 export const ALLOWED_EXTENSIONS = ['csv', 'json', 'xlsx', 'xls', 'sql', 'parquet', 'zip'] as const;

@@ -1,7 +1,7 @@
 import type { ContractStatus } from '../../db/generated/prisma/enums.ts';
 import { defineMachine } from '../transitions/transition.ts';
 
-// A listing's life (provider-backoffice-side.md §4): pending_review on creation; an administrator
+// A listing's life (the specification): pending_review on creation; an administrator
 // approves it (active, "now live") or rejects it; the provider may edit a rejected listing and
 // resubmit it (back to pending_review). An active listing can be taken off the market (inactive).
 export const LISTING_MACHINE = defineMachine({

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { DataAccessType, DataFormat, PricingModel, UpdateFrequency } from '../../db/generated/prisma/enums.ts';
 import { parseCategory } from '../market/categories.ts';
 
-// The listing form (provider-backoffice-side.md §5 "Listing form", §3 "Contract as sent on
-// listing"; DECISIONS.md: every category; REST accepts the category's slug or label).
+// The listing form as the specification sends it (product decision: every category; REST accepts
+// the category's slug or label).
 
 const values = <T extends Record<string, string>>(e: T) => Object.values(e) as [T[keyof T], ...T[keyof T][]];
 

@@ -18,7 +18,7 @@ export interface ListingDeps {
   events: EventPublisher;
 }
 
-// Words the client maps to its friendly messages (provider-backoffice-side.md §8; DECISIONS.md).
+// Words the client maps to its friendly messages (the specification; the product decisions).
 const NOT_LOGGED_IN = 'Authentication required: please log in to submit data listings';
 const NOT_APPROVED = 'Complete due diligence before listing data';
 

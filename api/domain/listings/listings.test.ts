@@ -4,8 +4,6 @@ import { Client, startTestApp, STRONG_PASSWORD, type TestApp, logIn } from '../.
 import { testDatabases } from '../../test/databases.ts';
 import { makeUser } from '../../test/market-fixtures.ts';
 
-// spec: provider-backoffice-side.md §2 /list-data, §4 contract status, §5 listing form and upload,
-// §7 POST/PATCH /api/contracts, §8 listing errors; DECISIONS.md (categories, errors).
 
 const LISTING = {
   title: 'EU Retail Foot Traffic',

@@ -1,6 +1,6 @@
 import { defineMachine } from '../transitions/transition.ts';
 
-// Every move a bid can make (DECISIONS.md "Bids"): the provider accepts or declines an open bid;
+// Every move a bid can make (the product decision "Bids"): the provider accepts or declines an open bid;
 // the bidder may withdraw it; an accepted bid is settled when its buyer pays the bid amount.
 export const BID_MACHINE = defineMachine({
   subject: 'bid',

@@ -25,7 +25,7 @@ const placeBidInput = z.object({
 
 /**
  * A logged-in user other than the provider bids on an active contract with a positive amount.
- * A bid never moves the market price (DECISIONS.md "Market price").
+ * A bid never moves the market price (the product decision "Market price").
  */
 export interface BidDeps {
   db: Db;

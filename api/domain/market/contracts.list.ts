@@ -3,8 +3,8 @@ import type { Category, UpdateFrequency } from '../../db/generated/prisma/enums.
 import type { Db } from '../../db/database.ts';
 import { ValidationError } from '../errors.ts';
 
-// Browsing the market: filters and sorts of buyer-side.md §2 (trading floor) and
-// provider-backoffice-side.md §2 /browse, §9 (sorts). One SQL statement finds the page of ids (and
+// Browsing the market: filters and sorts of the specification (trading floor,
+// browse and their sorts). One SQL statement finds the page of ids (and
 // one counts), whatever the page size; the caller then loads those rows with what its query needs.
 
 export const CONTRACT_SORTS = ['relevant', 'newest', 'price-low', 'price-high', 'rating', 'popular'] as const;

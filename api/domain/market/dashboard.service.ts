@@ -6,7 +6,7 @@ import { PAID_PAYMENT_STATUSES, PAID_PURCHASE_STATUSES } from '../payments/payme
 const money = (amount: MoneyLike) => formatUsd(parseMoney(amount));
 const twoPlaces = (amount: MoneyLike) => formatMoney(parseMoney(amount));
 
-// The buyer dashboard (buyer-side.md §2; DECISIONS.md: every figure real).
+// The buyer dashboard (the specification; product decision: every figure real).
 
 const PAID = PAID_PAYMENT_STATUSES;
 

@@ -4,7 +4,7 @@ import { DEMO_BUYER_EMAIL, DEMO_PROVIDER_EMAIL, DEMO_USER_PASSWORD, seedDemoData
 import { DEMO_ADMIN } from '../accounts/demo-admin.ts';
 import { toGlobalId } from '../../test/market-fixtures.ts';
 
-// The buyer dashboard's data (buyer-side.md §2; DECISIONS.md: every figure real), and that no one
+// The buyer dashboard's data (the specification; product decision: every figure real), and that no one
 // reads another user's.
 const DASHBOARD = `query($id: ID!) { node(id: $id) { ... on User { name
   dashboardSummary { activePurchases totalSpent activeListings averageRating openBids unreadMessages }

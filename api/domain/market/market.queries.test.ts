@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestApp, type TestApp } from '../../test/harness.ts';
 import { makeContract, makeUser } from '../../test/market-fixtures.ts';
 
-// house-style habit 2: no N+1. The trading floor's list query runs the same number of SQL
+// house style: no N+1. The trading floor's list query runs the same number of SQL
 // statements for a page of 10, 20 or 100 cards.
 const FLOOR = `query($first: Int!) { contracts(first: $first, sort: NEWEST) { totalCount edges { node {
   id ticker title categoryLabel status updateFrequency price pricingModel marketPrice priceChange24h { change percent }

@@ -3,8 +3,6 @@ import { Client, startTestApp, type TestApp, logIn } from '../../test/harness.ts
 import { testDatabases } from '../../test/databases.ts';
 import { makeContract, makeUser, offsetCursor, toGlobalId } from '../../test/market-fixtures.ts';
 
-// spec: buyer-side.md §2 (trading floor filters, sorts, pager), §4 (bids), §7-8;
-// provider-backoffice-side.md §2 /browse, §9; DECISIONS.md (categories, market price, bids).
 
 const LIST = `query($first: Int, $after: String, $filter: ContractFilter, $sort: ContractSort) {
   contracts(first: $first, after: $after, filter: $filter, sort: $sort) {

@@ -1,4 +1,4 @@
-// Market price and its 24-hour change (DECISIONS.md "Market price and trading"). Pure; amounts go
+// Market price and its 24-hour change (the product decision "Market price and trading"). Pure; amounts go
 // through the exact money rules (api/domain/money/money.ts), never through floats.
 import { formatMoney, mulDiv, parseMoney, type MoneyLike } from '../money/money.ts';
 

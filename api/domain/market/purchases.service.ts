@@ -8,7 +8,7 @@ import { openTrade } from '../payments/payments.service.ts';
 const createPurchaseInput = z.object({ contractId: z.string().min(1, 'contractId is required') });
 
 /**
- * Records a buyer's intent to buy (status pending; buyer-side.md §4). It is the same trade the
+ * Records a buyer's intent to buy (status pending; the specification). It is the same trade the
  * payment page pays (docs/drafts/payments.md): a pending Payment at the server's price (the buyer's
  * accepted bid, else the list price) with its pending Purchase, which escrow makes active. Asking
  * again while it is pending returns the same purchase.

@@ -1,4 +1,4 @@
-// Money, exactly (DECISIONS.md "Money"): amounts are whole cents held as bigint, so no sum, fee or
+// Money, exactly (the product decision "Money"): amounts are whole cents held as bigint, so no sum, fee or
 // share ever passes through a binary float. Text in and out is a decimal with two places
 // ("199.00"), the way the database (Decimal(12,2)), GraphQL and REST carry it. Pure.
 
@@ -8,7 +8,7 @@ export type Cents = bigint;
 /** What an amount may arrive as: decimal text, a JS number, or a Prisma.Decimal (anything with toFixed()). */
 export type MoneyLike = string | number | { toFixed(): string };
 
-/** The buyer pays the price plus this payment processing fee: 2.5% (DECISIONS.md "Money"). */
+/** The buyer pays the price plus this payment processing fee: 2.5% (the product decision "Money"). */
 export const PAYMENT_FEE_BASIS_POINTS = 250n;
 /** On release the platform keeps this commission of the price: 10%; the provider gets the rest. */
 export const COMMISSION_BASIS_POINTS = 1_000n;

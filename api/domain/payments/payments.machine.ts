@@ -1,6 +1,6 @@
 import { defineMachine } from '../transitions/transition.ts';
 
-// A payment's life (DECISIONS.md "Payments and escrow"): created pending; confirmed into escrow
+// A payment's life (the product decision "Payments and escrow"): created pending; confirmed into escrow
 // (escrowStartedAt set) or failed; escrowed money is released 24 hours later without a dispute, or
 // disputed within the window; an administrator then refunds or releases it.
 export const PAYMENT_MACHINE = defineMachine({

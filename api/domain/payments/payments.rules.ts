@@ -1,4 +1,4 @@
-// Escrow and access rules (DECISIONS.md "Payments and escrow", "Access and delivery"). Pure: the
+// Escrow and access rules (the product decision "Payments and escrow", "Access and delivery"). Pure: the
 // seed, the dashboards, the market figures and the payment services all read them from here.
 import type { PaymentStatus, PricingModel, PurchaseStatus } from '../../db/generated/prisma/enums.ts';
 

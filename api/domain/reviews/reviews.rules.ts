@@ -1,4 +1,4 @@
-// Reviews (DECISIONS.md "Reviews"): a buyer whose payment was released rates the provider once per
+// Reviews (the product decision "Reviews"): a buyer whose payment was released rates the provider once per
 // purchase; the provider's rating and review count are computed from the reviews alone. Pure.
 import type { PaymentStatus } from '../../db/generated/prisma/enums.ts';
 

@@ -12,7 +12,7 @@ const NOT_RELEASED = 'You can review the provider once the payment has been rele
 
 /**
  * The buyer rates the provider of a purchase whose payment was released: once per purchase, 1-5
- * whole stars, optional text (DECISIONS.md "Reviews"). In the same transaction the provider's
+ * whole stars, optional text (the product decision "Reviews"). In the same transaction the provider's
  * rating and review count are recomputed from their reviews, so the figures never drift from the
  * rows. Anyone but the purchase's buyer is told the purchase does not exist (it is not theirs to
  * know about).

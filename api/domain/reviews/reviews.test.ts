@@ -7,7 +7,7 @@ import { reviewProvider, recomputeProviderRating } from './reviews.service.ts';
 import type { PaymentStatus } from '../../db/generated/prisma/enums.ts';
 
 // After release the buyer reviews the provider once per purchase; the provider's rating and
-// review count come from the reviews (DECISIONS.md "Reviews").
+// review count come from the reviews (the product decision "Reviews").
 
 const REVIEW = `mutation($input: ReviewProviderInput!) { reviewProvider(input: $input) { __typename
   ... on Error { message code reason } ... on MutationReviewProviderSuccess { data { rating text reviewer { userId } provider { userId rating reviewCount } } } } }`;

@@ -1,6 +1,6 @@
 import { defineMachine } from '../transitions/transition.ts';
 
-// A paper-trading position (DECISIONS.md "Market price and trading"): open until it is closed by
+// A paper-trading position (the product decision "Market price and trading"): open until it is closed by
 // hand, by its stop-loss or by its take-profit (the close reason says which).
 export const POSITION_MACHINE = defineMachine({
   subject: 'position',
