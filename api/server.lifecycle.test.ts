@@ -8,7 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabases } from './test/databases.ts';
+import { scratchPostgresDatabase, testDatabases } from './test/databases.ts';
 
 // The real server process (api/server.ts under tsx), as an operator runs it: start-up checks of
 // the environment, the graceful shutdown on SIGTERM, /readyz with Redis, and the start-up sweep
@@ -130,23 +130,8 @@ function multipart(fileName: string, content: Buffer) {
 /** A database for one server process: a fresh PostgreSQL database, or the embedded one in DATA_DIR. */
 async function databaseEnv(kind: 'pglite' | 'postgres'): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
   if (kind === 'pglite') return { env: {}, drop: async () => {} };
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `pit_ops_${crypto.randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  const scratch = await scratchPostgresDatabase('pit_ops');
+  return { env: { DATABASE_URL: scratch.url }, drop: scratch.drop };
 }
 
 describe.each(testDatabases())('server process on %s', (kind) => {

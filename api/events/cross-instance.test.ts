@@ -15,7 +15,7 @@ import { memoryRateLimiter } from '../rate-limiter.ts';
 import { attachGraphQLWebSocket } from '../websocket.ts';
 import { MemoryMailer, STRONG_PASSWORD } from '../test/harness.ts';
 import { makeContract, makeUser, toGlobalId } from '../test/market-fixtures.ts';
-import { sharedPostgres } from '../jobs/shared-postgres.ts';
+import { sharedPostgres } from '../test/databases.ts';
 import { DEFAULT_CHANNEL_PREFIX } from './event-bus.ts';
 
 // Two server instances on one PostgreSQL database and one Redis, as a deployment of several

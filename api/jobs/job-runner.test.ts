@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabases, type TestDatabase } from '../test/databases.ts';
 import type { Db } from '../db/database.ts';
 import { createJobRunner, type JobRunner } from './job-runner.ts';
-import { sharedPostgres } from './shared-postgres.ts';
+import { sharedPostgres } from '../test/databases.ts';
 
 const T0 = new Date('2026-11-20T12:00:00.000Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);

@@ -22,24 +22,53 @@ export async function createTestDatabase(kind: 'pglite' | 'postgres', onQuery?: 
     await database.migrate();
     return { ...database, destroy: () => database.close() };
   }
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `pit_test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), onQuery });
+  const scratch = await scratchPostgresDatabase();
+  const database = await openDatabase({ url: scratch.url, onQuery });
   await database.migrate();
   return {
     ...database,
     async destroy() {
       await database.close();
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await scratch.drop();
+    },
+  };
+}
+
+/** A new, empty database on TEST_DATABASE_URL's server, and how to drop it (connections are forced off). */
+export async function scratchPostgresDatabase(prefix = 'pit_test'): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
       await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
+ * For tests of several server instances: one fresh, migrated PostgreSQL database opened `count`
+ * times, each with its own connection pool, as separate processes would. `destroy` closes them
+ * and drops the database.
+ */
+export async function sharedPostgres(count: number): Promise<{ handles: Database[]; destroy(): Promise<void> }> {
+  const scratch = await scratchPostgresDatabase();
+  const handles: Database[] = [];
+  for (let i = 0; i < count; i++) handles.push(await openDatabase({ url: scratch.url }));
+  await handles[0]!.migrate();
+  return {
+    handles,
+    async destroy() {
+      await Promise.all(handles.map((h) => h.close()));
+      await scratch.drop();
     },
   };
 }
