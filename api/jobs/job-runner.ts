@@ -161,10 +161,14 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     try {
       await db.$transaction(
         async (tx) => {
-          // Hold the row for the whole run; skip it if another runner holds it or took it over.
+          // Hold the row for the whole run. Wait for the lock rather than skip: another runner's
+          // claim statement may hold this row for a moment (SKIP LOCKED locks a row before it
+          // rechecks the row's newer version), and skipping would leave our claimed job `running`
+          // until the lease runs out. PostgreSQL rechecks the WHERE once it has the lock, so a
+          // runner that took the job over (another lockedBy or attempts) still makes this a loss.
           const mine = await tx.$queryRaw<{ id: string }[]>`
             SELECT id FROM "Job" WHERE id = ${job.id} AND "lockedBy" = ${workerId} AND attempts = ${job.attempts} AND status = 'running'
-            FOR UPDATE SKIP LOCKED`;
+            FOR UPDATE`;
           if (!mine.length) throw new LostClaim();
           await entry.handler(job.payload, {
             tx,
