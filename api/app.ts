@@ -84,7 +84,7 @@ export function createApp(opts: AppOptions) {
     jobs,
     storage: opts.storage ?? localDiskStorage(path.join(config.dataDir, 'files')),
   };
-  // Escrow release 24 hours after payment (docs/drafts/payments.md).
+  // Escrow release 24 hours after payment (docs/decisions.md, "Commerce (server side): payments, escrow and disputes").
   registerPaymentJobs(jobs, services);
   const yoga = buildYoga(services);
   const app = new Hono<{ Bindings: HttpBindings }>();

@@ -8,7 +8,7 @@ import { parseTrustProxy, TRUST_PROXY_VALUE } from './auth/client-address.ts';
 // Every setting the server reads from the environment, parsed and checked once, before anything
 // else happens: a wrong value stops the start with a message naming the variable (api/server.ts
 // prints it and exits 1) instead of surfacing later as a stack trace or a silent default.
-// README lists the variables; docs/drafts/ops.md the ones added for operations.
+// README lists the variables; docs/decisions.md, "Hardening: start, stop and readiness" the ones added for operations.
 export interface Config {
   port: number;
   /** Interface to listen on; unset means every interface. */
@@ -28,7 +28,7 @@ export interface Config {
   production: boolean;
   staticDir: string;
   logLevel: string;
-  /** Failed logins allowed per window, per account and address and per address (docs/drafts/accounts.md). */
+  /** Failed logins allowed per window, per account and address and per address (docs/decisions.md, "Hardening: sessions, limits and production defaults"). */
   loginLimits: { perAccount: number; perIp: number; windowMs: number };
   /** Registrations allowed per window, per client address and per target mailbox. */
   registerLimits: { perIp: number; perEmail: number; windowMs: number };

@@ -10,7 +10,7 @@ import { drainOnShutdown } from './shutdown.ts';
 // The only file that listens: one process, one port, for /graphql (HTTP + WebSocket), /api, the
 // web app, /healthz and /readyz. Start: check the environment and the services it names, migrate,
 // listen. Stop (SIGTERM/SIGINT): refuse new connections, let requests in flight finish for up to
-// SHUTDOWN_DRAIN_MS, close WebSockets with 1001, then exit 0 (docs/drafts/ops.md).
+// SHUTDOWN_DRAIN_MS, close WebSockets with 1001, then exit 0 (docs/decisions.md, "Hardening: start, stop and readiness").
 
 async function start() {
   const config = loadConfig();

@@ -20,7 +20,7 @@ export interface HttpDrain {
  * the request handler, so it sees each request first.
  *
  * Why not a library: http-terminator and stoppable do the same bookkeeping but predate
- * closeIdleConnections() and have not had a feature release in years (docs/drafts/ops.md).
+ * closeIdleConnections() and have not had a feature release in years (docs/decisions.md, "Hardening: start, stop and readiness").
  */
 export function drainOnShutdown(server: Server): HttpDrain {
   const responses = new Set<ServerResponse>();

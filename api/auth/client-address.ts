@@ -4,7 +4,7 @@ import { isIP } from 'node:net';
 // is the address of the socket: X-Forwarded-For is whatever the client chose to send. With
 // TRUST_PROXY=N (N reverse proxies in front, each appending the address it received the request
 // from), it is the N-th X-Forwarded-For entry from the right: the right-most entry was written by
-// our outermost proxy, everything left of it may be forged (docs/drafts/accounts.md).
+// our outermost proxy, everything left of it may be forged (docs/decisions.md, "Hardening: sessions, limits and production defaults").
 
 /** Values TRUST_PROXY accepts: a hop count, or true (one) / false (none). */
 export const TRUST_PROXY_VALUE = /^(\d{1,2}|true|false)$/;

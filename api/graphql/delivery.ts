@@ -7,7 +7,7 @@ import { rotateApiKey } from '../domain/delivery/api-keys.ts';
 import { recordRotation, requestDataAccess, type DataAccessResult } from '../domain/delivery/delivery.service.ts';
 import { isAdmin } from '../domain/policies.ts';
 
-// Delivery of purchased data (docs/drafts/delivery.md): the access fields of a purchase, its
+// Delivery of purchased data (docs/decisions.md, "Commerce (server side): API keys and data delivery"): the access fields of a purchase, its
 // access log, and the two calls that show an API key in full (request access, rotate).
 
 export const ApiKeyActionEnum = builder.enumType(ApiKeyAction, { name: 'ApiKeyAction' });

@@ -19,7 +19,7 @@ import {
   type PaymentDeps,
 } from '../domain/payments/payments.service.ts';
 
-// Paying through escrow and disputes (docs/drafts/payments.md).
+// Paying through escrow and disputes (docs/decisions.md, "Commerce (server side): payments, escrow and disputes").
 
 // The built-in simulated provider; a real card processor would be chosen here from the config.
 const provider = simulatedPaymentProvider();

@@ -9,7 +9,7 @@ const EXPOSE_HEADERS = 'x-request-id, x-total-count, retry-after';
 /**
  * CORS for /graphql and /api/*: only origins listed in CORS_ORIGINS get Access-Control-Allow-*
  * headers (with credentials). Same-origin pages need none, and any other origin gets none, so a
- * browser refuses to hand it the answer or to send it a non-simple request (docs/drafts/http-edge.md).
+ * browser refuses to hand it the answer or to send it a non-simple request (docs/decisions.md, "Hardening: the HTTP edge").
  */
 export function corsFor(policy: OriginPolicy): MiddlewareHandler {
   return async (c, next) => {

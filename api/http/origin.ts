@@ -1,6 +1,6 @@
 /**
  * Which browser origins may talk to the API with the user's cookies: the site's own origin, plus
- * the origins listed in CORS_ORIGINS (docs/drafts/http-edge.md). The same rule decides CORS
+ * the origins listed in CORS_ORIGINS (docs/decisions.md, "Hardening: the HTTP edge"). The same rule decides CORS
  * headers on /graphql and /api/* and which WebSocket upgrades are accepted.
  */
 

@@ -10,7 +10,7 @@ import type { Logger } from '../logger.ts';
  * Why our own runner and not graphile-worker or pg-boss: both need a pool of real PostgreSQL
  * connections (the embedded database is one in-process session) and their current versions need
  * Node 22; neither runs the handler in the same transaction as the job's completion. See
- * docs/drafts/events-jobs.md.
+ * docs/decisions.md, "Groundwork: domain events and timed work".
  *
  * How a job runs exactly once with several instances:
  * 1. Claim (one short transaction): the oldest due row, `FOR UPDATE SKIP LOCKED` so racing

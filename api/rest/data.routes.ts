@@ -18,7 +18,7 @@ import {
   type UsageOutcome,
 } from '../domain/delivery/delivery.service.ts';
 
-// Data delivery over REST (docs/drafts/delivery.md): the library's access call and key rotation
+// Data delivery over REST (docs/decisions.md, "Commerce (server side): API keys and data delivery"): the library's access call and key rotation
 // (GraphQL documents, like every other route), and the byte streams download and stream, which
 // call the domain directly and authenticate with the X-API-Key header.
 

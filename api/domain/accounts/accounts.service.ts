@@ -32,7 +32,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts';
 import { verificationMail } from './accounts.mails.ts';
 import { isPublishedDemoLogin } from './demo-admin.ts';
 
-/** Attempts allowed per window (README lists the variables that set them; docs/drafts/accounts.md). */
+/** Attempts allowed per window (README lists the variables that set them; docs/decisions.md, "Hardening: sessions, limits and production defaults"). */
 export interface AccountLimits {
   /** Failed logins: per account and client address, and per client address. */
   login: { perAccount: number; perIp: number; windowMs: number };
@@ -201,7 +201,7 @@ export async function adminLogin(deps: AccountsDeps, rawInput: unknown, clientIp
 /**
  * The password check of both logins, within the limits. Only failures count: one per client
  * address, and one per account and address, so an attacker guessing from one address is slowed
- * while the owner logging in from another is not (docs/drafts/accounts.md). Each attempt is
+ * while the owner logging in from another is not (docs/decisions.md, "Hardening: sessions, limits and production defaults"). Each attempt is
  * counted before the check and refunded when it succeeds: concurrent guesses cannot all pass one
  * reading of the counter. A success clears the account's failures from that address.
  */

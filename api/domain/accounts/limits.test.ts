@@ -4,7 +4,7 @@ import { testDatabases } from '../../test/databases.ts';
 
 const WRONG = 'Wrong#Pass1';
 
-// Login and registration limits (docs/drafts/accounts.md): failures only, per account and address.
+// Login and registration limits (docs/decisions.md, "Hardening: sessions, limits and production defaults"): failures only, per account and address.
 describe.each(testDatabases())('login and registration limits on %s', (kind) => {
   let app: TestApp;
   beforeAll(async () => {

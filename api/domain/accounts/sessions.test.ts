@@ -6,7 +6,7 @@ import { ensureAdmin } from './accounts.service.ts';
 
 const DAY_S = 86_400;
 
-// Sessions are rows (docs/drafts/accounts.md): the cookie only names one, so the server can end it.
+// Sessions are rows (docs/decisions.md, "Hardening: sessions, limits and production defaults"): the cookie only names one, so the server can end it.
 describe.each(testDatabases())('server-side sessions on %s', (kind) => {
   let app: TestApp;
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-// API keys for data delivery (docs/drafts/delivery.md). A key is shown in full once, when it is
+// API keys for data delivery (docs/decisions.md, "Commerce (server side): API keys and data delivery"). A key is shown in full once, when it is
 // issued; the database keeps only its sha256 (so a leaked database leaks no key) and a short
 // prefix the library shows so the buyer can tell keys apart.
 import crypto from 'node:crypto';

@@ -1,5 +1,5 @@
 // Delivery of purchased data: the library's access call, who may download or stream a contract's
-// data, and the access log (docs/drafts/delivery.md).
+// data, and the access log (docs/decisions.md, "Commerce (server side): API keys and data delivery").
 import type { Db } from '../../db/database.ts';
 import type { ApiKeyAction } from '../../db/generated/prisma/enums.ts';
 import type { Tx } from '../transitions/transition.ts';

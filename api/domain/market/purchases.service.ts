@@ -9,7 +9,7 @@ const createPurchaseInput = z.object({ contractId: z.string().min(1, 'contractId
 
 /**
  * Records a buyer's intent to buy (status pending; the specification). It is the same trade the
- * payment page pays (docs/drafts/payments.md): a pending Payment at the server's price (the buyer's
+ * payment page pays (docs/decisions.md, "Commerce (server side): payments, escrow and disputes"): a pending Payment at the server's price (the buyer's
  * accepted bid, else the list price) with its pending Purchase, which escrow makes active. Asking
  * again while it is pending returns the same purchase.
  */

@@ -1,5 +1,5 @@
 // The payment provider: who actually takes the money. The built-in one is a simulation with the
-// test cards of docs/drafts/payments.md; a real card processor plugs in behind the same interface.
+// test cards of docs/decisions.md, "Commerce (server side): payments, escrow and disputes"; a real card processor plugs in behind the same interface.
 // Card data passes through to the provider and is never stored or logged here.
 import crypto from 'node:crypto';
 import type { PaymentMethod } from '../../db/generated/prisma/enums.ts';

@@ -1,4 +1,4 @@
-// Paying (docs/drafts/payments.md): a Payment is the trade (what is charged, the escrow and its
+// Paying (docs/decisions.md, "Commerce (server side): payments, escrow and disputes"): a Payment is the trade (what is charged, the escrow and its
 // history); the buyer's Purchase is its entitlement. Both are created together, pending; escrow
 // makes the purchase active with an API key; release pays the provider; a refund revokes access.
 import crypto from 'node:crypto';

@@ -6,7 +6,7 @@ import { createJobRunner } from '../../jobs/job-runner.ts';
 import { registerPaymentJobs } from './payments.service.ts';
 import { ESCROW_WINDOW_MS } from './payments.rules.ts';
 
-// Paying through escrow (docs/drafts/payments.md): create, confirm with the simulated provider,
+// Paying through escrow (docs/decisions.md, "Commerce (server side): payments, escrow and disputes"): create, confirm with the simulated provider,
 // release by the job runner, disputes and their settlement, over REST and GraphQL.
 
 const SUCCESS_CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' };
