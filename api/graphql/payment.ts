@@ -15,7 +15,9 @@ import {
   createPayment,
   latestOwnPayment,
   openDispute,
+  quoteFor,
   settleDispute,
+  type Quote,
   type PaymentDeps,
 } from '../domain/payments/payments.service.ts';
 
@@ -92,6 +94,26 @@ builder.prismaNode('Dispute', {
 // The trade behind a purchase: its payment (escrow status and countdown on the library and success pages).
 builder.prismaObjectFields('Purchase', (t) => ({
   payment: t.relation('payment', { nullable: true }),
+}));
+
+const QuoteRef = builder.objectRef<Quote>('PaymentQuote').implement({
+  description: 'What the viewer pays for a contract: the list price, or their accepted bid’s amount.',
+  fields: (t) => ({
+    price: t.field({ type: 'Decimal', resolve: (q) => q.price }),
+    fee: t.field({ type: 'Decimal', description: 'Payment processing fee: 2.5% of the price.', resolve: (q) => q.fee }),
+    total: t.field({ type: 'Decimal', description: 'Price + fee: what the card is charged.', resolve: (q) => q.total }),
+    fromAcceptedBid: t.boolean({ description: 'The price is the viewer’s accepted bid, not the list price.', resolve: (q) => q.bidId !== null }),
+  }),
+});
+
+builder.prismaObjectFields('Contract', (t) => ({
+  viewerQuote: t.field({
+    type: QuoteRef,
+    nullable: true,
+    description: 'What the logged-in viewer would pay now (null when logged out). One query per contract: ask for it on one contract, not in lists.',
+    select: { id: true, price: true },
+    resolve: (c, _args, ctx) => quoteFor(ctx.db, ctx.viewer, c),
+  }),
 }));
 
 builder.queryFields((t) => ({

@@ -146,6 +146,30 @@ function stripPurchase<T extends { purchase?: unknown }>(p: T): Omit<T, 'purchas
   return rest;
 }
 
+export interface Quote {
+  /** The price of the data for this viewer: their accepted bid, else the list price. */
+  price: string;
+  fee: string;
+  total: string;
+  /** The accepted bid the price comes from, if any. */
+  bidId: string | null;
+}
+
+/**
+ * What the viewer would pay for a contract now, by the same rule as openTrade: the contract page
+ * shows a winning bidder the bid price and the payment page charges it. Null for anonymous viewers.
+ */
+export async function quoteFor(db: Db, viewer: User | null | undefined, contract: { id: string; price: { toFixed(dp: number): string } }): Promise<Quote | null> {
+  if (!viewer) return null;
+  const acceptedBid = await db.bid.findFirst({
+    where: { contractId: contract.id, bidderId: viewer.id, status: 'accepted' },
+    orderBy: [{ decidedAt: 'desc' }, { id: 'desc' }],
+    select: { id: true, amount: true },
+  });
+  const a = paymentAmountStrings(parseMoney((acceptedBid?.amount ?? contract.price).toFixed(2)));
+  return { price: a.amount, fee: a.fee, total: a.total, bidId: acceptedBid?.id ?? null };
+}
+
 /** POST /api/payments, GraphQL createPayment. */
 export async function createPayment(db: Db, viewer: User | null, raw: unknown): Promise<CreatedTrade> {
   if (!viewer) throw new AuthenticationError(NOT_LOGGED_IN);

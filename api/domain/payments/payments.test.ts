@@ -138,6 +138,12 @@ describe.each(testDatabases())('payments on %s', (kind) => {
       const accepted = await (await login('prov')).gql(`mutation($input: DecideBidInput!) { acceptBid(input: $input) { __typename } }`, { input: { bidId: bid.body.id } });
       expect(accepted.data.acceptBid.__typename).toBe('MutationAcceptBidSuccess');
 
+      // The contract page quotes the winner the bid price, everyone else the list price.
+      const quote = `query($id: ID!) { contract(id: $id) { price viewerQuote { price fee total fromAcceptedBid } } }`;
+      expect((await ann.gql(quote, { id: c })).data.contract.viewerQuote).toEqual({ price: '400.00', fee: '10.00', total: '410.00', fromAcceptedBid: true });
+      expect((await bob.gql(quote, { id: c })).data.contract.viewerQuote).toEqual({ price: '500.00', fee: '12.50', total: '512.50', fromAcceptedBid: false });
+      expect((await new Client(app).gql(quote, { id: c })).data.contract.viewerQuote).toBeNull();
+
       const [a, b] = await Promise.all([post(ann, '/api/payments', { contractId: c, paymentMethod: 'card' }), post(bob, '/api/payments', { contractId: c, paymentMethod: 'card' })]);
       expect(a.body).toMatchObject({ amount: '400.00', total: '410.00' });
       expect(b.body).toMatchObject({ amount: '500.00', total: '512.50' });
@@ -154,6 +160,7 @@ describe.each(testDatabases())('payments on %s', (kind) => {
       expect(await db().payment.count({ where: { contractId: c, status: 'escrowed' } })).toBe(1);
       expect(await db().statusChange.count({ where: { subjectId: a.body.id, toStatus: 'escrowed' } })).toBe(1);
       expect((await db().bid.findUniqueOrThrow({ where: { id: bid.body.id } })).status).toBe('settled');
+      expect((await ann.gql(quote, { id: c })).data.contract.viewerQuote).toMatchObject({ price: '500.00', fromAcceptedBid: false });
       // The bid is spent: paying again would be at the list price.
       expect((await db().purchase.findFirstOrThrow({ where: { paymentId: a.body.id } })).status).toBe('active');
     });
