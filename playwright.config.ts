@@ -31,7 +31,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node dist/server/server.js',
+    // E2E_SERVER_COMMAND / E2E_STATIC_DIR let several checkouts' journeys run side by side
+    // (e.g. `npx tsx api/server.ts` with a web build of their own); CI uses the built server.
+    command: process.env.E2E_SERVER_COMMAND ?? 'node dist/server/server.js',
     // LOG_LEVEL=warn: only the server's warnings and errors reach the test output
     stdout: 'pipe',
     env: {
@@ -43,6 +45,7 @@ export default defineConfig({
       // The journeys register and resend for many accounts, all from 127.0.0.1.
       REGISTER_LIMIT_PER_IP: '1000',
       RESEND_LIMIT_PER_IP: '1000',
+      ...(process.env.E2E_STATIC_DIR ? { STATIC_DIR: process.env.E2E_STATIC_DIR } : {}),
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
     url: `http://127.0.0.1:${PORT}/readyz`,
