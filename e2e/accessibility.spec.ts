@@ -102,6 +102,10 @@ const PAGES: { path: string | ((contractId: string) => string); roles: Role[] }[
   { path: '/dashboard/profile', roles: ['buyer'] },
   { path: '/compliance-dashboard', roles: ['admin'] },
   { path: '/simple-compliance', roles: ['admin'] },
+  { path: (id) => `/payment/${id}`, roles: ['anonymous', 'buyer'] },
+  { path: (id) => `/payment-success/${id}`, roles: ['buyer'] },
+  { path: '/my-data', roles: ['anonymous', 'buyer'] },
+  { path: '/earnings', roles: ['buyer', 'provider', 'admin'] },
 ];
 
 for (const { path, roles } of PAGES) {

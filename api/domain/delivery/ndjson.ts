@@ -20,63 +20,180 @@ export function streamFormatOf(file: { fileName: string; contentType: string }):
 }
 
 /**
- * CSV rows as objects keyed by the header row. The profiler's RecordSplitter finds where records
- * end (a line break inside double quotes belongs to its field) without looking at most bytes one
- * by one; a record without quotes is split on commas, one with quotes is parsed by csv-parse, so
- * both read a record the same way (relaxed quotes, ragged rows, blank lines skipped, BOM dropped).
+ * CSV rows as objects keyed by the header row.
+ *
+ * Most data has no quotes at all, and its rows can be copied into the output byte for byte: a
+ * chunk without a quote, a backslash or a control character is cut on line breaks and commas with
+ * Buffer.indexOf and written by QuoteFreeRows (no text decoding, no strings per cell), which keeps
+ * the stream within reach of a plain file copy. A chunk that needs escaping goes through strings;
+ * once a quote is seen, the rest of the file goes through the profiler's RecordSplitter (a line
+ * break inside double quotes belongs to its field) and csv-parse for quoted records, so both paths
+ * read a record the same way (relaxed quotes, ragged rows, blank lines skipped, BOM dropped).
  */
 export async function* csvToNdjson(source: Readable): AsyncGenerator<Buffer> {
-  let keys: string[] | null = null;
-  let lines: string[] = [];
-  let size = 0;
-  const addRow = (cells: string[]) => {
-    let line = '{';
-    const n = Math.min(keys!.length, cells.length);
-    for (let i = 0; i < n; i++) line += `${i ? ',' : ''}${keys![i]}${jsonString(cells[i]!)}`;
-    line += '}\n';
-    lines.push(line);
-    size += line.length;
-  };
-  // The records the splitter found in one chunk, handled together: most data has no quotes at all,
-  // and a batch without one is decoded once and split on line breaks and commas.
+  const rows = new QuoteFreeRows();
+  // The part of the last chunk after its last line break (quote-free mode only).
+  let carry: Buffer | null = null;
+  let splitter: RecordSplitter | null = null;
   let pending: Buffer[] = [];
-  const flush = () => {
-    if (!pending.length) return;
-    let records = pending;
+  const quoted = () => {
+    const records = pending;
     pending = [];
-    if (!keys) {
-      keys = cellsOf(records[0]!).map((name) => `${JSON.stringify(name)}:`);
-      records = records.slice(1);
-      if (!records.length) return;
-    }
-    const joined = Buffer.concat(records.flatMap((r) => [r, NEWLINE]));
-    if (joined.indexOf(0x22) >= 0) {
-      for (const record of records) addRow(cellsOf(record));
-      return;
-    }
-    const text = joined.toString('utf8');
-    let from = 0;
-    for (let at = text.indexOf('\n'); at >= 0; from = at + 1, at = text.indexOf('\n', from)) {
-      const to = at > from && text.charCodeAt(at - 1) === 0x0d ? at - 1 : at;
-      addRow(text.slice(from, to).split(','));
-    }
+    for (const record of records) rows.addCells(cellsOf(record));
   };
-  const splitter = new RecordSplitter('csv', MAX_STREAM_RECORD_BYTES, (record) => pending.push(record!));
   try {
     for await (const chunk of withoutBom(source)) {
-      if (!splitter.push(chunk)) throw new Error('A CSV record is longer than 16 MB');
-      flush();
-      if (size >= BATCH_BYTES) {
-        yield Buffer.from(lines.join(''));
-        lines = [];
-        size = 0;
+      if (!splitter) {
+        const data: Buffer = carry ? Buffer.concat([carry, chunk]) : chunk;
+        carry = null;
+        if (data.indexOf(0x22) < 0) {
+          const end = data.lastIndexOf(0x0a) + 1;
+          if (end) rows.addLines(data, end);
+          if (end < data.length) {
+            carry = data.subarray(end);
+            if (carry.length > MAX_STREAM_RECORD_BYTES) throw new Error('A CSV record is longer than 16 MB');
+          }
+        } else {
+          // From here on records may hold quoted line breaks. `data` starts at a record boundary.
+          splitter = new RecordSplitter('csv', MAX_STREAM_RECORD_BYTES, (record) => pending.push(record!));
+          if (!splitter.push(data)) throw new Error('A CSV record is longer than 16 MB');
+          quoted();
+        }
+      } else {
+        if (!splitter.push(chunk)) throw new Error('A CSV record is longer than 16 MB');
+        quoted();
       }
+      if (rows.size >= BATCH_BYTES) yield rows.take();
     }
-    splitter.end();
-    flush();
-    if (lines.length) yield Buffer.from(lines.join(''));
+    if (splitter) {
+      splitter.end();
+      quoted();
+    } else if (carry) {
+      rows.addLines(Buffer.concat([carry, NEWLINE]), carry.length + 1);
+    }
+    if (rows.size) yield rows.take();
   } finally {
     source.destroy();
+  }
+}
+
+/** NDJSON lines written into a growing buffer: one object a CSV row, keyed by the header row. */
+class QuoteFreeRows {
+  /** `"key":"` for the first column, `,"key":"` for the others, as bytes. */
+  private prefixes: Buffer[] | null = null;
+  private keys: string[] | null = null;
+  /** Bytes a row adds besides its cells: the prefixes, closing quotes, `{`, `}` and the line break. */
+  private overhead = 0;
+  private buf = Buffer.allocUnsafe(0);
+  private pos = 0;
+
+  get size() {
+    return this.pos;
+  }
+
+  /** The lines written so far; the next ones go into a new buffer. */
+  take(): Buffer {
+    const out = this.buf.subarray(0, this.pos);
+    this.buf = Buffer.allocUnsafe(0);
+    this.pos = 0;
+    return out;
+  }
+
+  /** Rows of `data[0, end)`, which holds no quote and ends with a line break. */
+  addLines(data: Buffer, end: number) {
+    let from = 0;
+    while (from < end) {
+      if (this.prefixes) from = this.copyRows(data, from, end);
+      if (from >= end) break;
+      // The header row, or a row with a byte JSON must escape: through strings.
+      const at = data.indexOf(0x0a, from);
+      const to = at > from && data[at - 1] === 0x0d ? at - 1 : at;
+      if (to > from) this.addCells(data.toString('utf8', from, to).split(','));
+      from = at + 1;
+    }
+  }
+
+  /**
+   * Copies rows of `data[from, end)` byte by byte (for cells of a few bytes, native copies cost
+   * more in calls than they save) until a row holds a byte a JSON string cannot (a control
+   * character, a CR not before LF, a backslash). Returns where that row starts, else `end`.
+   */
+  private copyRows(data: Buffer, from: number, end: number): number {
+    const prefixes = this.prefixes!;
+    let j = from;
+    while (j < end) {
+      const start = j;
+      if (data[j] === 0x0a) {
+        j++; // a blank line
+        continue;
+      }
+      if (data[j] === 0x0d && data[j + 1] === 0x0a) {
+        j += 2;
+        continue;
+      }
+      this.reserve(end - j + this.overhead);
+      const buf = this.buf;
+      let pos = this.pos;
+      buf[pos++] = 0x7b; // {
+      let prefix = prefixes[0]!;
+      for (let i = 0; i < prefix.length; i++) buf[pos++] = prefix[i]!;
+      let k = 1;
+      let dropping = false; // past the header's columns: ragged cells are dropped
+      for (; ; j++) {
+        const b = data[j]!;
+        if (b === 0x0a) break;
+        if (b === 0x2c) {
+          if (dropping) continue;
+          if (k === prefixes.length) {
+            dropping = true;
+            continue;
+          }
+          buf[pos++] = 0x22; // "
+          prefix = prefixes[k++]!;
+          for (let i = 0; i < prefix.length; i++) buf[pos++] = prefix[i]!;
+          continue;
+        }
+        if (b < 0x20 || b === 0x5c) {
+          if (b === 0x0d && data[j + 1] === 0x0a) continue; // the CR of CRLF
+          if (!dropping) return start;
+          continue;
+        }
+        if (!dropping) buf[pos++] = b;
+      }
+      j++; // the line break
+      buf[pos++] = 0x22; // "
+      buf[pos++] = 0x7d; // }
+      buf[pos++] = 0x0a;
+      this.pos = pos;
+    }
+    return end;
+  }
+
+  /** A row already split into cells (quoted records, rows that need escaping). */
+  addCells(cells: string[]) {
+    if (!this.prefixes) {
+      this.setKeys(cells);
+      return;
+    }
+    let line = '{';
+    const n = Math.min(this.prefixes.length, cells.length);
+    for (let i = 0; i < n; i++) line += `${i ? ',' : ''}${this.keys![i]}${jsonString(cells[i]!)}`;
+    line += '}\n';
+    this.reserve(Buffer.byteLength(line));
+    this.pos += this.buf.write(line, this.pos);
+  }
+
+  private setKeys(names: string[]) {
+    this.keys = names.map((name) => `${JSON.stringify(name)}:`);
+    this.prefixes = this.keys.map((key, i) => Buffer.from(`${i ? ',' : ''}${key}"`));
+    this.overhead = this.prefixes.reduce((sum, p) => sum + p.length + 1, 3);
+  }
+
+  private reserve(bytes: number) {
+    if (this.pos + bytes <= this.buf.length) return;
+    const next = Buffer.allocUnsafe(Math.max(2 * BATCH_BYTES, 2 * (this.pos + bytes)));
+    this.buf.copy(next, 0, 0, this.pos);
+    this.buf = next;
   }
 }
 
