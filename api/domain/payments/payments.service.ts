@@ -28,6 +28,16 @@ export const RELEASE_JOB = 'payment.release';
 export const releaseJobKey = (paymentId: string) => `release:${paymentId}`;
 const NOT_LOGGED_IN = 'User not authenticated or contract not found';
 
+/**
+ * How long a payment's transaction may wait for a pooled database connection, and run once it has
+ * one. Prisma's defaults (2 s wait, 5 s run) turn a queue into failures: with 200 buyers paying at
+ * once on a pool of PG_POOL_MAX (10) connections, the later ones waited over 2 s and were answered
+ * 500 "Unable to start a transaction in the given time" (bench/payments.ts). A payment waits its
+ * turn instead: on a loaded 2-core machine the whole burst took up to 22 s per call, hence a wait
+ * of up to a minute; the bounds still end a transaction stuck for good.
+ */
+export const PAYMENT_TRANSACTION = { maxWait: 60_000, timeout: 30_000 } as const;
+
 export interface PaymentDeps {
   db: Db;
   events: EventPublisher;
@@ -131,7 +141,7 @@ export async function openTrade(
         await tx.idempotencyKey.create({ data: { userId: viewer.id, operation: 'createPayment', key, requestHash: hash, response: { paymentId: payment.id } } });
       }
       return { payment, purchase, replayed: false };
-    });
+    }, PAYMENT_TRANSACTION);
   try {
     return await run();
   } catch (error) {
@@ -214,8 +224,9 @@ export async function confirmPayment(deps: PaymentDeps, viewer: User | null, raw
     card: payment.paymentMethod === 'card' ? input.card : null,
   });
   if (!outcome.ok) {
-    await db.$transaction((tx) =>
-      transition(tx, { machine: PAYMENT_MACHINE, id: payment.id, from: 'pending', to: 'failed', actorId: viewer.id, note: outcome.reason, data: { failureReason: outcome.reason }, messages }),
+    await db.$transaction(
+      (tx) => transition(tx, { machine: PAYMENT_MACHINE, id: payment.id, from: 'pending', to: 'failed', actorId: viewer.id, note: outcome.reason, data: { failureReason: outcome.reason }, messages }),
+      PAYMENT_TRANSACTION,
     );
     throw new DomainError('PAYMENT_DECLINED', outcome.reason, 'PAYMENT_DECLINED');
   }
@@ -255,7 +266,7 @@ export async function confirmPayment(deps: PaymentDeps, viewer: User | null, raw
     const key = await issueApiKey(tx, { purchaseId: purchase.id, userId: viewer.id });
     const escrowed = await tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
     return { payment: escrowed, purchase, apiKey: key.key, apiKeyPrefix: key.prefix, tick };
-  });
+  }, PAYMENT_TRANSACTION);
   deps.events.publish('priceTick', payment.contractId, { contractId: payment.contractId, price: result.tick.price.toFixed(2), source: 'sale', at: result.tick.createdAt.toISOString() });
   deps.events.publish('contractChanged', payment.contractId, { contractId: payment.contractId, status: payment.contract.status });
   deps.events.publish('marketStatsChanged');
@@ -282,7 +293,7 @@ export async function openDispute(deps: PaymentDeps, viewer: User | null, raw: u
     await transition(tx, { machine: PAYMENT_MACHINE, id: payment.id, from: 'escrowed', to: 'disputed', actorId: viewer.id, note: input.reason });
     await deps.jobs.cancel(tx, releaseJobKey(payment.id));
     return { created, payment };
-  });
+  }, PAYMENT_TRANSACTION);
   const provider = await db.user.findUniqueOrThrow({ where: { id: dispute.payment.sellerId } });
   await sendQuietly(deps, [disputeOpenedMail(provider, found.contract, dispute.payment, input.reason)]);
   return dispute.created;
@@ -333,7 +344,7 @@ export async function settleDispute(deps: PaymentDeps, admin: User | null, raw: 
       await tx.user.update({ where: { id: found.sellerId }, data: { completedSales: { increment: 1 } } });
     }
     return tx.payment.findUniqueOrThrow({ where: { id: found.id }, include: { dispute: true, contract: true, buyer: true, seller: true } });
-  });
+  }, PAYMENT_TRANSACTION);
   deps.events.publish('marketStatsChanged');
   await sendQuietly(deps, disputeSettledMails(settled.buyer, settled.seller, settled.contract, settled, input.decision, note));
   return settled;
