@@ -20,7 +20,7 @@ import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './rate-li
 import { createEventBus, type EventBus } from './events/event-bus.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
 import { registerPaymentJobs } from './domain/payments/payments.service.ts';
-import { localDiskStorage, type FileStorage } from './storage/storage.ts';
+import { localDiskStorage, uploadsRoot, type FileStorage } from './storage/storage.ts';
 import { clientAddress } from './auth/client-address.ts';
 import { createContext, requestInfoFromFetch, requestInfoFromNode, type AppServices, type Context } from './context.ts';
 import { schema } from './graphql/schema.ts';
@@ -82,7 +82,7 @@ export function createApp(opts: AppOptions) {
     logger,
     events: opts.events ?? createEventBus({ redisUrl: config.redisUrl, logger }),
     jobs,
-    storage: opts.storage ?? localDiskStorage(path.join(config.dataDir, 'files')),
+    storage: opts.storage ?? localDiskStorage(uploadsRoot(config.dataDir)),
   };
   // Escrow release 24 hours after payment (docs/decisions.md, "Commerce (server side): payments, escrow and disputes").
   registerPaymentJobs(jobs, services);

@@ -25,7 +25,7 @@ async function start() {
   ]);
   // The application (schema, Prisma, domain) loads only once the environment is known good, so
   // a wrong setting is reported in a moment rather than after seconds of loading.
-  const [{ getRequestListener }, { createApp }, { attachGraphQLWebSocket }, { ensureAdmin }, { seedDemoData }, { redisRateLimiter }, { sweepOrphanFiles }] =
+  const [{ getRequestListener }, { createApp }, { attachGraphQLWebSocket }, { ensureAdmin }, { seedDemoData }, { redisRateLimiter }, { sweepOrphanFiles }, { localDiskStorage, uploadsRoot }] =
     await Promise.all([
       import('@hono/node-server'),
       import('./app.ts'),
@@ -34,6 +34,7 @@ async function start() {
       import('./demo/seed.ts'),
       import('./rate-limiter.ts'),
       import('./storage/sweep.ts'),
+      import('./storage/storage.ts'),
     ]);
   const database = await open(config);
   const applied = await database.migrate();
@@ -44,7 +45,8 @@ async function start() {
     logger.info({ email: config.adminEmail }, 'administrator ready');
   }
   if (config.demoData) {
-    const seeded = await seedDemoData(database.prisma, { production: config.production });
+    // The demo's uploaded data file goes where the app keeps uploads.
+    const seeded = await seedDemoData(database.prisma, { production: config.production, storage: localDiskStorage(uploadsRoot(config.dataDir)) });
     if (seeded) logger.info(seeded, 'demo data seeded');
   }
 
@@ -68,7 +70,7 @@ async function start() {
   jobs.start();
 
   // After listening: the sweep is housekeeping, and a large storage must not delay readiness.
-  sweepOrphanFiles({ root: path.join(config.dataDir, 'files'), db: database.prisma })
+  sweepOrphanFiles({ root: uploadsRoot(config.dataDir), db: database.prisma })
     .then(({ removed, checked }) => logger.info({ removed: removed.length, checked, keys: removed.slice(0, 20) }, 'storage swept'))
     .catch((error) => logger.warn({ err: error }, 'storage sweep failed'));
 

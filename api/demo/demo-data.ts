@@ -615,6 +615,11 @@ export interface ListingTemplate {
   source: string;
   enterprise?: boolean;
   status?: 'pending_review' | 'rejected';
+  /**
+   * The listing carries a real uploaded file of this many generated rows (CSV), so a buyer can
+   * download and stream it; the others answer their external link.
+   */
+  uploadRows?: number;
 }
 
 const m = 1_000_000;
@@ -638,7 +643,7 @@ export const LISTINGS: Record<Category, ListingTemplate[]> = {
       fields: ['company_id', 'country_code', 'nace_sector', 'default_date', 'exposure_eur', 'recovery_rate', 'employees_band', 'years_in_operation'],
       gen: { country_code: pick('DE', 'FR', 'IT', 'ES', 'NL', 'PL') },
       price: '690.00', pricing: 'one_time', frequency: 'static', format: 'csv', delivery: 'download', records: 212_000,
-      coverage: 'EU-27', source: 'National business registers and insolvency court publications, matched to lender portfolios' },
+      coverage: 'EU-27', source: 'National business registers and insolvency court publications, matched to lender portfolios', uploadRows: 2_000 },
     { provider: 'tidewater', title: 'Crypto Spot Trades Tick Data (Top 50 Pairs)',
       blurb: 'Every public trade on the 50 most liquid spot pairs across Coinbase, Kraken and Binance, normalized to one schema with exchange trade ids for de-duplication.',
       fields: ['ts', 'exchange', 'pair', 'side', 'price', 'quantity', 'trade_id'], step: 1,
@@ -989,3 +994,10 @@ export const SUPPORT_TICKETS = [
     ],
   },
 ];
+
+/** The seeded dispute (on an escrowed sale of another buyer): what the administrator settles. */
+export const DISPUTE = {
+  reason: 'incomplete_data',
+  description:
+    'The delivery stops months short of the period the listing promises, and about a third of the rows have empty values in key columns. Please refund or send the complete extract.',
+} as const;

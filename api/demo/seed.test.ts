@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database.ts';
 import { DEMO_ADMIN } from '../domain/accounts/demo-admin.ts';
@@ -10,6 +14,8 @@ import { DISPUTE_MACHINE, PAYMENT_MACHINE } from '../domain/payments/payments.ma
 import { TICKET_MACHINE } from '../domain/support/tickets.machine.ts';
 import { POSITION_MACHINE } from '../domain/trading/positions.machine.ts';
 import { canTransition, type Machine } from '../domain/transitions/transition.ts';
+import { RELEASE_JOB, releaseJobKey } from '../domain/payments/payments.service.ts';
+import { localDiskStorage } from '../storage/storage.ts';
 import { DEMO_BUYER_EMAIL, DEMO_PROVIDER_EMAIL, DEMO_USER_PASSWORD, seedDemoData } from './seed.ts';
 
 const CATEGORIES = [
@@ -24,17 +30,20 @@ const cents = (d: { toFixed(dp: number): string } | string) => Math.round(Number
 let database: Database;
 let first: Awaited<ReturnType<typeof seedDemoData>>;
 let seedMs = 0;
+const filesRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-files-'));
+const storage = localDiskStorage(filesRoot);
 
 beforeAll(async () => {
   database = await openDatabase({ url: 'pglite:memory' });
   await database.migrate();
   const started = performance.now();
-  first = await seedDemoData(database.prisma);
+  first = await seedDemoData(database.prisma, { storage });
   seedMs = performance.now() - started;
 }, 120_000);
 
 afterAll(async () => {
   await database?.close();
+  fs.rmSync(filesRoot, { recursive: true, force: true });
 });
 
 describe('seedDemoData', () => {
@@ -44,7 +53,7 @@ describe('seedDemoData', () => {
     expect(first!.users).toBeGreaterThanOrEqual(20);
     expect(seedMs).toBeLessThan(20_000); // ~1.3 s on an idle 2-core machine; generous for loaded CI
     const before = await database.prisma.contract.count();
-    expect(await seedDemoData(database.prisma)).toBeNull();
+    expect(await seedDemoData(database.prisma, { storage })).toBeNull();
     expect(await database.prisma.contract.count()).toBe(before);
     expect(await database.prisma.user.count()).toBe(first!.users);
   });
@@ -109,7 +118,7 @@ describe('seedDemoData', () => {
       expect(c.dataSource!.length).toBeGreaterThanOrEqual(10);
       expect(cents(c.price)).toBeGreaterThanOrEqual(4900);
       expect(cents(c.price)).toBeLessThanOrEqual(490000);
-      expect(c.dataAccessType).toBe('external_link');
+      expect(c.dataAccessType).toBe(c.title.startsWith('SME Credit Default Events') ? 'both' : 'external_link'); // the one listing with an uploaded file
       expect(c.dataAccessUrl).toMatch(/^https:\/\/data\.example\.com\//);
       expect(c.complianceAcknowledged && c.qualityAcknowledged && c.legalAcknowledged).toBe(true);
       if (c.status === 'active') expect(c.reviewedAt).not.toBeNull();
@@ -157,7 +166,8 @@ describe('seedDemoData', () => {
         expect(escrow).toBeLessThan(now - DAY);
         expect(p.releasedAt!.getTime()).toBe(escrow + DAY);
       } else {
-        expect(p.status).toBe('escrowed');
+        // in escrow, or disputed within the window (the disputed buyer keeps access meanwhile)
+        expect(['escrowed', 'disputed']).toContain(p.status);
         expect(escrow).toBeGreaterThan(now - DAY);
       }
       const expires = p.purchase!.accessExpiresAt?.getTime() ?? null;
@@ -169,7 +179,7 @@ describe('seedDemoData', () => {
     startOfDay.setUTCHours(0, 0, 0, 0);
     expect(payments.some((p) => p.status === 'escrowed' && p.escrowStartedAt!.getTime() >= startOfDay.getTime())).toBe(true);
     expect(await db.bid.count({ where: { status: 'open' } })).toBeGreaterThan(0);
-    expect(await db.statusChange.count({ where: { subject: 'payment' } })).toBe(payments.length + payments.filter((p) => p.status === 'released').length);
+    expect(await db.statusChange.count({ where: { subject: 'payment' } })).toBe(payments.length + payments.filter((p) => p.status !== 'escrowed').length);
   });
 
   it('stores provider ratings and trade counts computed from reviews and payments', async () => {
@@ -226,4 +236,77 @@ describe('seedDemoData', () => {
     for (const b of await db.bid.findMany({ select: { id: true, status: true } })) expect(last.get(b.id)).toBe(b.status);
     for (const t of await db.supportTicket.findMany({ select: { id: true, status: true } })) expect(last.get(t.id)).toBe(t.status);
   });
+
+  it('gives the administrator one disputed payment with its dispute, history and access log', async () => {
+    const db = database.prisma;
+    const disputed = await db.payment.findMany({ where: { status: 'disputed' }, include: { dispute: true, purchase: { include: { usages: true, apiKeys: true } } } });
+    expect(disputed).toHaveLength(1);
+    const [p] = disputed;
+    const buyer = await db.user.findUniqueOrThrow({ where: { email: DEMO_BUYER_EMAIL } });
+    expect(p!.buyerId).not.toBe(buyer.id);
+    expect(p!.dispute).toMatchObject({ status: 'open', raisedById: p!.buyerId, reason: 'incomplete_data' });
+    expect(p!.dispute!.description.trim().length).toBeGreaterThan(20);
+    expect(p!.dispute!.createdAt.getTime()).toBeGreaterThan(p!.escrowStartedAt!.getTime());
+    expect(p!.purchase!.status).toBe('active');
+    expect(p!.purchase!.usages.length).toBeGreaterThanOrEqual(3);
+    expect(p!.purchase!.apiKeys).toHaveLength(1);
+    const history = await db.statusChange.findMany({ where: { subjectId: { in: [p!.id, p!.dispute!.id] } }, orderBy: { createdAt: 'asc' } });
+    expect(history.map((h) => `${h.subject}:${h.fromStatus}->${h.toStatus}`).sort()).toEqual(['dispute:null->open', 'payment:escrowed->disputed', 'payment:pending->escrowed']);
+    // the timer must not release it while the administrator decides
+    expect(await db.job.count({ where: { key: releaseJobKey(p!.id) } })).toBe(0);
+  });
+
+  it('schedules the release of every escrowed payment 24 hours after escrow', async () => {
+    const db = database.prisma;
+    const escrowed = await db.payment.findMany({ where: { status: 'escrowed' } });
+    const jobs = await db.job.findMany({ where: { kind: RELEASE_JOB } });
+    expect(jobs).toHaveLength(escrowed.length);
+    for (const p of escrowed) {
+      const job = jobs.find((j) => j.key === releaseJobKey(p.id))!;
+      expect(job.runAt.getTime()).toBe(p.escrowStartedAt!.getTime() + DAY);
+      expect(job.payload).toEqual({ paymentId: p.id });
+      expect(job.status).toBe('pending');
+    }
+  });
+
+  it("gives the demo buyer a data set with a real CSV file, in escrow with live access and a key", async () => {
+    const db = database.prisma;
+    const [buyer, provider] = await Promise.all([
+      db.user.findUniqueOrThrow({ where: { email: DEMO_BUYER_EMAIL } }),
+      db.user.findUniqueOrThrow({ where: { email: DEMO_PROVIDER_EMAIL } }),
+    ]);
+    const files = await db.dataFile.findMany({ include: { contract: true } });
+    expect(files).toHaveLength(1);
+    const file = files[0]!;
+    expect(file.contract).toMatchObject({ providerId: provider.id, status: 'active', dataAccessType: 'both', dataFormat: 'csv' });
+    expect(file).toMatchObject({ uploaderId: provider.id, kind: 'data', contentType: 'text/csv' });
+    const bytes = fs.readFileSync(path.join(filesRoot, file.storageKey));
+    expect(BigInt(bytes.length)).toBe(file.size);
+    expect(crypto.createHash('sha256').update(bytes).digest('hex')).toBe(file.sha256);
+    const lines = bytes.toString('utf8').trimEnd().split('\n');
+    expect(lines[0]).toBe(file.contract!.dataFields.join(','));
+    expect(lines).toHaveLength(2001);
+    expect(file.profile).not.toBeNull();
+
+    const purchase = await db.purchase.findFirstOrThrow({ where: { buyerId: buyer.id, contractId: file.contractId! }, include: { payment: true, apiKeys: true } });
+    expect(purchase.status).toBe('active');
+    expect(purchase.payment!.status).toBe('escrowed');
+    expect(purchase.payment!.escrowStartedAt!.getTime()).toBeGreaterThan(Date.now() - DAY);
+    expect(purchase.apiKeys).toHaveLength(1);
+    expect(purchase.apiKeys[0]!.prefix).toMatch(/^dpk_/);
+    expect(purchase.apiKeys[0]!.revokedAt).toBeNull();
+  });
+
+  it('writes no file and keeps every listing an external link without a storage', async () => {
+    const other = await openDatabase({ url: 'pglite:memory' });
+    try {
+      await other.migrate();
+      await seedDemoData(other.prisma);
+      expect(await other.prisma.dataFile.count()).toBe(0);
+      expect(await other.prisma.contract.count({ where: { dataAccessType: { not: 'external_link' } } })).toBe(0);
+      expect(await other.prisma.payment.count({ where: { status: 'disputed' } })).toBe(1);
+    } finally {
+      await other.close();
+    }
+  }, 120_000);
 });

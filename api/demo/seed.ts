@@ -3,15 +3,21 @@
 // history, trades in escrow and released, reviews, bids, support tickets and a conversation.
 // Idempotent: nothing happens when the demo administrator already exists.
 import crypto from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { Prisma, PrismaClient } from '../db/generated/prisma/client.ts';
 import { DEMO_ADMIN } from '../domain/accounts/demo-admin.ts';
 import { hashPassword } from '../domain/accounts/password.ts';
 import { formatMoney, parseMoney, paymentAmountStrings } from '../domain/money/money.ts';
 import { ACCESS_DAYS, ESCROW_WINDOW_MS, PAID_PAYMENT_STATUSES } from '../domain/payments/payments.rules.ts';
+import { RELEASE_JOB, releaseJobKey } from '../domain/payments/payments.service.ts';
+import { generateApiKey } from '../domain/delivery/api-keys.ts';
+import { profileCsv } from '../domain/listings/profile.ts';
+import type { FileStorage } from '../storage/storage.ts';
 import {
   BID_MESSAGES,
   BUYERS,
   CONVERSATION,
+  DISPUTE,
   FIELD_GENERATORS,
   LISTINGS,
   PROVIDERS,
@@ -44,7 +50,8 @@ const OPEN_BIDS = 18;
 
 export async function seedDemoData(
   db: PrismaClient,
-  opts: { now?: Date; production?: boolean } = {},
+  /** `storage`: where the demo's uploaded data files go (the app's file storage); without it no file is written. */
+  opts: { now?: Date; production?: boolean; storage?: FileStorage } = {},
 ): Promise<null | { users: number; contracts: number }> {
   const exists = await db.user.findUnique({ where: { email: DEMO_ADMIN.email }, select: { id: true } });
   if (exists) return null;
@@ -53,7 +60,20 @@ export async function seedDemoData(
   // open a production back office (the account stays, the demo's history names it).
   const adminPassword = opts.production ? crypto.randomBytes(32).toString('base64url') : DEMO_ADMIN.password;
   const [adminHash, userHash] = await Promise.all([hashPassword(adminPassword), hashPassword(DEMO_USER_PASSWORD)]);
-  const plan = buildDemoPlan((opts.now ?? new Date()).getTime(), adminHash, userHash);
+  const plan = buildDemoPlan((opts.now ?? new Date()).getTime(), adminHash, userHash, !!opts.storage);
+  // The uploaded files go to storage first, so no DataFile row ever names a missing file.
+  const written: string[] = [];
+  if (opts.storage) {
+    for (const f of plan.uploads) {
+      await opts.storage.write(f.row.storageKey, Readable.from([f.bytes]));
+      written.push(f.row.storageKey);
+      const profile = await profileCsv(Readable.from([f.bytes])).catch(() => null);
+      if (profile) {
+        f.row.profile = profile as object;
+        f.contract.dataProfile = profile.fields as unknown as object;
+      }
+    }
+  }
   try {
     await db.$transaction([
       db.user.createMany({ data: plan.users }),
@@ -64,6 +84,11 @@ export async function seedDemoData(
       db.bid.createMany({ data: plan.bids }),
       db.payment.createMany({ data: plan.payments }),
       db.purchase.createMany({ data: plan.purchases }),
+      db.dataFile.createMany({ data: plan.uploads.map((u) => u.row) }),
+      db.apiKey.createMany({ data: plan.apiKeys }),
+      db.apiKeyUsage.createMany({ data: plan.apiKeyUsages }),
+      db.dispute.createMany({ data: plan.disputes }),
+      db.job.createMany({ data: plan.jobs }),
       db.review.createMany({ data: plan.reviews }),
       db.conversation.createMany({ data: plan.conversations }),
       db.conversationParticipant.createMany({ data: plan.participants }),
@@ -77,6 +102,7 @@ export async function seedDemoData(
       ) s WHERE s."contractId" = c.id`),
     ]);
   } catch (error) {
+    await Promise.all(written.map((key) => opts.storage!.delete(key).catch(() => {})));
     // Another process seeded at the same time: its data stands.
     if (await db.user.findUnique({ where: { email: DEMO_ADMIN.email }, select: { id: true } })) return null;
     throw error;
@@ -149,6 +175,22 @@ function sampleRows(t: ListingTemplate, seed: number, anchor: number): Record<st
   return out;
 }
 
+/** A listing's uploaded file: `rows` generated rows of its fields as CSV (RFC 4180 quoting). */
+function csvFile(t: ListingTemplate, seed: number, anchor: number, rows: number): Buffer {
+  const r = new Rng(seed);
+  const cell = (v: Cell) => {
+    const text = v === null ? '' : String(v);
+    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  const lines = [t.fields.join(',')];
+  for (let row = 0; row < rows; row++) {
+    const ctx: RowContext = { row, offset: 0, anchor, step: t.step ?? 60, cur: {} };
+    for (const field of t.fields) ctx.cur[field] = (t.gen?.[field] ?? FIELD_GENERATORS[field]!)(r, ctx);
+    lines.push(t.fields.map((f) => cell(ctx.cur[f] ?? null)).join(','));
+  }
+  return Buffer.from(`${lines.join('\n')}\n`, 'utf8');
+}
+
 type UserRow = Prisma.UserCreateManyInput & { id: string; createdAt: Date };
 type ContractPlan = {
   row: Prisma.ContractCreateManyInput & { id: string; providerId: string };
@@ -160,7 +202,7 @@ type ContractPlan = {
 
 // ---------------------------------------------------------------- the plan
 
-function buildDemoPlan(now: number, adminHash: string, userHash: string) {
+function buildDemoPlan(now: number, adminHash: string, userHash: string, withFiles: boolean) {
   const rng = new Rng(0xda7a_0917);
   const startOfDay = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate());
   const when = (lo: number, hi: number) => lo + rng.next() * Math.max(0, hi - lo);
@@ -174,6 +216,11 @@ function buildDemoPlan(now: number, adminHash: string, userHash: string) {
   const purchases: Prisma.PurchaseCreateManyInput[] = [];
   const reviews: Prisma.ReviewCreateManyInput[] = [];
   const statusChanges: Prisma.StatusChangeCreateManyInput[] = [];
+  const uploads: { row: Prisma.DataFileCreateManyInput & { storageKey: string }; contract: Prisma.ContractCreateManyInput; bytes: Buffer }[] = [];
+  const apiKeys: Prisma.ApiKeyCreateManyInput[] = [];
+  const apiKeyUsages: Prisma.ApiKeyUsageCreateManyInput[] = [];
+  const disputes: Prisma.DisputeCreateManyInput[] = [];
+  const jobs: Prisma.JobCreateManyInput[] = [];
 
   // ---- users
   const adminCreated = now - 1100 * DAY;
@@ -324,6 +371,28 @@ function buildDemoPlan(now: number, adminHash: string, userHash: string) {
         updatedAt: at(reviewedAt ?? createdAt),
       };
       contracts.push(row);
+      if (t.uploadRows && withFiles) {
+        // A real file the provider uploaded with the listing: downloads and streams serve it.
+        const bytes = csvFile(t, 5000 + index, anchor, t.uploadRows);
+        const fileId = uuid7(createdAt - 10 * MINUTE);
+        row.dataAccessType = 'both';
+        uploads.push({
+          row: {
+            id: fileId,
+            contractId: id,
+            uploaderId: provider.id,
+            kind: 'data',
+            fileName: `${slug(t.title)}.csv`,
+            contentType: 'text/csv',
+            size: BigInt(bytes.length),
+            sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
+            storageKey: `uploads/${provider.id}/${fileId}.csv`,
+            createdAt: at(createdAt - 10 * MINUTE),
+          },
+          contract: row,
+          bytes,
+        });
+      }
       statusChanges.push({ id: uuid7(createdAt), subject: 'contract', subjectId: id, fromStatus: null, toStatus: 'pending_review', actorId: provider.id, createdAt: at(createdAt) });
       if (reviewedAt) {
         statusChanges.push({
@@ -416,11 +485,31 @@ function buildDemoPlan(now: number, adminHash: string, userHash: string) {
     return candidates.length ? rng.pick(candidates) : null;
   };
 
+  // The demo buyer's data set with a real file, paid a couple of hours ago: in escrow, access live,
+  // an API key issued the way escrow issues one (its hash stored; the full key was shown once, so
+  // the library's first "request access" issues a fresh one), its release job scheduled.
+  const uploaded = active.find((p) => p.template.uploadRows && p.row.providerId === meridian.id);
+  if (uploaded) {
+    let sale = [...uploaded.sales].reverse().find((s) => s.at > now - 20 * HOUR && s.at < now - 30 * MINUTE);
+    if (!sale) {
+      const last = uploaded.sales[uploaded.sales.length - 1];
+      const time = now - 2 * HOUR;
+      sale = { at: time, cents: last?.cents ?? uploaded.listCents, used: false };
+      uploaded.sales.push(sale);
+      ticks.push({ id: uuid7(time), contractId: uploaded.row.id, price: money(sale.cents), source: 'sale', createdAt: at(time) });
+      uploaded.row.marketPrice = money(sale.cents);
+      uploaded.row.updatedAt = at(time);
+    }
+    const bought = addPayment(uploaded, sale, demoBuyer, false);
+    const key = generateApiKey();
+    apiKeys.push({ id: uuid7(sale.at), purchaseId: bought.purchaseId, userId: demoBuyer.id, prefix: key.prefix, keyHash: key.keyHash, createdAt: at(sale.at) });
+  }
+
   // In escrow now (the last 24 hours), some of them since midnight UTC ("volume today").
   const recentSales = rng.shuffle(active.flatMap((p) => p.sales.filter((s) => s.at > now - ESCROW_WINDOW + MINUTE).map((s) => ({ p, s }))));
   const todaySales = recentSales.filter(({ s }) => s.at >= startOfDay);
   const escrowPicks = [...todaySales.slice(0, ESCROWED_TODAY), ...recentSales.filter(isDemoProvider).slice(0, 1), ...recentSales];
-  const escrowContracts = new Set<string>();
+  const escrowContracts = new Set<string>(uploaded ? [uploaded.row.id] : []);
   for (const { p, s } of escrowPicks) {
     if (payments.length >= ESCROWED_PAYMENTS) break;
     if (s.used || escrowContracts.has(p.row.id)) continue;
@@ -428,6 +517,39 @@ function buildDemoPlan(now: number, adminHash: string, userHash: string) {
     if (!buyer) continue;
     escrowContracts.add(p.row.id);
     addPayment(p, s, buyer, false);
+  }
+
+  // One of them is under dispute: another buyer found the data short and asked for a refund within
+  // the window, after downloading it (the access log is the administrator's evidence).
+  const disputed = payments.find((pay) => pay.status === 'escrowed' && pay.buyerId !== demoBuyer.id && new Date(pay.escrowStartedAt!).getTime() < now - 3 * HOUR);
+  if (disputed) {
+    const escrowAt = new Date(disputed.escrowStartedAt!).getTime();
+    const openedAt = when(escrowAt + HOUR, Math.min(escrowAt + 6 * HOUR, now - 30 * MINUTE));
+    disputed.status = 'disputed';
+    disputed.updatedAt = at(openedAt);
+    const disputeId = uuid7(openedAt);
+    disputes.push({ id: disputeId, paymentId: disputed.id!, raisedById: disputed.buyerId, reason: DISPUTE.reason, description: DISPUTE.description, status: 'open', createdAt: at(openedAt) });
+    statusChanges.push({ id: uuid7(openedAt), subject: 'dispute', subjectId: disputeId, fromStatus: null, toStatus: 'open', actorId: disputed.buyerId, note: DISPUTE.reason, createdAt: at(openedAt) });
+    statusChanges.push({ id: uuid7(openedAt), subject: 'payment', subjectId: disputed.id!, fromStatus: 'escrowed', toStatus: 'disputed', actorId: disputed.buyerId, note: DISPUTE.reason, createdAt: at(openedAt) });
+    const purchase = purchases.find((pu) => pu.paymentId === disputed.id)!;
+    const key = generateApiKey();
+    const keyId = uuid7(escrowAt);
+    const used = escrowAt + 20 * MINUTE;
+    apiKeys.push({ id: keyId, purchaseId: purchase.id!, userId: disputed.buyerId, prefix: key.prefix, keyHash: key.keyHash, createdAt: at(escrowAt), lastUsedAt: at(used + 40 * MINUTE) });
+    const use = (t: number, action: 'access' | 'download' | 'stream', bytes: number, outcome: string, statusCode: number) =>
+      apiKeyUsages.push({ id: uuid7(t), apiKeyId: keyId, purchaseId: purchase.id!, action, bytes: BigInt(bytes), outcome, statusCode, ip: '203.0.113.42', createdAt: at(t) });
+    use(used, 'access', 0, 'ok', 200);
+    use(used + 2 * MINUTE, 'download', 1_843_220, 'ok', 200);
+    use(used + 25 * MINUTE, 'stream', 412_006, 'aborted', 200);
+    use(used + 40 * MINUTE, 'download', 1_843_220, 'ok', 200);
+    purchase.downloadCount = 2;
+    purchase.lastAccessedAt = at(used + 40 * MINUTE);
+  }
+  // Escrowed payments are released by the job runner 24 hours after escrow, as if paid through the app.
+  for (const pay of payments) {
+    if (pay.status !== 'escrowed') continue;
+    const escrowAt = new Date(pay.escrowStartedAt!).getTime();
+    jobs.push({ id: uuid7(escrowAt), kind: RELEASE_JOB, key: releaseJobKey(pay.id!), runAt: at(escrowAt + ESCROW_WINDOW), payload: { paymentId: pay.id! }, createdAt: at(escrowAt) });
   }
 
   // Released: older than the escrow window; subscriptions bought within their access period.
@@ -595,6 +717,11 @@ function buildDemoPlan(now: number, adminHash: string, userHash: string) {
     bids,
     payments,
     purchases,
+    uploads,
+    apiKeys,
+    apiKeyUsages,
+    disputes,
+    jobs,
     reviews,
     conversations,
     participants,

@@ -15,7 +15,10 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
 }
 
-/** Files on local disk under `root` (DATA_DIR/files by default). */
+/** Where uploaded data files live: DATA_DIR/files (the app's storage, the demo's files, the start-up sweep). */
+export const uploadsRoot = (dataDir: string) => path.join(dataDir, 'files');
+
+/** Files on local disk under `root` (uploadsRoot by default). */
 export function localDiskStorage(root: string): FileStorage {
   fs.mkdirSync(root, { recursive: true });
   const file = (key: string) => {
