@@ -9,6 +9,7 @@ import {
   type DailyAmounts,
   type DashboardSummary,
 } from '../domain/market/dashboard.service.ts';
+import { showsSellerFigures } from '../domain/earnings/earnings.rules.ts';
 import type { User } from '../db/generated/prisma/client.ts';
 import type { Context } from '../context.ts';
 
@@ -16,7 +17,7 @@ import type { Context } from '../context.ts';
 // for anyone else they are null.
 const selfOnly = { authScopes: (user: User, _args: unknown, ctx: Context) => ctx.viewer?.id === user.id, unauthorizedResolver: () => null } as const;
 
-const DashboardSummaryType = builder.objectRef<DashboardSummary>('DashboardSummary').implement({
+const DashboardSummaryType = builder.objectRef<DashboardSummary & { showsSellerFigures: boolean }>('DashboardSummary').implement({
   fields: (t) => ({
     activePurchases: t.exposeInt('activePurchases'),
     totalSpent: t.expose('totalSpent', { type: 'Decimal' }),
@@ -29,6 +30,9 @@ const DashboardSummaryType = builder.objectRef<DashboardSummary>('DashboardSumma
     escrowHeld: t.expose('escrowHeld', { type: 'Decimal', description: 'As a provider: their 90% share of sales still in escrow or under dispute.' }),
     paidOut: t.expose('paidOut', { type: 'Decimal', description: 'As a provider: their 90% share of released sales.' }),
     pendingPayouts: t.exposeInt('pendingPayouts', { description: 'As a provider: sales whose payout is still held (escrowed or disputed).' }),
+    showsSellerFigures: t.exposeBoolean('showsSellerFigures', {
+      description: 'Whether the screens show the seller figures above: the user is approved to sell or has a sale.',
+    }),
   }),
 });
 
@@ -53,7 +57,15 @@ const DailyAmountsType = builder.objectRef<DailyAmounts>('DailyAmounts').impleme
 });
 
 builder.prismaObjectFields(UserType, (t) => ({
-  dashboardSummary: t.field({ type: DashboardSummaryType, nullable: true, ...selfOnly, resolve: (user, _args, ctx) => dashboardSummary(ctx.db, user.id) }),
+  dashboardSummary: t.field({
+    type: DashboardSummaryType,
+    nullable: true,
+    ...selfOnly,
+    resolve: async (user, _args, ctx) => {
+      const summary = await dashboardSummary(ctx.db, user.id);
+      return { ...summary, showsSellerFigures: showsSellerFigures(user, summary.salesCount) };
+    },
+  }),
   recentActivity: t.field({
     type: [ActivityEventType],
     nullable: true,

@@ -2,7 +2,7 @@ import { builder } from './builder.ts';
 import { selectable } from './prisma-query.ts';
 import { plainId } from './contract.ts';
 import { ApiKeyAction } from '../db/generated/prisma/enums.ts';
-import { accessState } from '../domain/delivery/delivery.rules.ts';
+import { accessState, externalAccessOf, type ExternalAccess } from '../domain/delivery/delivery.rules.ts';
 import { rotateApiKey } from '../domain/delivery/api-keys.ts';
 import { recordRotation, requestDataAccess, type DataAccessResult } from '../domain/delivery/delivery.service.ts';
 import { isAdmin } from '../domain/policies.ts';
@@ -55,6 +55,26 @@ builder.prismaObjectFields('Purchase', (t) => ({
     totalCount: true,
     description: 'Every use of the data (download, stream, access), newest first.',
     query: () => ({ orderBy: [{ createdAt: 'desc' as const }, { id: 'desc' as const }] }),
+  }),
+}));
+
+const ExternalAccessRef = builder.objectRef<ExternalAccess>('ExternalAccess').implement({
+  description: "The provider's own link to the data and how to use it.",
+  fields: (t) => ({
+    url: t.exposeString('url'),
+    instructions: t.exposeString('instructions', { nullable: true }),
+  }),
+});
+
+// The link is the data itself for a link listing, so it shows only while access is live (the
+// listing's own dataAccessUrl field stays back-office only).
+builder.prismaObjectFields('Purchase', (t) => ({
+  externalAccess: t.field({
+    type: ExternalAccessRef,
+    nullable: true,
+    description: "A link listing's URL and access instructions, while access is live (what the download answers for such a listing).",
+    select: { ...accessSelect, contract: { select: { dataAccessType: true, dataAccessUrl: true, accessInstructions: true } } },
+    resolve: (p) => externalAccessOf(p.contract, accessState(p, p.payment, new Date())),
   }),
 }));
 

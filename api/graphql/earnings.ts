@@ -1,7 +1,13 @@
 import { builder } from './builder.ts';
+import { ContractType } from './contract.ts';
+import { requestLoader } from './loaders.ts';
+import { showcaseListingLoader } from '../domain/earnings/earnings.loaders.ts';
+import type { Context } from '../context.ts';
 import { platformEarnings, type EarningProvider, type PlatformEarnings, type RevenueDay } from '../domain/earnings/earnings.service.ts';
 
 // Platform earnings (administrators only): the commission kept on released payments.
+
+const showcaseListing = (ctx: Context) => requestLoader(ctx, 'showcaseListing', () => showcaseListingLoader(ctx.db));
 
 const EarningProviderType = builder.objectRef<EarningProvider>('EarningProvider').implement({
   fields: (t) => ({
@@ -9,6 +15,13 @@ const EarningProviderType = builder.objectRef<EarningProvider>('EarningProvider'
     name: t.exposeString('name'),
     transactions: t.exposeInt('transactions', { description: 'Released sales.' }),
     earnings: t.expose('earnings', { type: 'Decimal', description: "The provider's share (90%) of those sales." }),
+    volume: t.expose('volume', { type: 'Decimal', description: 'The prices of those sales (their share plus the platform’s commission).' }),
+    listing: t.field({
+      type: ContractType,
+      nullable: true,
+      description: "The provider's live listing that sold most, where the earnings page links them; null without a live listing.",
+      resolve: (p, _args, ctx) => showcaseListing(ctx).load(p.id),
+    }),
   }),
 });
 

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { accessState } from './delivery.rules.ts';
+import { accessState, externalAccessOf } from './delivery.rules.ts';
 import { decideRange } from './http-range.ts';
 import { csvToNdjson, jsonToNdjson, streamFormatOf } from './ndjson.ts';
 import { generateApiKey, hashApiKey } from './api-keys.ts';
@@ -21,6 +21,20 @@ describe('accessState', () => {
     expect(accessState({ status: 'active', accessExpiresAt: now }, { status: 'released' }, now)).toEqual({ hasAccess: false, accessExpired: true, denial: 'expired' });
     expect(accessState({ status: 'expired', accessExpiresAt: null }, null, now).accessExpired).toBe(true);
     expect(accessState({ status: 'active', accessExpiresAt: new Date(now.getTime() + 1) }, null, now).hasAccess).toBe(true);
+  });
+});
+
+describe('externalAccessOf', () => {
+  const live = { hasAccess: true, accessExpired: false, denial: null };
+  const link = { dataAccessType: 'external_link' as const, dataAccessUrl: 'https://api.example/v1', accessInstructions: 'Bearer token' };
+  it('shows the link and instructions of a link listing (or both) while access is live', () => {
+    expect(externalAccessOf(link, live)).toEqual({ url: 'https://api.example/v1', instructions: 'Bearer token' });
+    expect(externalAccessOf({ ...link, dataAccessType: 'both', accessInstructions: null }, live)).toEqual({ url: 'https://api.example/v1', instructions: null });
+  });
+  it('has none for a file listing, a listing without a link or without access', () => {
+    expect(externalAccessOf({ ...link, dataAccessType: 'file_upload' }, live)).toBeNull();
+    expect(externalAccessOf({ ...link, dataAccessUrl: null }, live)).toBeNull();
+    expect(externalAccessOf(link, { hasAccess: false, accessExpired: true, denial: 'expired' })).toBeNull();
   });
 });
 

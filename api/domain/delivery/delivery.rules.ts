@@ -45,3 +45,21 @@ export function denialMessage(denial: AccessDenial): string {
 export function assertMayUseAccess(state: AccessState): void {
   if (state.denial) throw new PermissionError(denialMessage(state.denial), state.denial === 'expired' ? 'ACCESS_EXPIRED' : 'NOT_ALLOWED');
 }
+
+export interface ExternalAccess {
+  url: string;
+  instructions: string | null;
+}
+
+/**
+ * The provider's own link and how to use it, for a listing delivered that way (external_link, or
+ * both), shown to whoever may read the purchase while its access is live; the download route answers
+ * the same. A file-only listing, a listing without a link or a purchase without access has none.
+ */
+export function externalAccessOf(
+  contract: { dataAccessType: 'file_upload' | 'external_link' | 'both'; dataAccessUrl: string | null; accessInstructions: string | null },
+  state: AccessState,
+): ExternalAccess | null {
+  if (!state.hasAccess || contract.dataAccessType === 'file_upload' || !contract.dataAccessUrl) return null;
+  return { url: contract.dataAccessUrl, instructions: contract.accessInstructions };
+}

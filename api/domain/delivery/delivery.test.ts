@@ -366,6 +366,17 @@ describe.each(testDatabases())('data delivery on %s', (kind) => {
       expect(stranger.data?.node ?? null).toBeNull();
     });
 
+    it("shows a link listing's URL and instructions while access is live, none for a file listing or without access", async () => {
+      const EXTERNAL = `query($id: ID!) { node(id: $id) { ... on Purchase { externalAccess { url instructions } } } }`;
+      const { purchase } = await buy('link');
+      expect((await buyer.gql(EXTERNAL, { id: gid(purchase.id) })).data.node.externalAccess).toEqual({ url: 'https://data.example.com/x', instructions: 'Log in with your buyer email.' });
+      const file = await buy('zip');
+      expect((await buyer.gql(EXTERNAL, { id: gid(file.purchase.id) })).data.node.externalAccess).toBeNull();
+      const ended = await buy('link', { accessExpiresAt: new Date(Date.now() - 1000) });
+      expect((await buyer.gql(EXTERNAL, { id: gid(ended.purchase.id) })).data.node.externalAccess).toBeNull();
+      expect((await other.gql(EXTERNAL, { id: gid(purchase.id) })).data?.node ?? null).toBeNull();
+    });
+
     it('requestDataAccess and rotateApiKey show the key once; errors are typed', async () => {
       const { purchase } = await buy('csv', { withKey: false });
       const REQUEST = `mutation($id: ID!) { requestDataAccess(input: { purchaseId: $id }) { __typename ... on Error { code reason message }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SERIES_DAYS, averageCents, seriesDays } from './earnings.rules.ts';
+import { MAX_SERIES_DAYS, averageCents, seriesDays, showsSellerFigures } from './earnings.rules.ts';
 
 describe('averageCents', () => {
   it('rounds half-up to the cent and is 0 without transactions', () => {
@@ -21,5 +21,16 @@ describe('seriesDays', () => {
     expect(days).toHaveLength(MAX_SERIES_DAYS);
     expect(days.at(-1)).toBe('2026-03-01');
     expect(days[0]).toBe('2025-03-01');
+  });
+});
+
+describe('showsSellerFigures', () => {
+  it('is for users approved to sell, or with a sale', () => {
+    expect(showsSellerFigures({ dueDiligenceStatus: 'approved' }, 0)).toBe(true);
+    expect(showsSellerFigures({ dueDiligenceStatus: 'not_started' }, 0)).toBe(false);
+    expect(showsSellerFigures({ dueDiligenceStatus: 'submitted' }, 0)).toBe(false);
+    expect(showsSellerFigures({ dueDiligenceStatus: 'not_applicable' }, 0)).toBe(false); // an administrator who never sold
+    expect(showsSellerFigures({ dueDiligenceStatus: 'not_applicable' }, 2)).toBe(true);
+    expect(showsSellerFigures({ dueDiligenceStatus: 'rejected' }, 1)).toBe(true);
   });
 });

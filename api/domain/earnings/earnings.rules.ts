@@ -40,3 +40,12 @@ export function seriesDays(first: Date, last: Date): string[] {
   for (let t = start; t <= end; t += DAY_MS) days.push(dayKey(new Date(t)));
   return days;
 }
+
+/**
+ * Whether a user is shown the seller's side of the money (sales, escrow held, payouts) on the
+ * dashboard and /earnings: approved to sell, or with any sale (an approval withdrawn later does not
+ * hide sales that still pay out).
+ */
+export function showsSellerFigures(user: { dueDiligenceStatus: string | null }, salesCount: number): boolean {
+  return user.dueDiligenceStatus === 'approved' || salesCount > 0;
+}

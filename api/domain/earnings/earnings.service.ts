@@ -19,6 +19,8 @@ export interface EarningProvider {
   transactions: number;
   /** The provider's share (90%) of those sales, two places. */
   earnings: string;
+  /** The prices of those sales, two places (earnings + the platform's commission). */
+  volume: string;
 }
 
 export interface RevenueDay {
@@ -67,9 +69,9 @@ export async function platformEarnings(db: Db, range: EarningsRange = {}, now = 
     db.$queryRaw<{ transactions: bigint; volume: Prisma.Decimal | null; revenue: Prisma.Decimal | null; first: Date | null }[]>`
       SELECT count(*) AS transactions, sum(p.amount) AS volume, sum(p.commission) AS revenue, min(p."releasedAt") AS first
       FROM "Payment" p WHERE ${released}`,
-    db.$queryRaw<{ id: string; name: string; transactions: bigint; earnings: Prisma.Decimal }[]>`
-      SELECT u.id, u.name, t.transactions, t.earnings
-      FROM (SELECT p."sellerId", count(*) AS transactions, sum(p."providerAmount") AS earnings
+    db.$queryRaw<{ id: string; name: string; transactions: bigint; earnings: Prisma.Decimal; volume: Prisma.Decimal }[]>`
+      SELECT u.id, u.name, t.transactions, t.earnings, t.volume
+      FROM (SELECT p."sellerId", count(*) AS transactions, sum(p."providerAmount") AS earnings, sum(p.amount) AS volume
             FROM "Payment" p WHERE ${released} GROUP BY p."sellerId") t
       JOIN "User" u ON u.id = t."sellerId"
       ORDER BY t.earnings DESC, t.transactions DESC, u.id
@@ -93,7 +95,7 @@ export async function platformEarnings(db: Db, range: EarningsRange = {}, now = 
     totalTransactionVolume: formatMoney(cents(total.volume)),
     totalTransactions: count,
     averageCommissionPerTransaction: formatMoney(averageCents(revenue, count)),
-    topEarningProviders: top.map((p) => ({ id: p.id, name: p.name, transactions: Number(p.transactions), earnings: formatMoney(cents(p.earnings)) })),
+    topEarningProviders: top.map((p) => ({ id: p.id, name: p.name, transactions: Number(p.transactions), earnings: formatMoney(cents(p.earnings)), volume: formatMoney(cents(p.volume)) })),
     revenueByDay: first
       ? seriesDays(first, last).map((date) => {
           const d = byDay.get(date);

@@ -74,8 +74,10 @@ describe.each(testDatabases())('platform earnings (%s)', (kind) => {
     expect(e.totalPlatformRevenue).toBe('1352.00');
     expect(e.averageCommissionPerTransaction).toBe('17.33');
     const top = earned.sort((a, b) => Number(b[1] - a[1])).slice(0, 10);
-    expect(e.topEarningProviders).toEqual(top.map(([i, cents, transactions]) => ({ id: providers[i]!.id, name: providers[i]!.name, transactions, earnings: formatMoney(cents) })));
-    expect(e.topEarningProviders[0]).toEqual({ id: providers[11]!.id, name: 'provider11', transactions: 12, earnings: '2268.00' });
+    expect(e.topEarningProviders).toEqual(
+      top.map(([i, cents, transactions]) => ({ id: providers[i]!.id, name: providers[i]!.name, transactions, earnings: formatMoney(cents), volume: formatMoney(parseMoney(priceOf(i)) * BigInt(transactions)) })),
+    );
+    expect(e.topEarningProviders[0]).toEqual({ id: providers[11]!.id, name: 'provider11', transactions: 12, earnings: '2268.00', volume: '2520.00' });
 
     // The chart: every day from the first release to today; its days add up to the totals.
     expect(e.revenueByDay[0]).toMatchObject({ date: '2026-03-01', transactions: 12 + 7 + 2 });
@@ -139,7 +141,8 @@ describe.each(testDatabases())('platform earnings (%s)', (kind) => {
     const res = await admin.json('GET', '/api/platform/earnings?from=2026-03-01&to=2026-03-06');
     expect(res.status).toBe(200);
     const direct = await platformEarnings(app.database.prisma, { from: new Date('2026-03-01T00:00:00Z'), to: new Date('2026-03-06T00:00:00Z') });
-    expect(res.body).toEqual(direct);
+    // the REST answer keeps the spec's provider fields (volume is the earnings page's extra)
+    expect(res.body).toEqual({ ...direct, topEarningProviders: direct.topEarningProviders.map(({ volume: _v, ...p }) => p) });
     expect(Object.keys(res.body).sort()).toEqual(
       ['averageCommissionPerTransaction', 'commissionRate', 'revenueByDay', 'topEarningProviders', 'totalPlatformRevenue', 'totalTransactionVolume', 'totalTransactions'],
     );
@@ -154,5 +157,29 @@ describe.each(testDatabases())('platform earnings (%s)', (kind) => {
     for (const q of ['from=yesterday', 'to=2026-13-45', 'from=2026-03-05&to=2026-03-01']) {
       expect((await admin.json('GET', `/api/platform/earnings?${q}`)).status, q).toBe(400);
     }
+  });
+
+  it("links each top provider to their live listing that sold most, in one statement for the page", async () => {
+    const db = app.database.prisma;
+    const top = providers[11]!;
+    // a second live listing that sold more, and a rejected one that must never be linked
+    const best = await makeContract(db, top.id, { title: 'Best seller', category: 'other', price: '10.00' });
+    await db.contract.update({ where: { id: best.id }, data: { salesCount: 999 } });
+    const rejected = await makeContract(db, providers[10]!.id, { title: 'Rejected set', category: 'other', price: '10.00', status: 'rejected' });
+    await db.contract.update({ where: { id: rejected.id }, data: { salesCount: 5000 } });
+    await db.contract.update({ where: { id: contractOf[9]! }, data: { status: 'rejected' } });
+    const admin = await login('admin');
+    statements.length = 0;
+    counting = true;
+    const res = await admin.gql(`{ platformEarnings { topEarningProviders { userId listing { contractId title status } } } }`);
+    counting = false;
+    const rows = res.data.platformEarnings.topEarningProviders as Array<{ userId: string; listing: { contractId: string; title: string; status: string } | null }>;
+    const of = (i: number) => rows.find((r) => r.userId === providers[i]!.id)!;
+    expect(of(11).listing).toEqual({ contractId: best.id, title: 'Best seller', status: 'active' });
+    expect(of(10).listing).toMatchObject({ title: 'Set 10', status: 'active' });
+    expect(of(9).listing).toBeNull();
+    expect(statements.filter((sql) => /FROM "public"\."Contract"/i.test(sql))).toHaveLength(1);
+    await db.contract.update({ where: { id: contractOf[9]! }, data: { status: 'active' } });
+    await db.contract.deleteMany({ where: { id: { in: [best.id, rejected.id] } } });
   });
 });
