@@ -17,6 +17,10 @@ import { PageSkeleton } from './screens/shared/PageSkeleton.tsx';
 import { dueDiligenceLoader } from './screens/Provider/DueDiligence/DueDiligenceQuery.ts';
 import { listDataLoader, listDataShouldRevalidate } from './screens/Provider/ListData/ListDataQuery.ts';
 import { debugLoader } from './screens/System/Debug/DebugQuery.ts';
+import { paymentLoader } from './screens/Commerce/Payment/PaymentQuery.ts';
+import { paymentSuccessLoader } from './screens/Commerce/PaymentSuccess/PaymentSuccessQuery.ts';
+import { myDataLoader } from './screens/Commerce/MyData/MyDataQuery.ts';
+import { earningsLoader } from './screens/Admin/Earnings/EarningsQuery.ts';
 
 // Route table. Each screen's code is split out (React.lazy) while its query starts in the route
 // loader, so code and data load in parallel (data loads at the route).
@@ -37,6 +41,10 @@ const ComplianceDashboard = screen(() => import('./screens/Admin/ComplianceDashb
 const SimpleCompliance = screen(() => import('./screens/Admin/SimpleCompliance/SimpleCompliance.tsx'), 'SimpleCompliance');
 const DueDiligence = screen(() => import('./screens/Provider/DueDiligence/DueDiligence.tsx'), 'DueDiligence');
 const ListData = screen(() => import('./screens/Provider/ListData/ListData.tsx'), 'ListData');
+const Payment = screen(() => import('./screens/Commerce/Payment/Payment.tsx'), 'Payment');
+const PaymentSuccess = screen(() => import('./screens/Commerce/PaymentSuccess/PaymentSuccess.tsx'), 'PaymentSuccess');
+const MyData = screen(() => import('./screens/Commerce/MyData/MyData.tsx'), 'MyData');
+const Earnings = screen(() => import('./screens/Admin/Earnings/Earnings.tsx'), 'Earnings');
 const Debug = screen(() => import('./screens/System/Debug/Debug.tsx'), 'Debug');
 const NotFound = screen(() => import('./screens/System/NotFound/NotFound.tsx'), 'NotFound');
 
@@ -81,6 +89,10 @@ export const routes: RouteObject[] = [
       { path: 'due-diligence', loader: dueDiligenceLoader, element: boundary(<DueDiligence />) },
       { path: 'compliance-dashboard', loader: complianceDashboardLoader, element: boundary(<ComplianceDashboard />) },
       { path: 'simple-compliance', loader: simpleComplianceLoader, element: boundary(<SimpleCompliance />) },
+      { path: 'payment/:contractId', loader: paymentLoader, element: boundary(<Payment />) },
+      { path: 'payment-success/:contractId', loader: paymentSuccessLoader, element: boundary(<PaymentSuccess />) },
+      { path: 'my-data', loader: myDataLoader, element: boundary(<MyData />) },
+      { path: 'earnings', loader: earningsLoader, element: boundary(<Earnings />) },
       // /dashboard and its tabs (/dashboard/contracts, /listings, /messages, /analytics, /payments, /profile)
       dashboardRoute,
       // The header's user menu links to /profile: the dashboard's Profile tab.

@@ -4,6 +4,7 @@ import { Button } from '../../../components/Button.tsx';
 import { ButtonLink } from '../../../components/ButtonLink.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { Panel } from '../../../components/Panel.tsx';
+import { VisuallyHidden } from '../../../components/VisuallyHidden.tsx';
 import { toneColors } from '../../../theme/theme.ts';
 import type { DetailTradeCard_contract$key } from '../../../__generated__/DetailTradeCard_contract.graphql.ts';
 import { formatCount, formatMoney } from '../../../format/format.ts';
@@ -33,6 +34,20 @@ const Model = styled.span`
   letter-spacing: ${({ theme }) => theme.tracking.label};
   text-transform: uppercase;
   color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const BidLabel = styled.span`
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-size: ${({ theme }) => theme.fontSizes.xxs};
+  font-weight: 700;
+  letter-spacing: ${({ theme }) => theme.tracking.wide};
+  text-transform: uppercase;
+  color: ${({ theme }) => theme.colors.blue};
+`;
+
+const ListPrice = styled.s`
+  margin-right: 8px;
+  color: ${({ theme }) => theme.colors.textDim};
 `;
 
 const Actions = styled.div`
@@ -69,7 +84,7 @@ export type DetailTradeCardProps = { contract: DetailTradeCard_contract$key };
 const BUY_LABEL = 'BUY NOW - SECURE ESCROW';
 
 /**
- * The side card: price, records, update frequency, format, delivery, and the ways to trade.
+ * The side card: price (a winning bidder's accepted bid instead of the list price), records, update frequency, format, delivery, and the ways to trade.
  * (BUY NOW goes to /payment/{id}, disabled unless the contract is active;
  * 'Contact Provider' opens messaging about this contract).
  */
@@ -86,19 +101,34 @@ export function DetailTradeCard({ contract }: DetailTradeCardProps) {
         dataFormat
         deliveryMethod
         viewerIsProvider
+        viewerQuote {
+          price
+          fromAcceptedBid
+        }
       }
     `,
     contract,
   );
   const active = c.status === 'active';
+  // a winning bidder pays their accepted bid, not the list price (the server's quote says which)
+  const wonBid = c.viewerQuote?.fromAcceptedBid === true;
   // a provider does not buy their own listing
   const canBuy = active && !c.viewerIsProvider;
 
   return (
     <Panel title="Trade" accent="green" data-testid="trade-card">
       <Price>
-        <Amount data-testid="trade-price">{formatMoney(c.price)}</Amount>
-        <Model>{words(c.pricingModel)}</Model>
+        {wonBid && <BidLabel>Your accepted bid</BidLabel>}
+        <Amount data-testid="trade-price">{formatMoney(wonBid ? c.viewerQuote!.price : c.price)}</Amount>
+        <Model>
+          {wonBid && (
+            <ListPrice data-testid="trade-list-price">
+              <VisuallyHidden>List price </VisuallyHidden>
+              {formatMoney(c.price)}
+            </ListPrice>
+          )}
+          {words(c.pricingModel)}
+        </Model>
       </Price>
       <FactList>
         <div>
@@ -137,6 +167,11 @@ export function DetailTradeCard({ contract }: DetailTradeCardProps) {
       {!active && (
         <Notice $tone="amber" role="note">
           Not open for purchase: this listing is {words(c.status)}.
+        </Notice>
+      )}
+      {wonBid && active && (
+        <Notice $tone="blue" role="note">
+          The provider accepted your bid: BUY NOW pays {formatMoney(c.viewerQuote!.price)} instead of the list price.
         </Notice>
       )}
       {active && c.viewerIsProvider && (

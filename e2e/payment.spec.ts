@@ -1,0 +1,255 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { createUser, expect, gql, test, toast, type TestUser } from './fixtures.ts';
+
+// Paying for a data set (/payment/{contractId}) and its escrow (/payment-success/{contractId}):
+// the success card, the declined card and a retry, the countdown, a dispute, an accepted bid paid
+// at its amount, and an unknown contract. Every journey buys as a new user, so none depends on another.
+
+const DEMO_PASSWORD = 'Demo#Trader1';
+const PROVIDER_EMAIL = 'meridian@datapit.demo';
+const PROVIDER_NAME = 'Meridian Analytics';
+const GOOD_CARD = '4242 4242 4242 4242';
+const DECLINED_CARD = '4000 0000 0000 0002';
+
+type Listing = { id: string; contractId: string; title: string; price: string };
+type Quote = { price: string; fee: string; total: string; fromAcceptedBid: boolean };
+
+async function logIn(request: APIRequestContext, usernameOrEmail: string, password: string) {
+  const { login } = await gql<{ login: { __typename: string; message?: string } }>(
+    request,
+    'mutation ($input: LoginInput!) { login(input: $input) { __typename ... on Error { message } } }',
+    { input: { usernameOrEmail, password } },
+  );
+  expect(login.__typename, login.message).toBe('MutationLoginSuccess');
+}
+
+/** A new verified buyer, logged in in the page's browser context. */
+async function newBuyer(page: Page): Promise<TestUser> {
+  const buyer = await createUser(page.request, { verified: true, label: 'payer' });
+  await logIn(page.request, buyer.email, buyer.password);
+  return buyer;
+}
+
+/** An active listing of the demo provider (the n-th, so journeys spread over listings). */
+async function meridianListing(request: APIRequestContext, n = 0): Promise<Listing> {
+  const { contracts } = await gql<{ contracts: { edges: { node: Listing & { status: string; provider: { name: string } } }[] } }>(
+    request,
+    '{ contracts(first: 100) { edges { node { id contractId title price status provider { name } } } } }',
+  );
+  const listings = contracts.edges.map((e) => e.node).filter((c) => c.provider.name === PROVIDER_NAME && c.status === 'active');
+  expect(listings.length, `active contracts of ${PROVIDER_NAME} in the demo data`).toBeGreaterThan(0);
+  return listings[n % listings.length]!;
+}
+
+/** What the logged-in viewer of `request` pays for the contract, as the server quotes it. */
+async function quoteOf(request: APIRequestContext, contractId: string): Promise<Quote> {
+  const { contract } = await gql<{ contract: { viewerQuote: Quote } }>(
+    request,
+    'query ($id: ID!) { contract(id: $id) { viewerQuote { price fee total fromAcceptedBid } } }',
+    { id: contractId },
+  );
+  return contract.viewerQuote;
+}
+
+const money = (amount: string) => `$${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/39');
+  await page.getByLabel('CVC').fill('123');
+}
+
+test('the card form is checked in the browser, field by field', async ({ page }) => {
+  await newBuyer(page);
+  const listing = await meridianListing(page.request, 0);
+  const quote = await quoteOf(page.request, listing.contractId);
+
+  await page.goto(`/payment/${listing.contractId}`);
+  const summary = page.getByTestId('payment-summary');
+  await expect(summary).toContainText(listing.title);
+  await expect(summary).toContainText(PROVIDER_NAME);
+  await expect(summary.getByTestId('payment-price')).toHaveText(money(quote.price));
+  await expect(summary.getByTestId('payment-fee')).toHaveText(money(quote.fee));
+  await expect(summary.getByTestId('payment-total')).toHaveText(money(quote.total));
+  await expect(page.getByTestId('payment-notes')).toContainText('Held in escrow for 24 hours.');
+
+  const pay = page.getByRole('button', { name: `PAY ${money(quote.total)}` });
+  // invalid until the card is complete; each field says what is wrong once left
+  await expect(pay).toBeDisabled();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4241');
+  await page.getByLabel('Expiry (MM/YY)').fill('01/20');
+  await page.getByLabel('CVC').fill('1');
+  await page.getByLabel('Card number').focus();
+  await expect(page.getByText('This card number is not valid: check the digits')).toBeVisible();
+  await expect(page.getByText('This card has expired')).toBeVisible();
+  await expect(page.getByText('The CVC has 3 or 4 digits')).toBeVisible();
+  await expect(pay).toBeDisabled();
+
+  await fillCard(page, GOOD_CARD);
+  await expect(page.getByText('This card number is not valid: check the digits')).toHaveCount(0);
+  await expect(pay).toBeEnabled();
+});
+
+test('a buyer pays with the success card: escrow, redirect, a ticking countdown and the API key once', async ({ page }) => {
+  await newBuyer(page);
+  const listing = await meridianListing(page.request, 0);
+  const quote = await quoteOf(page.request, listing.contractId);
+
+  await page.goto(`/payment/${listing.contractId}`);
+  await fillCard(page, GOOD_CARD);
+  await page.getByRole('button', { name: `PAY ${money(quote.total)}` }).click();
+  await expect(toast(page, 'Payment Successful')).toContainText('Funds are now in escrow. You have 24 hours to raise any disputes.');
+  await expect(page).toHaveURL(new RegExp(`/payment-success/${listing.contractId}$`));
+
+  const status = page.getByTestId('escrow-status');
+  await expect(status.getByTestId('escrow-badge')).toHaveText('Escrowed');
+  await expect(status.getByTestId('escrow-total')).toHaveText(money(quote.total));
+  const countdown = status.getByTestId('escrow-countdown');
+  await expect(countdown).toHaveText(/^(23:59|24:00):\d{2}$/);
+  const first = await countdown.textContent();
+  await expect.poll(() => countdown.textContent(), { message: 'the countdown ticks' }).not.toBe(first);
+
+  // the key escrow issued, shown this once
+  await expect(page.getByTestId('api-key')).toHaveText(/^dpk_[\w-]{43}$/);
+  await expect(page.getByTestId('api-key-once')).toContainText('Shown once');
+  await page.reload();
+  await expect(page.getByTestId('escrow-badge')).toHaveText('Escrowed');
+  await expect(page.getByTestId('api-key-once')).toHaveCount(0);
+});
+
+test('a declined card says Payment Failed and stays; the good card then pays', async ({ page }) => {
+  await newBuyer(page);
+  const listing = await meridianListing(page.request, 1);
+  const quote = await quoteOf(page.request, listing.contractId);
+
+  await page.goto(`/payment/${listing.contractId}`);
+  const pay = page.getByRole('button', { name: `PAY ${money(quote.total)}` });
+  await fillCard(page, DECLINED_CARD);
+  await pay.click();
+  await expect(toast(page, 'Payment Failed')).toContainText('Your card was declined');
+  await expect(pay).toBeEnabled();
+  await expect(page).toHaveURL(new RegExp(`/payment/${listing.contractId}$`));
+
+  await page.getByLabel('Card number').fill(GOOD_CARD);
+  await pay.click();
+  await expect(toast(page, 'Payment Successful')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/payment-success/${listing.contractId}$`));
+  await expect(page.getByTestId('escrow-badge')).toHaveText('Escrowed');
+});
+
+test('a buyer raises a dispute: Missing Information first, then Dispute Raised', async ({ page }) => {
+  await newBuyer(page);
+  const listing = await meridianListing(page.request, 2);
+  // paid through the API: this journey is about the escrow page
+  const quote = await quoteOf(page.request, listing.contractId);
+  const { createPayment } = await gql<{ createPayment: { data?: { id: string }; message?: string } }>(
+    page.request,
+    'mutation ($input: CreatePaymentInput!) { createPayment(input: $input) { ... on MutationCreatePaymentSuccess { data { id } } ... on Error { message } } }',
+    { input: { contractId: listing.id, paymentMethod: 'crypto', amount: quote.total } },
+  );
+  expect(createPayment.data, createPayment.message).toBeDefined();
+  const { confirmPayment } = await gql<{ confirmPayment: { __typename: string; message?: string } }>(
+    page.request,
+    'mutation ($input: ConfirmPaymentInput!) { confirmPayment(input: $input) { __typename ... on Error { message } } }',
+    { input: { paymentId: createPayment.data!.id } },
+  );
+  expect(confirmPayment.__typename, confirmPayment.message).toBe('MutationConfirmPaymentSuccess');
+
+  // the payment page now says it is paid and leads to the escrow status
+  await page.goto(`/payment/${listing.contractId}`);
+  await page.getByTestId('payment-standing').getByRole('link', { name: 'View escrow status' }).click();
+  await expect(page).toHaveURL(new RegExp(`/payment-success/${listing.contractId}$`));
+  await expect(page.getByTestId('escrow-badge')).toHaveText('Escrowed');
+  const steps = page.getByTestId('next-steps');
+  await expect(steps.getByRole('link', { name: 'Download data' })).toHaveAttribute('href', '/my-data');
+  await expect(steps.getByRole('link', { name: 'Contact seller' })).toHaveAttribute('href', `/messaging?contract=${listing.contractId}`);
+  await steps.getByRole('button', { name: 'Raise dispute' }).click();
+  await expect(page.getByLabel('Reason')).toBeFocused();
+
+  const form = page.getByTestId('dispute-form');
+  await form.getByRole('button', { name: 'SUBMIT DISPUTE' }).click();
+  await expect(toast(page, 'Missing Information')).toContainText('Please provide a reason and description for the dispute');
+
+  await form.getByLabel('Reason').selectOption({ label: 'Misleading description' });
+  await form.getByRole('button', { name: 'SUBMIT DISPUTE' }).click();
+  await expect(toast(page, 'Missing Information')).toBeVisible();
+
+  await form.getByLabel('Description').fill('The rows stop in 2024, the listing says they run to today.');
+  await form.getByRole('button', { name: 'SUBMIT DISPUTE' }).click();
+  await expect(toast(page, 'Dispute Raised')).toContainText("We'll contact you within 24 hours.");
+
+  const dispute = page.getByTestId('dispute');
+  await expect(dispute.getByTestId('dispute-status')).toHaveText('Open');
+  await expect(dispute).toContainText('Misleading description');
+  await expect(dispute).toContainText('The rows stop in 2024');
+  await expect(page.getByTestId('escrow-badge')).toHaveText('Disputed');
+  await expect(page.getByTestId('escrow-countdown')).toHaveText('Disputed');
+  await expect(page.getByRole('button', { name: 'Raise dispute' })).toHaveCount(0);
+  await expect(page.getByTestId('dispute-form')).toHaveCount(0);
+});
+
+/** A new buyer (logged in in the page) whose bid on a demo listing the provider accepted. */
+async function winningBid(page: Page, request: APIRequestContext, n: number) {
+  await newBuyer(page);
+  const listing = await meridianListing(page.request, n);
+  const bidAmount = Math.max(1, Math.floor(Number(listing.price) * 0.8 * 100) / 100).toFixed(2);
+  const { placeBid } = await gql<{ placeBid: { data?: { id: string }; message?: string } }>(
+    page.request,
+    'mutation ($input: PlaceBidInput!) { placeBid(input: $input) { ... on MutationPlaceBidSuccess { data { id } } ... on Error { message } } }',
+    { input: { contractId: listing.id, amount: bidAmount, message: 'Paying through the e2e journey' } },
+  );
+  expect(placeBid.data, placeBid.message).toBeDefined();
+  await logIn(request, PROVIDER_EMAIL, DEMO_PASSWORD);
+  const { acceptBid } = await gql<{ acceptBid: { __typename: string; message?: string } }>(
+    request,
+    'mutation ($input: DecideBidInput!) { acceptBid(input: $input) { __typename ... on Error { message } } }',
+    { input: { bidId: placeBid.data!.id } },
+  );
+  expect(acceptBid.__typename, acceptBid.message).toBe('MutationAcceptBidSuccess');
+  const quote = await quoteOf(page.request, listing.contractId);
+  expect(quote.fromAcceptedBid).toBe(true);
+  expect(quote.price).toBe(bidAmount);
+  return { listing, bidAmount, quote };
+}
+
+test('the contract page shows a winning bidder the bid price, and BUY NOW leads to paying it', async ({ page, request }) => {
+  const { listing, bidAmount } = await winningBid(page, request, 3);
+  await page.goto(`/contract/${listing.contractId}`);
+  const card = page.getByTestId('trade-card');
+  await expect(card.getByTestId('trade-price')).toHaveText(money(bidAmount));
+  await expect(card).toContainText('Your accepted bid');
+  await expect(card.getByTestId('trade-list-price')).toContainText(money(listing.price));
+  await card.getByRole('link', { name: 'BUY NOW - SECURE ESCROW' }).click();
+  await expect(page).toHaveURL(new RegExp(`/payment/${listing.contractId}$`));
+  await expect(page.getByTestId('payment-summary').getByTestId('payment-price')).toContainText(money(bidAmount));
+});
+
+test('an accepted bid is paid at its amount', async ({ page, request }) => {
+  const { listing, bidAmount, quote } = await winningBid(page, request, 4);
+  await page.goto(`/payment/${listing.contractId}`);
+  const summary = page.getByTestId('payment-summary');
+  await expect(summary.getByTestId('payment-price')).toContainText(money(bidAmount));
+  await expect(summary.getByTestId('payment-list-price')).toContainText(money(listing.price));
+  await expect(summary.getByTestId('payment-total')).toHaveText(money(quote.total));
+  await expect(summary).toContainText('you pay the bid amount');
+
+  await page.getByRole('radio', { name: /Bank transfer/ }).check();
+  await expect(page.getByTestId('method-info')).toContainText('No bank details needed');
+  await page.getByRole('button', { name: `PAY ${money(quote.total)}` }).click();
+  await expect(toast(page, 'Payment Successful')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/payment-success/${listing.contractId}$`));
+  await expect(page.getByTestId('escrow-total')).toHaveText(money(quote.total));
+  await expect(page.getByTestId('escrow-status')).toContainText(money(bidAmount));
+});
+
+test('an unknown contract shows CONTRACT NOT FOUND; a visitor is asked to log in', async ({ page }) => {
+  await page.goto('/payment/does-not-exist');
+  await expect(page.getByRole('heading', { name: 'CONTRACT NOT FOUND' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'BROWSE DATA' })).toHaveAttribute('href', '/browse');
+
+  const listing = await meridianListing(page.request, 0);
+  await page.goto(`/payment/${listing.contractId}`);
+  await expect(page.getByTestId('payment-summary')).toContainText(listing.title);
+  await expect(page.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', `/auth/login?next=${encodeURIComponent(`/payment/${listing.contractId}`)}`);
+  await expect(page.getByRole('button', { name: /^PAY/ })).toHaveCount(0);
+});

@@ -1,0 +1,158 @@
+import { useEffect, useRef, useState } from 'react';
+import { usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { useLoaderData, useLocation, useNavigate, useRevalidator } from 'react-router-dom';
+import styled from 'styled-components';
+import { ButtonLink } from '../../../components/ButtonLink.tsx';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { Icon } from '../../../components/Icon.tsx';
+import { PageTitle } from '../../../components/PageTitle.tsx';
+import { ErrorBoundary } from '../../../relay/ErrorBoundary.tsx';
+import { LoadError } from '../../../relay/RouteBoundary.tsx';
+import type { PaymentSuccessQuery as PaymentSuccessQueryType } from '../../../__generated__/PaymentSuccessQuery.graphql.ts';
+import { usePageTitle } from '../../shared/usePageTitle.ts';
+import { ApiKeyOnce } from './ApiKeyOnce.tsx';
+import { DisputeSection } from './DisputeSection.tsx';
+import { EscrowStatus } from './EscrowStatus.tsx';
+import { NextSteps } from './NextSteps.tsx';
+import { PaymentSuccessQuery, type PaymentSuccessLoaderData } from './PaymentSuccessQuery.ts';
+
+// Wide screens: status, key and dispute on the left, next steps on the right. Narrow screens: one
+// column in reading order (status, key, next steps, then the dispute form).
+const Grid = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: 16px;
+
+  > * { min-width: 0; }
+
+  ${({ theme }) => theme.media.lg} {
+    grid-template-columns: minmax(0, 1fr) 380px;
+    grid-auto-flow: row dense;
+    align-items: start;
+
+    > * { grid-column: 1; }
+    > .steps { grid-column: 2; grid-row: 1 / span 3; }
+  }
+`;
+
+/** The API key the payment page passes along (router state), right after escrow issued it. */
+function takeIssuedKey(state: unknown): string | null {
+  const key = (state as { apiKey?: unknown } | null)?.apiKey;
+  return typeof key === 'string' && key ? key : null;
+}
+
+/** /payment-success/:contractId. Escrow status, countdown, next steps and the dispute form. */
+export function PaymentSuccess() {
+  const { query } = useLoaderData() as PaymentSuccessLoaderData;
+  const revalidator = useRevalidator();
+  return (
+    <ErrorBoundary
+      resetKeys={[query]}
+      fallback={({ error }) => (
+        <LoadError title="Failed to load the payment" error={error} retrying={revalidator.state === 'loading'} onRetry={() => void revalidator.revalidate()} />
+      )}
+    >
+      <PaymentSuccessContent query={query} />
+    </ErrorBoundary>
+  );
+}
+
+function PaymentSuccessContent({ query }: { query: PreloadedQuery<PaymentSuccessQueryType> }) {
+  const { contractId } = useLoaderData() as PaymentSuccessLoaderData;
+  const data = usePreloadedQuery<PaymentSuccessQueryType>(PaymentSuccessQuery, query);
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Keep the key in memory and drop it from the history entry at once, so going back and forth
+  // or reloading never shows it again.
+  const [apiKey] = useState(() => takeIssuedKey(location.state));
+  useEffect(() => {
+    if (takeIssuedKey(location.state)) navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [location, navigate]);
+  const disputeRef = useRef<HTMLSelectElement>(null);
+  const { contract, viewer } = data;
+  const payment = data.myPaymentForContract ?? null;
+  usePageTitle(contract ? `Escrow · ${contract.title}` : 'Contract Not Found');
+
+  if (!contract) {
+    return (
+      <EmptyState
+        page
+        icon="alert"
+        title="CONTRACT NOT FOUND"
+        description="The contract of this payment does not exist or is not open to you."
+        action={
+          <ButtonLink to="/browse" variant="primary">
+            BROWSE DATA
+          </ButtonLink>
+        }
+      />
+    );
+  }
+
+  if (!viewer) {
+    return (
+      <EmptyState
+        page
+        icon="lock"
+        title="Log in to see your payment"
+        description="Your escrow status is shown to you only: log in and you come back to this page."
+        action={
+          <ButtonLink to={`/auth/login?next=${encodeURIComponent(`/payment-success/${contractId}`)}`} variant="primary" icon={<Icon name="user" size={14} />}>
+            Log in
+          </ButtonLink>
+        }
+      />
+    );
+  }
+
+  const paid = payment && payment.status !== 'pending' && payment.status !== 'failed';
+  if (!paid) {
+    return (
+      <EmptyState
+        page
+        icon="inbox"
+        title="No payment for this contract"
+        description={
+          payment?.status === 'failed'
+            ? `Your last payment for ${contract.title} did not go through; nothing is held in escrow.`
+            : `You have not paid for ${contract.title} yet, so nothing is held in escrow.`
+        }
+        action={
+          <ButtonLink to={`/payment/${contract.contractId}`} variant="primary" icon={<Icon name="lock" size={14} />}>
+            Go to payment
+          </ButtonLink>
+        }
+      />
+    );
+  }
+
+  return (
+    <>
+      <PageTitle
+        eyebrow="Escrow"
+        subtitle={`${contract.title} · from ${contract.provider.name}`}
+        actions={
+          <ButtonLink to={`/contract/${contract.contractId}`} variant="ghost" size="sm">
+            Back to the contract
+          </ButtonLink>
+        }
+      >
+        {payment.status === 'escrowed' ? 'PAYMENT IN ESCROW' : 'YOUR PAYMENT'}
+      </PageTitle>
+      <Grid>
+        <EscrowStatus payment={payment} />
+        {apiKey && <ApiKeyOnce apiKey={apiKey} />}
+        <div className="steps">
+          <NextSteps
+            payment={payment}
+            onRaiseDispute={() => {
+              disputeRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+              disputeRef.current?.focus({ preventScroll: true });
+            }}
+          />
+        </div>
+        <DisputeSection ref={disputeRef} payment={payment} />
+      </Grid>
+    </>
+  );
+}
