@@ -1,0 +1,253 @@
+import fs from 'node:fs/promises';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { createUser, expect, gql, test, toast } from './fixtures.ts';
+
+// The buyer's data library (/my-data): logged out and empty, then a buyer who paid through GraphQL
+// (card 4242 4242 4242 4242) for the demo provider's listing with a real CSV upload: ACTIVE, a
+// download with its progress bar and a saved file, request access (the key shown once), rotate,
+// the access log; and, after an administrator released a disputed payment, the review.
+// Every buyer is new, so nothing depends on the other journeys' data.
+
+const DEMO_PASSWORD = 'Demo#Trader1';
+const DEMO_PROVIDER = 'meridian@datapit.demo';
+const ADMIN = { email: 'admin@datapit.demo', password: 'PitBoss#2026' };
+const SUCCESS_CARD = { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' };
+
+async function login(request: APIRequestContext, usernameOrEmail: string, password = DEMO_PASSWORD) {
+  const { login: result } = await gql<{ login: { __typename: string; message?: string } }>(
+    request,
+    'mutation ($input: LoginInput!) { login(input: $input) { __typename ... on Error { message } } }',
+    { input: { usernameOrEmail, password } },
+  );
+  expect(result.__typename, result.message).toBe('MutationLoginSuccess');
+}
+
+type Listing = { id: string; contractId: string; title: string; files: { fileName: string; size: number }[] };
+
+/** The demo provider's active listing with an uploaded file (read as the provider, in its own request context). */
+async function uploadedListing(request: APIRequestContext): Promise<Listing> {
+  await login(request, DEMO_PROVIDER);
+  const { viewer } = await gql<{ viewer: { listings: { edges: { node: Listing }[] } } }>(
+    request,
+    '{ viewer { listings(first: 50, status: active) { edges { node { id contractId title files { fileName size } } } } } }',
+  );
+  const listing = viewer.listings.edges.map((e) => e.node).find((l) => l.files.length > 0);
+  expect(listing, 'the demo provider has an active listing with an uploaded file').toBeTruthy();
+  return listing!;
+}
+
+/** A new verified buyer (the page's session) pays for the listing with the success card; returns the payment's id. */
+async function buyerWhoPaid(page: Page, listing: Listing) {
+  const buyer = await createUser(page.request, { verified: true, label: 'librarian' });
+  await login(page.request, buyer.email, buyer.password);
+  const { createPayment } = await gql<{ createPayment: { __typename: string; message?: string; data?: { id: string } } }>(
+    page.request,
+    `mutation ($input: CreatePaymentInput!) {
+      createPayment(input: $input) { __typename ... on MutationCreatePaymentSuccess { data { id } } ... on Error { message } }
+    }`,
+    { input: { contractId: listing.id, paymentMethod: 'card' } },
+  );
+  expect(createPayment.__typename, createPayment.message).toBe('MutationCreatePaymentSuccess');
+  const paymentId = createPayment.data!.id;
+  const { confirmPayment } = await gql<{ confirmPayment: { __typename: string; message?: string; data?: { apiKey: string } } }>(
+    page.request,
+    `mutation ($input: ConfirmPaymentInput!) {
+      confirmPayment(input: $input) { __typename ... on MutationConfirmPaymentSuccess { data { apiKey } } ... on Error { message } }
+    }`,
+    { input: { paymentId, card: SUCCESS_CARD } },
+  );
+  expect(confirmPayment.__typename, confirmPayment.message).toBe('MutationConfirmPaymentSuccess');
+  return { buyer, paymentId, escrowKey: confirmPayment.data!.apiKey };
+}
+
+function libraryItem(page: Page, title: string) {
+  return page.getByTestId('library-item').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+}
+
+test('logged out, the library asks to log in; a new buyer sees the empty state linking to browse', async ({ page }) => {
+  await page.goto('/my-data');
+  await expect(page.getByText('LOGIN REQUIRED')).toBeVisible();
+  await expect(page.locator('#main').getByRole('link', { name: 'LOGIN', exact: true })).toHaveAttribute('href', '/auth/login?next=%2Fmy-data');
+
+  const buyer = await createUser(page.request, { verified: true, label: 'empty' });
+  await login(page.request, buyer.email, buyer.password);
+  await page.goto('/my-data');
+  await expect(page.getByRole('heading', { name: 'My Data' })).toBeVisible();
+  await expect(page.getByText('No purchases yet')).toBeVisible();
+  await page.getByRole('link', { name: 'Browse data' }).click();
+  await expect(page).toHaveURL(/\/browse$/);
+});
+
+test('a buyer who paid sees ACTIVE and downloads with a progress bar that completes and a saved file', async ({ page, request }) => {
+  const listing = await uploadedListing(request);
+  await buyerWhoPaid(page, listing);
+  const file = listing.files[0]!;
+
+  await page.goto('/my-data');
+  const item = libraryItem(page, listing.title);
+  await expect(item.getByTestId('access-badge')).toHaveText('ACTIVE');
+  await expect(item.getByTestId('escrow-status')).toContainText(/releases in \d+h \d\dm \d\ds/);
+  await expect(item.getByRole('link', { name: listing.title, exact: true })).toHaveAttribute('href', `/contract/${listing.contractId}`);
+  await expect(item).toContainText('Meridian Analytics');
+  // a one-time purchase with live access has nothing to renew
+  await expect(item.getByRole('link', { name: 'Renew' })).toHaveCount(0);
+
+  // the bar fills to 100% and the file is saved under the uploaded name, every byte
+  const saved = page.waitForEvent('download');
+  await item.getByRole('button', { name: 'Download', exact: true }).click();
+  await expect(toast(page, 'Download Started')).toBeVisible();
+  const download = await saved;
+  expect(download.suggestedFilename()).toBe(file.fileName);
+  expect((await fs.stat((await download.path())!)).size).toBe(file.size);
+  await expect(item.getByTestId('download-progress')).toBeVisible();
+  await expect(item.getByTestId('download-progress')).toHaveAttribute('aria-valuenow', '100');
+  await expect(item.getByTestId('download-percent')).toHaveText('100%');
+  await expect(item.getByTestId('download-saved')).toHaveText(`Saved as ${file.fileName}`);
+});
+
+test('request access shows the key once, with ready-to-copy examples; afterwards only its prefix', async ({ page, request, baseURL }) => {
+  const listing = await uploadedListing(request);
+  await buyerWhoPaid(page, listing);
+  await page.goto('/my-data');
+  const item = libraryItem(page, listing.title);
+
+  await item.getByRole('button', { name: 'Request access' }).click();
+  await expect(toast(page, 'Data Access Granted')).toBeVisible();
+  const fullKey = (await item.getByTestId('api-key-full').textContent())!;
+  expect(fullKey).toMatch(/^dpk_[\w-]{43}$/);
+  await expect(item.getByText('it will not be shown again')).toBeVisible();
+  await expect(item.getByTestId('stream-endpoint')).toHaveText(`GET /api/data/stream/${listing.contractId}`);
+  await expect(item.getByTestId('curl-example')).toContainText(`curl -H "X-API-Key: ${fullKey}"`);
+  await expect(item.getByTestId('curl-example')).toContainText(`${baseURL}/api/data/stream/${listing.contractId}`);
+  await expect(item.getByTestId('python-example')).toContainText(`headers = {"X-API-Key": "${fullKey}"}`);
+  await expect(item.getByTestId('api-key-prefix')).toHaveText(`${fullKey.slice(0, 12)}…`);
+  // the key opens the stream
+  expect((await request.get(`/api/data/stream/${listing.contractId}`, { headers: { 'x-api-key': fullKey } })).status()).toBe(200);
+
+  // once dismissed it is gone for good: only the prefix, also after a reload
+  await item.getByRole('button', { name: 'I saved it' }).click();
+  await expect(item.getByTestId('api-key-full')).toHaveCount(0);
+  await page.reload();
+  await item.getByRole('button', { name: 'Developer access' }).click();
+  await expect(item.getByTestId('api-key-prefix')).toHaveText(`${fullKey.slice(0, 12)}…`);
+  await expect(item.getByTestId('curl-example')).toContainText(`${fullKey.slice(0, 12)}…YOUR_KEY`);
+  await expect(item.getByTestId('curl-example')).not.toContainText(fullKey);
+});
+
+test('rotating the key shows a new one once, changes the prefix, and the access log shows every use', async ({ page, request }) => {
+  const listing = await uploadedListing(request);
+  const { escrowKey } = await buyerWhoPaid(page, listing);
+  // the escrow key is in use: a script streams with it
+  expect((await request.get(`/api/data/stream/${listing.contractId}`, { headers: { 'x-api-key': escrowKey } })).status()).toBe(200);
+
+  await page.goto('/my-data');
+  const item = libraryItem(page, listing.title);
+  await item.getByRole('button', { name: 'Developer access' }).click();
+  await expect(item.getByTestId('api-key-prefix')).toHaveText(`${escrowKey.slice(0, 12)}…`);
+
+  await item.getByRole('button', { name: 'Rotate key' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Rotate API key' });
+  await expect(dialog).toContainText(`${escrowKey.slice(0, 12)}… stops working at once`);
+  await dialog.getByRole('button', { name: 'Rotate key' }).click();
+  await expect(toast(page, 'API Key Rotated')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const rotated = (await item.getByTestId('api-key-full').textContent())!;
+  expect(rotated).toMatch(/^dpk_/);
+  expect(rotated).not.toBe(escrowKey);
+  await expect(item.getByTestId('api-key-prefix')).toHaveText(`${rotated.slice(0, 12)}…`);
+  expect((await request.get(`/api/data/stream/${listing.contractId}`, { headers: { 'x-api-key': escrowKey } })).status()).toBe(401);
+
+  // newest first: the refused old key, the rotation (a key issued), the stream with the escrow key
+  const log = item.getByTestId('access-log');
+  await expect(async () => {
+    await log.getByRole('button', { name: 'Refresh' }).click();
+    await expect(log).toContainText('Access log · 3 uses', { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  const rows = log.getByTestId('access-log-row');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0)).toContainText(/stream.*denied.*401/);
+  await expect(rows.nth(1)).toContainText(/access.*issued.*200/);
+  await expect(rows.nth(2)).toContainText(/stream.*ok.*200/);
+});
+
+test('after an administrator releases a disputed payment, the buyer reviews the provider with 4 stars', async ({ page, request }) => {
+  const listing = await uploadedListing(request);
+  const { paymentId } = await buyerWhoPaid(page, listing);
+  const { openDispute } = await gql<{ openDispute: { __typename: string; message?: string } }>(
+    page.request,
+    'mutation ($input: OpenDisputeInput!) { openDispute(input: $input) { __typename ... on Error { message } } }',
+    { input: { paymentId, reason: 'data_quality', description: 'Some rows look duplicated; please check.' } },
+  );
+  expect(openDispute.__typename, openDispute.message).toBe('MutationOpenDisputeSuccess');
+
+  await page.goto('/my-data');
+  const item = libraryItem(page, listing.title);
+  await expect(item.getByTestId('escrow-status')).toHaveText('Disputed · under review');
+  await expect(item.getByTestId('review-form')).toHaveCount(0);
+
+  // the administrator (its own request context) releases the money
+  const adminLogin = await request.post('/api/auth/login', { data: ADMIN });
+  expect(adminLogin.status(), await adminLogin.text()).toBe(200);
+  const { settleDispute } = await gql<{ settleDispute: { __typename: string; message?: string } }>(
+    request,
+    'mutation ($input: SettleDisputeInput!) { settleDispute(input: $input) { __typename ... on Error { message } } }',
+    { input: { paymentId, decision: 'release', note: 'The data matches the listing.' } },
+  );
+  expect(settleDispute.__typename, settleDispute.message).toBe('MutationSettleDisputeSuccess');
+
+  await page.reload();
+  await expect(item.getByTestId('escrow-status')).toHaveText('Released to the provider');
+  const form = item.getByRole('form', { name: `Review Meridian Analytics for ${listing.title}` });
+  // no stars chosen: the form says so
+  await form.getByRole('button', { name: 'Submit review' }).click();
+  await expect(form.getByTestId('review-error')).toHaveText('Choose from 1 to 5 stars.');
+  const stars = form.getByRole('radiogroup');
+  await stars.getByRole('radio', { name: '4 stars' }).check();
+  await form.getByLabel('Review (optional)').fill('Clean data, quick answers.');
+  await form.getByRole('button', { name: 'Submit review' }).click();
+  await expect(toast(page, 'Review Submitted')).toBeVisible();
+  const review = item.getByTestId('purchase-review');
+  await expect(review).toContainText('4/5');
+  await expect(review).toContainText('Clean data, quick answers.');
+  await expect(review.getByRole('img', { name: 'Rated 4.0 out of 5' })).toBeVisible();
+  await expect(item.getByTestId('review-form')).toHaveCount(0);
+  // it stays after a reload (read from the server)
+  await page.reload();
+  await expect(item.getByTestId('purchase-review')).toContainText('4/5');
+});
+
+test('a slow download shows its progress and time left, and Cancel stops it', async ({ page, request }) => {
+  const listing = await uploadedListing(request);
+  await buyerWhoPaid(page, listing);
+  await page.goto('/my-data');
+  const item = libraryItem(page, listing.title);
+  await expect(item.getByTestId('access-badge')).toHaveText('ACTIVE');
+
+  // the page's downloads crawl (~16 KB/s), so the transfer is still running when it is looked at
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: 16 * 1024, uploadThroughput: -1 });
+  await item.getByRole('button', { name: 'Download', exact: true }).click();
+  await expect(toast(page, 'Download Started')).toBeVisible();
+  await expect(item.getByTestId('download-progress')).toBeVisible();
+  await expect(item.getByTestId('download-eta')).toContainText('left');
+  await expect(item.getByTestId('download-bytes')).toContainText(/ \/ \d+(\.\d)? KB/);
+  await item.getByRole('button', { name: 'Cancel download' }).click();
+  await expect(item.getByTestId('download-stopped')).toHaveText('Download cancelled.');
+  await expect(item.getByTestId('download-progress')).toHaveCount(0);
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+
+  // the server logged the download (ok or aborted: a small file may already sit in the socket
+  // buffers when the browser gives up), and a new download runs to the end
+  await item.getByRole('button', { name: 'Developer access' }).click();
+  const log = item.getByTestId('access-log');
+  await expect(async () => {
+    await log.getByRole('button', { name: 'Refresh' }).click();
+    await expect(log.getByTestId('access-log-row').filter({ hasText: 'download' })).toHaveCount(1, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  const saved = page.waitForEvent('download');
+  await item.getByRole('button', { name: 'Download', exact: true }).click();
+  await saved;
+  await expect(item.getByTestId('download-percent')).toHaveText('100%');
+  await expect(item.getByTestId('download-stopped')).toHaveCount(0);
+});

@@ -1,0 +1,85 @@
+import { graphql, usePaginationFragment } from 'react-relay';
+import styled from 'styled-components';
+import { Button } from '../../../components/Button.tsx';
+import { ButtonLink } from '../../../components/ButtonLink.tsx';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { Panel } from '../../../components/Panel.tsx';
+import type { LibraryList_viewer$key } from '../../../__generated__/LibraryList_viewer.graphql.ts';
+import type { LibraryListPaginationQuery } from '../../../__generated__/LibraryListPaginationQuery.graphql.ts';
+import { plural } from '../../../format/format.ts';
+import { PurchaseCard } from './PurchaseCard.tsx';
+
+const List = styled.ul`
+  && {
+    display: flex;
+    flex-direction: column;
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+`;
+
+const More = styled.div`
+  display: flex;
+  justify-content: center;
+  padding: 10px;
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const PAGE = 10;
+
+export type LibraryListProps = { viewer: LibraryList_viewer$key };
+
+/** The viewer's purchases, newest first, ten at a time with 'Load more'. */
+export function LibraryList({ viewer }: LibraryListProps) {
+  const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<LibraryListPaginationQuery, LibraryList_viewer$key>(
+    graphql`
+      fragment LibraryList_viewer on User
+      @refetchable(queryName: "LibraryListPaginationQuery")
+      @argumentDefinitions(count: { type: "Int", defaultValue: 10 }, cursor: { type: "String" }) {
+        purchases(first: $count, after: $cursor) @connection(key: "LibraryList_purchases") {
+          totalCount
+          edges {
+            node {
+              id
+              ...PurchaseCard_purchase
+            }
+          }
+        }
+      }
+    `,
+    viewer,
+  );
+  const edges = data.purchases?.edges ?? [];
+  const total = data.purchases?.totalCount ?? 0;
+  if (edges.length === 0) {
+    return (
+      <EmptyState
+        icon="download"
+        title="No purchases yet"
+        description="Data sets you buy appear here, ready to download or stream with your API key."
+        action={
+          <ButtonLink to="/browse" variant="primary">
+            Browse data
+          </ButtonLink>
+        }
+      />
+    );
+  }
+  return (
+    <Panel title="Purchased data" padding="none" actions={plural(total, 'purchase')}>
+      <List aria-label="Purchased data">
+        {edges.map((e) => (
+          <PurchaseCard key={e.node.id} purchase={e.node} />
+        ))}
+      </List>
+      {hasNext && (
+        <More>
+          <Button size="sm" variant="ghost" busy={isLoadingNext} onClick={() => loadNext(PAGE)}>
+            Load more purchases
+          </Button>
+        </More>
+      )}
+    </Panel>
+  );
+}

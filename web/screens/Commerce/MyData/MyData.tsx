@@ -1,0 +1,50 @@
+import { usePreloadedQuery } from 'react-relay';
+import { useLoaderData } from 'react-router-dom';
+import styled from 'styled-components';
+import { ButtonLink } from '../../../components/ButtonLink.tsx';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { PageTitle } from '../../../components/PageTitle.tsx';
+import { useSession } from '../../../session/useSession.ts';
+import type { MyDataQuery as MyDataQueryType } from '../../../__generated__/MyDataQuery.graphql.ts';
+import { usePageTitle } from '../../shared/usePageTitle.ts';
+import { LibraryList } from './LibraryList.tsx';
+import { MyDataQuery, type MyDataLoaderData } from './MyDataQuery.ts';
+
+const Page = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
+`;
+
+// /my-data: the buyer's data library. Every purchase with its access, escrow, download, API key,
+// developer examples, access log and, after release, the review of the provider.
+export function MyData() {
+  usePageTitle('My Data');
+  const { query } = useLoaderData() as MyDataLoaderData;
+  const data = usePreloadedQuery<MyDataQueryType>(MyDataQuery, query);
+  const session = useSession();
+  const viewer = session.viewer ? data.viewer : null;
+  if (!viewer) {
+    return (
+      <EmptyState
+        page
+        icon="lock"
+        title="LOGIN REQUIRED"
+        description="Please log in to see the data you bought"
+        action={
+          <ButtonLink to={`/auth/login?next=${encodeURIComponent('/my-data')}`} variant="primary">
+            LOGIN
+          </ButtonLink>
+        }
+      />
+    );
+  }
+  return (
+    <Page>
+      <PageTitle eyebrow="Library" subtitle="Download your data, stream it with an API key and follow every use of it">
+        My Data
+      </PageTitle>
+      <LibraryList viewer={viewer} />
+    </Page>
+  );
+}

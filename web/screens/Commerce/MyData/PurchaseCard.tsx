@@ -1,0 +1,374 @@
+import { Suspense, useState } from 'react';
+import { graphql, useFragment } from 'react-relay';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { Badge } from '../../../components/Badge.tsx';
+import { Button } from '../../../components/Button.tsx';
+import { ButtonLink } from '../../../components/ButtonLink.tsx';
+import { Dialog } from '../../../components/Dialog.tsx';
+import { Skeleton } from '../../../components/Skeleton.tsx';
+import { useToast } from '../../../components/toast/useToast.ts';
+import type { PurchaseCard_purchase$key } from '../../../__generated__/PurchaseCard_purchase.graphql.ts';
+import { formatDate, formatMoney } from '../../../format/format.ts';
+import { pricingModelLabel } from '../../../format/labels.ts';
+import { DeveloperAccess } from './DeveloperPanel.tsx';
+import { DownloadControl } from './DownloadControl.tsx';
+import type { ExternalLinkAnswer } from './downloadData.ts';
+import { EscrowStatus } from './EscrowStatus.tsx';
+import { KeyReveal } from './KeyReveal.tsx';
+import { accessBadge, canRenew } from './libraryRules.ts';
+import { PurchaseReview } from './PurchaseReview.tsx';
+import { useRequestDataAccessMutation } from './RequestDataAccessMutation.ts';
+import { useRotateApiKeyMutation } from './RotateApiKeyMutation.ts';
+
+const Card = styled.li`
+  display: flex;
+  flex-direction: column;
+  gap: 10px;
+  padding: 14px;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+
+  &:last-child {
+    border-bottom: 0;
+  }
+`;
+
+const Top = styled.div`
+  display: flex;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: 8px 16px;
+  flex-wrap: wrap;
+`;
+
+const TitleLine = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  min-width: 0;
+
+  > :first-child {
+    flex: none;
+  }
+`;
+
+const Heading = styled.h3`
+  min-width: 0;
+  display: flex;
+`;
+
+const Title = styled(Link)`
+  min-width: 0;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  font-weight: 700;
+  color: ${({ theme }) => theme.colors.textStrong};
+  &:hover {
+    color: ${({ theme }) => theme.colors.up};
+  }
+`;
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));
+  gap: 6px 16px;
+  margin: 0;
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-variant-numeric: tabular-nums;
+
+  div {
+    display: flex;
+    flex-direction: column;
+    gap: 2px;
+    min-width: 0;
+  }
+  dt {
+    color: ${({ theme }) => theme.colors.textDim};
+    text-transform: uppercase;
+    letter-spacing: ${({ theme }) => theme.tracking.label};
+    font-size: ${({ theme }) => theme.fontSizes.xxs};
+  }
+  dd {
+    color: ${({ theme }) => theme.colors.text};
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  align-items: flex-start;
+  gap: 8px;
+  flex-wrap: wrap;
+
+  > :first-child {
+    flex: 1 1 260px;
+  }
+`;
+
+const Buttons = styled.div`
+  display: flex;
+  gap: 8px;
+  flex-wrap: wrap;
+`;
+
+const LinkBox = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+  padding: 10px 12px;
+  border: 1px solid ${({ theme }) => theme.colors.blueBorder};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.blueSoft};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+
+  a {
+    font-family: ${({ theme }) => theme.fonts.mono};
+    color: ${({ theme }) => theme.colors.blue};
+    overflow-wrap: anywhere;
+  }
+  p {
+    color: ${({ theme }) => theme.colors.text};
+    white-space: pre-wrap;
+  }
+  span {
+    font-family: ${({ theme }) => theme.fonts.mono};
+    font-size: ${({ theme }) => theme.fontSizes.xxs};
+    letter-spacing: ${({ theme }) => theme.tracking.label};
+    text-transform: uppercase;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const Muted = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const BADGE_TONES = { ACTIVE: 'green', EXPIRED: 'red', INACTIVE: 'neutral' } as const;
+
+export type PurchaseCardProps = { purchase: PurchaseCard_purchase$key };
+
+/** One purchase in the library: what was bought, its access and escrow, and what the buyer can do with it. */
+export function PurchaseCard({ purchase }: PurchaseCardProps) {
+  const p = useFragment(
+    graphql`
+      fragment PurchaseCard_purchase on Purchase {
+        id
+        purchaseId
+        status
+        amount
+        purchaseDate
+        accessExpiresAt
+        hasAccess
+        accessExpired
+        apiKeyPrefix
+        downloadPath
+        externalAccess {
+          url
+          instructions
+        }
+        contract {
+          contractId
+          title
+          ticker
+          pricingModel
+          dataAccessType
+          provider {
+            name
+          }
+        }
+        payment {
+          status
+          escrowEndsAt
+        }
+        ...PurchaseReview_purchase
+      }
+    `,
+    purchase,
+  );
+  const { toast } = useToast();
+  const [requestAccess, requesting] = useRequestDataAccessMutation();
+  const [rotate, rotating] = useRotateApiKeyMutation();
+  const [fullKey, setFullKey] = useState<string | null>(null);
+  const [developerOpen, setDeveloperOpen] = useState(false);
+  const [confirmRotate, setConfirmRotate] = useState(false);
+  const [uses, setUses] = useState(0);
+  const [answeredLink, setAnsweredLink] = useState<ExternalLinkAnswer | null>(null);
+
+  const badge = accessBadge(p);
+  const renew = canRenew({ pricingModel: p.contract.pricingModel, accessExpired: p.accessExpired, purchaseStatus: p.status, paymentStatus: p.payment?.status });
+  const link = p.externalAccess ? { dataAccessUrl: p.externalAccess.url, accessInstructions: p.externalAccess.instructions } : answeredLink;
+  const hasFile = p.contract.dataAccessType !== 'external_link';
+  const used = () => setUses((n) => n + 1);
+
+  function onRequestAccess() {
+    const failed = () => {
+      toast({ variant: 'destructive', title: 'Access Failed', description: 'Unable to access data. Please check your subscription.' });
+    };
+    requestAccess({
+      variables: { input: { purchaseId: p.purchaseId } },
+      onCompleted: ({ requestDataAccess: r }) => {
+        used();
+        if (r.__typename !== 'MutationRequestDataAccessSuccess' || !r.data) return failed();
+        if (r.data.apiKey) {
+          setFullKey(r.data.apiKey);
+          setDeveloperOpen(true);
+          toast({ title: 'Data Access Granted', description: 'Your API key is shown once below: copy it now.' });
+        } else {
+          toast({ title: 'Data Access Granted', description: `Use your key ${r.data.apiKeyPrefix ?? ''}… in the X-API-Key header. Lost it? Rotate it.` });
+        }
+      },
+      onError: failed,
+    });
+  }
+
+  function onRotate() {
+    const failed = (message?: string) => {
+      toast({ variant: 'destructive', title: 'Rotation Failed', description: message || 'The key could not be rotated. Please try again.' });
+    };
+    rotate({
+      variables: { input: { purchaseId: p.purchaseId } },
+      onCompleted: ({ rotateApiKey: r }) => {
+        setConfirmRotate(false);
+        used();
+        if (r.__typename !== 'MutationRotateApiKeySuccess' || !r.data?.apiKey) return failed(r.__typename === '%other' || r.__typename === 'MutationRotateApiKeySuccess' ? undefined : r.message);
+        setFullKey(r.data.apiKey);
+        setDeveloperOpen(true);
+        toast({ title: 'API Key Rotated', description: 'The old key no longer works. The new one is shown once below.' });
+      },
+      onError: (error) => {
+        setConfirmRotate(false);
+        failed(error.message);
+      },
+    });
+  }
+
+  return (
+    <Card data-testid="library-item" aria-label={p.contract.title}>
+      <Top>
+        <TitleLine>
+          <Badge size="sm" tone="blue">
+            {p.contract.ticker}
+          </Badge>
+          <Heading>
+            <Title to={`/contract/${p.contract.contractId}`} title={p.contract.title}>
+              {p.contract.title}
+            </Title>
+          </Heading>
+        </TitleLine>
+        <Badge tone={BADGE_TONES[badge]} dot data-testid="access-badge">
+          {badge}
+        </Badge>
+      </Top>
+      <Facts>
+        <div>
+          <dt>Provider</dt>
+          <dd>{p.contract.provider.name}</dd>
+        </div>
+        <div>
+          <dt>Pricing</dt>
+          <dd>{pricingModelLabel(p.contract.pricingModel)}</dd>
+        </div>
+        <div>
+          <dt>Amount</dt>
+          <dd>{formatMoney(p.amount)}</dd>
+        </div>
+        <div>
+          <dt>Purchased</dt>
+          <dd>{formatDate(p.purchaseDate)}</dd>
+        </div>
+        <div>
+          <dt>{p.accessExpired ? 'Access ended' : 'Access until'}</dt>
+          <dd>{p.accessExpiresAt ? formatDate(p.accessExpiresAt) : p.hasAccess ? 'No expiry' : '—'}</dd>
+        </div>
+        <div>
+          <dt>Escrow</dt>
+          <dd>
+            <EscrowStatus payment={p.payment} />
+          </dd>
+        </div>
+      </Facts>
+
+      <Actions>
+        {p.hasAccess && hasFile ? (
+          <DownloadControl downloadPath={p.downloadPath} title={p.contract.title} onUsed={used} onLink={setAnsweredLink} />
+        ) : (
+          <Muted>
+            {p.hasAccess
+              ? 'This data is delivered through the provider’s link.'
+              : p.status === 'pending'
+                ? 'The payment is not complete yet.'
+                : 'No access: renew to use this data again.'}
+          </Muted>
+        )}
+        <Buttons>
+          {p.status === 'pending' && (
+            <ButtonLink size="sm" variant="primary" to={`/payment/${p.contract.contractId}`}>
+              Complete payment
+            </ButtonLink>
+          )}
+          {p.hasAccess && (
+            <Button size="sm" variant="secondary" busy={requesting} onClick={onRequestAccess}>
+              Request access
+            </Button>
+          )}
+          {p.hasAccess && p.apiKeyPrefix && (
+            <Button size="sm" variant="ghost" onClick={() => setConfirmRotate(true)}>
+              Rotate key
+            </Button>
+          )}
+          {renew && (
+            <ButtonLink size="sm" variant="secondary" to={`/payment/${p.contract.contractId}`}>
+              Renew
+            </ButtonLink>
+          )}
+          <Button size="sm" variant="ghost" aria-expanded={developerOpen} onClick={() => setDeveloperOpen((o) => !o)}>
+            {developerOpen ? 'Hide developer access' : 'Developer access'}
+          </Button>
+        </Buttons>
+      </Actions>
+
+      {link && (
+        <LinkBox data-testid="external-access">
+          <span>Provider link</span>
+          <a href={link.dataAccessUrl} target="_blank" rel="noopener noreferrer">
+            {link.dataAccessUrl}
+          </a>
+          {link.accessInstructions && <p>{link.accessInstructions}</p>}
+        </LinkBox>
+      )}
+
+      {fullKey && <KeyReveal apiKey={fullKey} onDismiss={() => setFullKey(null)} />}
+      {developerOpen && (
+        <Suspense fallback={<Skeleton height={120} />}>
+          <DeveloperAccess purchaseId={p.id} fullKey={fullKey} refreshKey={uses} />
+        </Suspense>
+      )}
+      <PurchaseReview purchase={p} providerName={p.contract.provider.name} contractTitle={p.contract.title} />
+
+      <Dialog
+        open={confirmRotate}
+        onClose={() => setConfirmRotate(false)}
+        title="Rotate API key"
+        width={460}
+        footer={
+          <>
+            <Button variant="ghost" onClick={() => setConfirmRotate(false)}>
+              Cancel
+            </Button>
+            <Button variant="danger" busy={rotating} onClick={onRotate}>
+              Rotate key
+            </Button>
+          </>
+        }
+      >
+        <Muted>
+          The key {p.apiKeyPrefix}… stops working at once; scripts that use it must switch to the new key, which is shown only once.
+        </Muted>
+      </Dialog>
+    </Card>
+  );
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { fallbackFileName, fileNameFromDisposition } from './downloadData.ts';
+import { accessBadge, canRenew, curlExample, escrowText, keyForExamples, pythonExample } from './libraryRules.ts';
+
+describe('accessBadge', () => {
+  it('is EXPIRED first, then ACTIVE with access, else INACTIVE', () => {
+    expect(accessBadge({ accessExpired: true, hasAccess: true })).toBe('EXPIRED');
+    expect(accessBadge({ accessExpired: false, hasAccess: true })).toBe('ACTIVE');
+    expect(accessBadge({ accessExpired: false, hasAccess: false })).toBe('INACTIVE');
+  });
+});
+
+describe('canRenew', () => {
+  const base = { pricingModel: 'one_time', accessExpired: false, purchaseStatus: 'active', paymentStatus: 'escrowed' };
+  it('renews subscriptions and anything expired or refunded', () => {
+    expect(canRenew({ ...base, pricingModel: 'monthly_subscription' })).toBe(true);
+    expect(canRenew({ ...base, accessExpired: true })).toBe(true);
+    expect(canRenew({ ...base, purchaseStatus: 'revoked', paymentStatus: 'refunded' })).toBe(true);
+  });
+  it('has nothing to renew for a live one-time purchase or a pending one', () => {
+    expect(canRenew(base)).toBe(false);
+    expect(canRenew({ ...base, purchaseStatus: 'pending', paymentStatus: 'pending', pricingModel: 'annual_subscription' })).toBe(false);
+  });
+});
+
+describe('escrowText', () => {
+  const now = Date.parse('2026-11-22T12:00:00Z');
+  it('counts down to the release', () => {
+    expect(escrowText({ status: 'escrowed', escrowEndsAt: '2026-11-23T11:58:05Z' }, now).text).toBe('In escrow · releases in 23h 58m 05s');
+    expect(escrowText({ status: 'escrowed', escrowEndsAt: '2026-11-22T11:00:00Z' }, now).text).toBe('In escrow · releasing now');
+  });
+  it('names the other states', () => {
+    expect(escrowText({ status: 'released', escrowEndsAt: null }, now)).toEqual({ text: 'Released to the provider', tone: 'green' });
+    expect(escrowText({ status: 'disputed', escrowEndsAt: null }, now).tone).toBe('amber');
+    expect(escrowText({ status: 'refunded', escrowEndsAt: null }, now).text).toBe('Refunded');
+    expect(escrowText({ status: 'pending', escrowEndsAt: null }, now).text).toBe('Payment pending');
+  });
+});
+
+describe('examples', () => {
+  it('use the full key when shown, else a placeholder with the prefix', () => {
+    expect(keyForExamples('dpk_full', 'dpk_abcdefgh')).toBe('dpk_full');
+    expect(keyForExamples(null, 'dpk_abcdefgh')).toBe('dpk_abcdefgh…YOUR_KEY');
+    expect(keyForExamples(null, null)).toBe('YOUR_API_KEY');
+  });
+  it('call the stream endpoint with the X-API-Key header at the absolute URL', () => {
+    expect(curlExample('https://pit.example', '/api/data/stream/c1', 'K')).toBe('curl -H "X-API-Key: K" \\\n  "https://pit.example/api/data/stream/c1" \\\n  -o data.ndjson');
+    const py = pythonExample('https://pit.example', '/api/data/stream/c1', 'K');
+    expect(py).toContain('url = "https://pit.example/api/data/stream/c1"');
+    expect(py).toContain('headers = {"X-API-Key": "K"}');
+    expect(py).toContain('r.iter_lines()');
+  });
+});
+
+describe('file names', () => {
+  it("prefer filename* (UTF-8) to filename, as the server's RFC 6266 header has both", () => {
+    expect(fileNameFromDisposition(`attachment; filename="series 2026.csv"; filename*=UTF-8''s%C3%A9ries%202026.csv`)).toBe('séries 2026.csv');
+    expect(fileNameFromDisposition('attachment; filename="trades.csv"')).toBe('trades.csv');
+    expect(fileNameFromDisposition('attachment; filename=plain.json')).toBe('plain.json');
+    expect(fileNameFromDisposition(null)).toBeNull();
+  });
+  it('fall back to the title', () => {
+    expect(fallbackFileName('US Equities / Tick Data')).toBe('US_Equities_Tick_Data_data');
+  });
+});

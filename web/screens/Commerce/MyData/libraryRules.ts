@@ -1,0 +1,77 @@
+// What the library shows of a purchase, decided from the fields the server sends (the access rules
+// themselves live on the server: hasAccess, accessExpired, canReview).
+
+export type AccessBadge = 'EXPIRED' | 'ACTIVE' | 'INACTIVE';
+
+/** EXPIRED when the access period is over, else ACTIVE with access, else INACTIVE. */
+export function accessBadge(p: { accessExpired: boolean; hasAccess: boolean }): AccessBadge {
+  if (p.accessExpired) return 'EXPIRED';
+  return p.hasAccess ? 'ACTIVE' : 'INACTIVE';
+}
+
+/**
+ * Renew pays again at /payment/{contractId}: subscriptions (it extends the period), and anything
+ * that lost its access by time or by a refund. A one-time purchase with live access has nothing to renew.
+ */
+export function canRenew(p: { pricingModel: string; accessExpired: boolean; purchaseStatus: string; paymentStatus: string | null | undefined }): boolean {
+  if (p.purchaseStatus === 'pending') return false;
+  return p.pricingModel !== 'one_time' || p.accessExpired || p.purchaseStatus === 'revoked' || p.paymentStatus === 'refunded';
+}
+
+export type EscrowText = { text: string; tone: 'blue' | 'green' | 'amber' | 'neutral' | 'red' };
+
+/** The payment's escrow as one line: a countdown to release, released, disputed, refunded or pending. */
+export function escrowText(payment: { status: string; escrowEndsAt: string | null | undefined } | null | undefined, now: number): EscrowText {
+  if (!payment) return { text: 'No payment', tone: 'neutral' };
+  switch (payment.status) {
+    case 'escrowed': {
+      const ends = payment.escrowEndsAt ? new Date(payment.escrowEndsAt).getTime() : NaN;
+      if (!Number.isFinite(ends)) return { text: 'In escrow', tone: 'blue' };
+      const left = Math.max(0, Math.floor((ends - now) / 1000));
+      if (left === 0) return { text: 'In escrow · releasing now', tone: 'blue' };
+      const h = Math.floor(left / 3600);
+      const m = Math.floor((left % 3600) / 60);
+      const s = left % 60;
+      return { text: `In escrow · releases in ${h}h ${String(m).padStart(2, '0')}m ${String(s).padStart(2, '0')}s`, tone: 'blue' };
+    }
+    case 'released':
+      return { text: 'Released to the provider', tone: 'green' };
+    case 'disputed':
+      return { text: 'Disputed · under review', tone: 'amber' };
+    case 'refunded':
+      return { text: 'Refunded', tone: 'neutral' };
+    case 'failed':
+      return { text: 'Payment failed', tone: 'red' };
+    default:
+      return { text: 'Payment pending', tone: 'neutral' };
+  }
+}
+
+/** The key as the examples show it: the full key when it was just shown, else a placeholder naming its prefix. */
+export function keyForExamples(fullKey: string | null, prefix: string | null): string {
+  if (fullKey) return fullKey;
+  return prefix ? `${prefix}…YOUR_KEY` : 'YOUR_API_KEY';
+}
+
+/** Ready-to-copy curl: the stream endpoint with the X-API-Key header, rows saved as NDJSON. */
+export function curlExample(origin: string, streamPath: string, key: string): string {
+  return `curl -H "X-API-Key: ${key}" \\\n  "${origin}${streamPath}" \\\n  -o data.ndjson`;
+}
+
+/** Ready-to-copy Python (requests): the stream read line by line, one JSON object per row. */
+export function pythonExample(origin: string, streamPath: string, key: string): string {
+  return [
+    'import json',
+    'import requests',
+    '',
+    `url = "${origin}${streamPath}"`,
+    `headers = {"X-API-Key": "${key}"}`,
+    '',
+    'with requests.get(url, headers=headers, stream=True, timeout=60) as r:',
+    '    r.raise_for_status()',
+    '    for line in r.iter_lines():',
+    '        if line:',
+    '            row = json.loads(line)',
+    '            print(row)',
+  ].join('\n');
+}
