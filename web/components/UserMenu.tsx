@@ -20,6 +20,7 @@ export type HeaderUser = {
 export const ADMIN_LINKS = [
   { to: '/compliance-dashboard', label: 'Compliance Dashboard', icon: 'lock' },
   { to: '/simple-compliance', label: 'Simple Compliance', icon: 'list' },
+  { to: '/earnings', label: 'Platform Earnings', icon: 'chart' },
 ] as const;
 
 export type UserMenuProps = {

@@ -7,6 +7,7 @@ import { AccessDenied } from '../shared/AccessDenied.tsx';
 import { ApplicationList } from './ApplicationList.tsx';
 import { ComplianceCounters } from './ComplianceCounters.tsx';
 import { ComplianceDashboardQuery, type ComplianceDashboardLoaderData } from './ComplianceDashboardQuery.ts';
+import { DisputedPaymentList } from './DisputedPaymentList.tsx';
 import { PendingListingList } from './PendingListingList.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 
@@ -22,6 +23,10 @@ const Lists = styled.div`
   }
 `;
 
+const Disputes = styled.div`
+  margin-top: 16px;
+`;
+
 // Compliance dashboard (requires a logged-in admin)
 export function ComplianceDashboard() {
   usePageTitle('Compliance dashboard');
@@ -32,10 +37,16 @@ export function ComplianceDashboard() {
 
   return (
     <>
-      <PageTitle eyebrow="Back office" subtitle="Seller applications and data listings awaiting review">
+      <PageTitle eyebrow="Back office" subtitle="Seller applications and data listings awaiting review, and disputed payments to settle">
         COMPLIANCE DASHBOARD
       </PageTitle>
       <ComplianceCounters summary={data.complianceSummary} />
+      {/* disputes first: the buyer and the provider wait on the decision (reviewed within 24 hours) */}
+      {data.backOffice && (
+        <Disputes>
+          <DisputedPaymentList query={data.backOffice} />
+        </Disputes>
+      )}
       {/* asked for only if the viewer was an administrator when the page loaded */}
       {data.backOffice && (
         <Lists>
@@ -43,6 +54,7 @@ export function ComplianceDashboard() {
           <PendingListingList query={data.backOffice} />
         </Lists>
       )}
+
     </>
   );
 }

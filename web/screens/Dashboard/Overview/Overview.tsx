@@ -5,6 +5,7 @@ import type { OverviewQuery as OverviewQueryType } from '../../../__generated__/
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { TabHeader } from '../shared/TabHeader.tsx';
 import { OverviewQuery, type OverviewLoaderData } from './OverviewQuery.ts';
+import { ProviderSalesTiles } from './ProviderSalesTiles.tsx';
 import { RecentActivity } from './RecentActivity.tsx';
 import { SummaryTiles } from './SummaryTiles.tsx';
 
@@ -14,7 +15,8 @@ const Stack = styled.div`
   gap: 16px;
 `;
 
-// Overview: four tiles and Recent Activity.
+// Overview: four tiles, a provider's sales and payouts (the server says whom they concern), and
+// Recent Activity.
 export function Overview() {
   usePageTitle('Dashboard · Overview');
   const { query } = useLoaderData() as OverviewLoaderData;
@@ -24,6 +26,7 @@ export function Overview() {
     <Stack>
       <TabHeader title="Overview" description="Your positions on the floor at a glance" />
       <SummaryTiles summary={viewer.dashboardSummary} reviewCount={viewer.reviewCount} />
+      {viewer.dashboardSummary.showsSellerFigures && <ProviderSalesTiles summary={viewer.dashboardSummary} />}
       <RecentActivity viewer={viewer} />
     </Stack>
   );

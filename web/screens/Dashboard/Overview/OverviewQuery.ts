@@ -8,7 +8,9 @@ export const OverviewQuery = graphql`
       id
       reviewCount
       dashboardSummary {
+        showsSellerFigures
         ...SummaryTiles_summary
+        ...ProviderSalesTiles_summary
       }
       ...RecentActivity_viewer
     }

@@ -6,6 +6,7 @@ import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { TabHeader } from '../shared/TabHeader.tsx';
 import { PaymentsQuery, type PaymentsLoaderData } from './PaymentsQuery.ts';
 import { PaymentsTable } from './PaymentsTable.tsx';
+import { PayoutSummary } from './PayoutSummary.tsx';
 import { SalesTable } from './SalesTable.tsx';
 
 const Stack = styled.div`
@@ -14,18 +15,30 @@ const Stack = styled.div`
   gap: 16px;
 `;
 
-// and 'Payments and escrow': the buyer pays price + 2.5% fee; the provider
-// receives 90% on release.
+// Payments and escrow (docs/decisions.md, "Money"): the buyer pays price + 2.5% fee; the provider
+// receives 90% on release. A provider sees their payouts first.
 export function Payments() {
   usePageTitle('Dashboard · Payments');
   const { query } = useLoaderData() as PaymentsLoaderData;
   const { viewer } = usePreloadedQuery<PaymentsQueryType>(PaymentsQuery, query);
   if (!viewer) return null;
+  const summary = viewer.dashboardSummary;
+  const isProvider = summary?.showsSellerFigures ?? false;
   return (
     <Stack>
       <TabHeader title="Payments" description="Escrow payments you made and sales you received" />
-      <PaymentsTable viewer={viewer} />
-      <SalesTable viewer={viewer} />
+      {isProvider && summary && <PayoutSummary summary={summary} />}
+      {isProvider ? (
+        <>
+          <SalesTable viewer={viewer} />
+          <PaymentsTable viewer={viewer} />
+        </>
+      ) : (
+        <>
+          <PaymentsTable viewer={viewer} />
+          <SalesTable viewer={viewer} />
+        </>
+      )}
     </Stack>
   );
 }

@@ -6,6 +6,10 @@ export const PaymentsQuery = graphql`
   query PaymentsQuery {
     viewer {
       id
+      dashboardSummary {
+        showsSellerFigures
+        ...PayoutSummary_summary
+      }
       ...PaymentsTable_viewer
       ...SalesTable_viewer
     }

@@ -13,7 +13,28 @@ import { LoadMore } from '../shared/LoadMore.tsx';
 
 export type SalesTableProps = { viewer: SalesTable_viewer$key };
 
-/** Payments the user received as a seller: price, provider share (90%), status, method, dates. */
+type Sale = { status: string; escrowEndsAt?: string | null; releasedAt?: string | null; refundedAt?: string | null };
+
+/**
+ * What happens to the seller's 90% of a sale: paid out on release, held until the escrow window
+ * closes (or an administrator settles a dispute), gone on a refund.
+ */
+function payout(p: Sale): { label: string; tone: 'green' | 'amber' | 'neutral' | 'red'; when: string | null; whenLabel: string } {
+  switch (p.status) {
+    case 'released':
+      return { label: 'Paid out', tone: 'green', when: p.releasedAt ?? null, whenLabel: 'Released' };
+    case 'escrowed':
+      return { label: 'Pending', tone: 'amber', when: p.escrowEndsAt ?? null, whenLabel: 'Releases' };
+    case 'disputed':
+      return { label: 'On hold', tone: 'amber', when: null, whenLabel: 'Awaiting an administrator' };
+    case 'refunded':
+      return { label: 'Refunded', tone: 'red', when: p.refundedAt ?? null, whenLabel: 'Refunded' };
+    default:
+      return { label: 'Not paid', tone: 'neutral', when: null, whenLabel: '—' };
+  }
+}
+
+/** Payments the user received as a seller: price, commission, payout (90%) and its state, escrow release time. */
 export function SalesTable({ viewer }: SalesTableProps) {
   const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<SalesTablePaginationQuery, SalesTable_viewer$key>(
     graphql`
@@ -27,12 +48,15 @@ export function SalesTable({ viewer }: SalesTableProps) {
               id
               paymentId
               amount
+              commission
               providerAmount
               status
               paymentMethod
               createdAt
               escrowStartedAt
+              escrowEndsAt
               releasedAt
+              refundedAt
               contract {
                 contractId
                 title
@@ -77,37 +101,50 @@ export function SalesTable({ viewer }: SalesTableProps) {
                     Price
                   </th>
                   <th scope="col" className="num">
-                    Your share
+                    Commission
+                  </th>
+                  <th scope="col" className="num">
+                    Your payout
                   </th>
                   <th scope="col">Status</th>
+                  <th scope="col">Payout</th>
+                  <th scope="col">Escrow release</th>
                   <th scope="col">Method</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Escrow from</th>
-                  <th scope="col">Released</th>
+                  <th scope="col">Paid</th>
                 </tr>
               </thead>
               <tbody>
-                {edges.map(({ node: p }) => (
-                  <tr key={p.id} data-testid="sale-row">
-                    <td className="title">
-                      <Link to={`/contract/${p.contract.contractId}`} className="strong" title={p.contract.title}>
-                        {p.contract.title}
-                      </Link>
-                    </td>
-                    <td>{p.buyer.name}</td>
-                    <td className="num">{formatMoney(p.amount)}</td>
-                    <td className="num strong up">{formatMoney(p.providerAmount)}</td>
-                    <td>
-                      <Badge size="sm" tone={statusTone(p.status)}>
-                        {p.status}
-                      </Badge>
-                    </td>
-                    <td className="mono">{humanize(p.paymentMethod)}</td>
-                    <td className="mono">{formatDateTime(p.createdAt)}</td>
-                    <td className="mono">{formatDateTime(p.escrowStartedAt)}</td>
-                    <td className="mono">{formatDateTime(p.releasedAt)}</td>
-                  </tr>
-                ))}
+                {edges.map(({ node: p }) => {
+                  const po = payout(p);
+                  return (
+                    <tr key={p.id} data-testid="sale-row" data-status={p.status}>
+                      <td className="title">
+                        <Link to={`/contract/${p.contract.contractId}`} className="strong" title={p.contract.title}>
+                          {p.contract.title}
+                        </Link>
+                      </td>
+                      <td>{p.buyer.name}</td>
+                      <td className="num">{formatMoney(p.amount)}</td>
+                      <td className="num dim">{formatMoney(p.commission)}</td>
+                      <td className="num strong up">{formatMoney(p.providerAmount)}</td>
+                      <td>
+                        <Badge size="sm" tone={statusTone(p.status)}>
+                          {p.status}
+                        </Badge>
+                      </td>
+                      <td>
+                        <Badge size="sm" tone={po.tone} data-testid="sale-payout">
+                          {po.label}
+                        </Badge>
+                      </td>
+                      <td className="mono" title={po.whenLabel}>
+                        {po.when ? `${po.whenLabel} ${formatDateTime(po.when)}` : po.whenLabel}
+                      </td>
+                      <td className="mono">{humanize(p.paymentMethod)}</td>
+                      <td className="mono">{formatDateTime(p.escrowStartedAt ?? p.createdAt)}</td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </Table>
           </TableScroll>

@@ -1,0 +1,317 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { graphql, useFragment } from 'react-relay';
+import { Link } from 'react-router-dom';
+import {
+  ColorType,
+  createChart,
+  CrosshairMode,
+  HistogramSeries,
+  LineStyle,
+  type IChartApi,
+  type ISeriesApi,
+  type MouseEventParams,
+} from 'lightweight-charts';
+import styled, { useTheme } from 'styled-components';
+import { Panel } from '../../../components/Panel.tsx';
+import type { RevenueChart_earnings$key } from '../../../__generated__/RevenueChart_earnings.graphql.ts';
+import { formatCount, formatDay, formatMoney, plural } from '../../../format/format.ts';
+import { RANGES, type Range } from './EarningsQuery.ts';
+
+type DayPoint = { date: string; revenue: number; volume: number; transactions: number };
+
+const Switch = styled.div`
+  display: inline-flex;
+  padding: 2px;
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.bg};
+`;
+
+const RangeLink = styled(Link)`
+  display: inline-grid;
+  place-items: center;
+  min-width: 44px;
+  height: 24px;
+  padding: 0 8px;
+  border-radius: 2px;
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: 700;
+  letter-spacing: ${({ theme }) => theme.tracking.label};
+  color: ${({ theme }) => theme.colors.textMuted};
+
+  &:hover {
+    text-decoration: none;
+    color: ${({ theme }) => theme.colors.textStrong};
+    background: ${({ theme }) => theme.colors.hover};
+  }
+  &[aria-current='true'] {
+    background: ${({ theme }) => theme.colors.up};
+    color: ${({ theme }) => theme.colors.onUp};
+  }
+`;
+
+const Totals = styled.dl`
+  display: flex;
+  flex-wrap: wrap;
+  margin: 0;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+
+  > div {
+    flex: 1 1 150px;
+    display: flex;
+    flex-direction: column;
+    gap: 3px;
+    margin: 0 -1px -1px 0;
+    padding: 8px 14px;
+    border-right: 1px solid ${({ theme }) => theme.colors.border};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  }
+  dt {
+    font-family: ${({ theme }) => theme.fonts.mono};
+    font-size: ${({ theme }) => theme.fontSizes.xxs};
+    font-weight: 700;
+    letter-spacing: ${({ theme }) => theme.tracking.label};
+    text-transform: uppercase;
+    color: ${({ theme }) => theme.colors.textDim};
+  }
+  dd {
+    margin: 0;
+    font-family: ${({ theme }) => theme.fonts.mono};
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+    font-weight: 700;
+    font-variant-numeric: tabular-nums;
+    color: ${({ theme }) => theme.colors.textStrong};
+  }
+  dd.up {
+    color: ${({ theme }) => theme.colors.up};
+  }
+`;
+
+const Wrap = styled.div`
+  position: relative;
+  padding: 10px 6px 6px 10px;
+`;
+
+const Legend = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 4px 16px;
+  min-height: 22px;
+  padding: 0 4px 8px;
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-variant-numeric: tabular-nums;
+  color: ${({ theme }) => theme.colors.textMuted};
+  pointer-events: none;
+
+  b {
+    font-weight: 600;
+    color: ${({ theme }) => theme.colors.textStrong};
+  }
+  b.up {
+    color: ${({ theme }) => theme.colors.up};
+  }
+`;
+
+const Day = styled.span`
+  min-width: 130px;
+  text-transform: uppercase;
+  letter-spacing: ${({ theme }) => theme.tracking.label};
+`;
+
+const Canvas = styled.div`
+  position: relative;
+  height: 280px;
+
+  ${({ theme }) => theme.media.mobile} {
+    height: 220px;
+  }
+`;
+
+const Host = styled.div`
+  position: absolute;
+  inset: 0;
+`;
+
+const Quiet = styled.p`
+  position: absolute;
+  inset: 0;
+  z-index: 2;
+  display: grid;
+  place-items: center;
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  letter-spacing: ${({ theme }) => theme.tracking.label};
+  text-transform: uppercase;
+  color: ${({ theme }) => theme.colors.textDim};
+  pointer-events: none;
+`;
+
+const Attribution = styled.p`
+  margin-top: 4px;
+  padding: 0 4px;
+  text-align: right;
+  font-size: ${({ theme }) => theme.fontSizes.xxs};
+
+  a { color: ${({ theme }) => theme.colors.textDim}; }
+  a:hover { color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+export type RevenueChartProps = { earnings: RevenueChart_earnings$key; range: Range };
+
+/**
+ * Platform revenue per UTC day over the chosen range (30, 90 or 365 days), drawn with
+ * lightweight-charts like the other charts, with the range's totals above it.
+ */
+export function RevenueChart({ earnings, range }: RevenueChartProps) {
+  const e = useFragment(
+    graphql`
+      fragment RevenueChart_earnings on PlatformEarnings {
+        totalPlatformRevenue
+        totalTransactionVolume
+        totalTransactions
+        commissionRate
+        revenueByDay {
+          date
+          revenue
+          volume
+          transactions
+        }
+      }
+    `,
+    earnings,
+  );
+  const points = useMemo<DayPoint[]>(
+    () => e.revenueByDay.map((d) => ({ date: d.date, revenue: Number(d.revenue), volume: Number(d.volume), transactions: d.transactions })),
+    [e.revenueByDay],
+  );
+  const theme = useTheme();
+  const container = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<IChartApi | null>(null);
+  const seriesRef = useRef<ISeriesApi<'Histogram'> | null>(null);
+  const pointsRef = useRef(points);
+  const [hover, setHover] = useState<DayPoint | null>(null);
+
+  // created once per mount (and theme), torn down with it
+  useEffect(() => {
+    const el = container.current;
+    if (!el) return;
+    const c = theme.colors;
+    const chart = createChart(el, {
+      autoSize: true,
+      layout: {
+        background: { type: ColorType.Solid, color: 'transparent' },
+        textColor: c.textDim,
+        fontFamily: theme.fonts.mono,
+        fontSize: 10,
+        // the attribution is a link under the chart, not a focusable control inside the image
+        attributionLogo: false,
+      },
+      grid: { vertLines: { color: 'rgba(27, 37, 48, 0.6)' }, horzLines: { color: c.border } },
+      rightPriceScale: { borderColor: c.border, scaleMargins: { top: 0.08, bottom: 0 } },
+      timeScale: { borderColor: c.border, fixLeftEdge: true, fixRightEdge: true, lockVisibleTimeRangeOnResize: true },
+      crosshair: {
+        mode: CrosshairMode.Normal,
+        vertLine: { color: c.borderStrong, style: LineStyle.Solid, labelBackgroundColor: c.raised },
+        horzLine: { color: c.borderStrong, style: LineStyle.Dashed, labelBackgroundColor: c.raised },
+      },
+      localization: { locale: 'en-US', priceFormatter: (p: number) => formatMoney(p, { whole: true }) },
+      handleScroll: false,
+      handleScale: false,
+    });
+    const series = chart.addSeries(HistogramSeries, { color: c.up, priceLineVisible: false, lastValueVisible: false, title: '' });
+    chartRef.current = chart;
+    seriesRef.current = series;
+    const onMove = (param: MouseEventParams) => {
+      const i = param.logical == null ? null : Math.round(param.logical);
+      const list = pointsRef.current;
+      setHover(i != null && param.point && i >= 0 && i < list.length ? list[i]! : null);
+    };
+    chart.subscribeCrosshairMove(onMove);
+    return () => {
+      chart.unsubscribeCrosshairMove(onMove);
+      chart.remove();
+      chartRef.current = null;
+      seriesRef.current = null;
+    };
+  }, [theme]);
+
+  useEffect(() => {
+    pointsRef.current = points;
+    const series = seriesRef.current;
+    if (!series) return;
+    series.setData(points.map((p) => ({ time: p.date, value: p.revenue })));
+    chartRef.current?.timeScale().fitContent();
+    setHover(null);
+  }, [points]);
+
+  const shown = hover ?? points[points.length - 1] ?? null;
+  const quiet = points.every((p) => p.revenue === 0);
+  const best = points.reduce<DayPoint | null>((b, p) => (p.revenue > 0 && (!b || p.revenue > b.revenue) ? p : b), null);
+
+  return (
+    <Panel
+      title={`Revenue over time · ${range.days} days`}
+      padding="none"
+      data-testid="revenue-chart"
+      actions={
+        <Switch role="group" aria-label="Chart range">
+          {RANGES.map((r) => (
+            <RangeLink key={r.key} to={`?range=${r.key}`} aria-current={r.key === range.key ? 'true' : undefined} preventScrollReset>
+              {r.label}
+            </RangeLink>
+          ))}
+        </Switch>
+      }
+    >
+      <Totals aria-label={`${range.days}-day totals`}>
+        <div>
+          <dt>Revenue · {range.label}</dt>
+          <dd className="up">{formatMoney(e.totalPlatformRevenue)}</dd>
+        </div>
+        <div>
+          <dt>Volume · {range.label}</dt>
+          <dd>{formatMoney(e.totalTransactionVolume)}</dd>
+        </div>
+        <div>
+          <dt>Transactions · {range.label}</dt>
+          <dd>{formatCount(e.totalTransactions)}</dd>
+        </div>
+        <div>
+          <dt>Best day</dt>
+          <dd>{best ? `${formatMoney(best.revenue)}` : '—'}</dd>
+        </div>
+      </Totals>
+      <Wrap>
+        <Legend aria-live="off">
+          {shown && <Day>{hover ? formatDay(shown.date) : `Latest · ${formatDay(shown.date)}`}</Day>}
+          <span>
+            Revenue <b className="up">{formatMoney(shown?.revenue ?? 0)}</b>
+          </span>
+          <span>
+            Volume <b>{formatMoney(shown?.volume ?? 0)}</b>
+          </span>
+          <span>
+            Sales <b>{formatCount(shown?.transactions ?? 0)}</b>
+          </span>
+        </Legend>
+        <Canvas
+          role="img"
+          data-testid="revenue-chart-canvas"
+          aria-label={`Platform revenue per day over ${plural(points.length, 'day')}: ${formatMoney(e.totalPlatformRevenue)} from ${plural(e.totalTransactions, 'released sale')}`}
+        >
+          {/* the library owns this node's children; React never renders into it */}
+          <Host ref={container} />
+          {quiet && <Quiet>No released sales in this range</Quiet>}
+        </Canvas>
+        <Attribution>
+          <a href="https://www.tradingview.com/" target="_blank" rel="noopener noreferrer">
+            Charts by TradingView
+          </a>
+        </Attribution>
+      </Wrap>
+    </Panel>
+  );
+}
