@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logIn, startTestApp, type Client, type TestApp } from '../../test/harness.ts';
+import { makeContract, makeUser } from '../../test/market-fixtures.ts';
+
+// No N+1: the messaging screen's conversation list runs the same number of SQL statements for
+// 5, 10 or 30 conversations.
+const LIST = `query($first: Int!) { viewer { unreadMessageCount conversations(first: $first) { totalCount edges { node {
+  id conversationId contractTitle unreadCount lastMessageAt otherUser { id name profileImage }
+  lastMessage { id content sentAt isRead isOwn senderId } } } } } }`;
+
+describe('statements per page of the conversation list', () => {
+  let app: TestApp;
+  let me: Client;
+  const statements: string[] = [];
+  let counting = false;
+
+  beforeAll(async () => {
+    app = await startTestApp('pglite', {}, { onQuery: (sql) => counting && statements.push(sql) });
+    const db = app.database.prisma;
+    const viewer = await makeUser(db, 'talker');
+    for (let i = 0; i < 30; i++) {
+      const other = await makeUser(db, `peer${i}`);
+      const contract = i % 2 ? await makeContract(db, other.id, { title: `Set ${i}`, category: 'other', price: '10.00' }) : null;
+      await db.conversation.create({
+        data: {
+          contractId: contract?.id ?? null,
+          participants: { create: [{ userId: viewer.id }, { userId: other.id }] },
+          messages: {
+            create: [
+              { senderId: other.id, recipientId: viewer.id, content: `Hello ${i}` },
+              { senderId: viewer.id, recipientId: other.id, content: `Reply ${i}` },
+            ],
+          },
+        },
+      });
+    }
+    me = await logIn(app, 'talker');
+  });
+  afterAll(async () => app?.close());
+
+  async function count(first: number) {
+    statements.length = 0;
+    counting = true;
+    const res = await me.gql(LIST, { first });
+    counting = false;
+    expect(res.errors).toBeUndefined();
+    expect(res.data.viewer.conversations.edges).toHaveLength(first);
+    expect(res.data.viewer.unreadMessageCount).toBe(30);
+    return statements.length;
+  }
+
+  it('is the same for 5, 10 and 30 conversations', async () => {
+    await count(5); // warm the session lookup
+    const [five, ten, thirty] = [await count(5), await count(10), await count(30)];
+    expect(ten).toBe(five);
+    expect(thirty).toBe(five);
+    expect(five).toBeLessThanOrEqual(12);
+  });
+});

@@ -1,0 +1,149 @@
+import { Hono, type Context as HonoContext } from 'hono';
+import type { HttpBindings } from '@hono/node-server';
+import type { Yoga } from '../app.ts';
+import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type OperationResult } from './execute.ts';
+import { jsonError, readJsonObject } from './respond.ts';
+
+// Messaging over REST (docs/decisions.md "Messaging"), for the viewer only:
+//   GET  /api/messages/conversations        the viewer's conversations, newest activity first
+//   GET  /api/messages?conversationId=...   a conversation's messages, oldest first; reading them marks it read
+//   POST /api/messages { recipientId, content[, conversationId] }  201 with the message
+//   GET  /api/messages/unread/{userId}      { count }: the viewer's own only (403 for anyone else's)
+// 401 logged out; 404 a conversation that is not the viewer's, an unknown recipient; 400 bad input.
+
+interface MessageNode {
+  messageId: string;
+  conversationId: string;
+  senderId: string;
+  recipientId: string;
+  content: string;
+  sentAt: string;
+  readAt: string | null;
+  isRead: boolean;
+}
+
+interface ConversationNode {
+  conversationId: string;
+  contractId: string | null;
+  contractTitle: string | null;
+  unreadCount: number;
+  lastMessageAt: string;
+  otherUser: { userId: string; name: string; profileImage: string | null } | null;
+  lastMessage: { content: string; sentAt: string } | null;
+}
+
+interface Page<T> {
+  edges: Array<{ node: T }>;
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+}
+
+const MESSAGE_FIELDS = 'messageId conversationId senderId recipientId content sentAt readAt isRead';
+const PAGE = 100;
+
+const CONVERSATIONS = operation<{ viewer: { conversations: Page<ConversationNode> } | null }, { after?: string | null }>(`query RestConversations($after: String) {
+  viewer { conversations(first: ${PAGE}, after: $after) { edges { node { conversationId contractId contractTitle unreadCount lastMessageAt
+    otherUser { userId name profileImage } lastMessage { content sentAt } } } pageInfo { hasNextPage endCursor } } } }`);
+
+const MARK_READ = operation<{ markConversationRead: { __typename: string } }>(`mutation RestMarkConversationRead($input: MarkConversationReadInput!) {
+  markConversationRead(input: $input) { __typename ... on Error { message code reason } } }`);
+
+const MESSAGES = operation<{ conversation: { messages: Page<MessageNode> } | null }, { id: string; after?: string | null }>(`query RestMessages($id: ID!, $after: String) {
+  conversation(id: $id) { messages(first: ${PAGE}, after: $after) { edges { node { ${MESSAGE_FIELDS} } } pageInfo { hasNextPage endCursor } } } }`);
+
+const SEND = operation<{ sendMessage: { __typename: string; data?: MessageNode } }>(`mutation RestSendMessage($input: SendMessageInput!) {
+  sendMessage(input: $input) { __typename ... on Error { message code reason } ... on ValidationError { fieldErrors { field message } }
+    ... on MutationSendMessageSuccess { data { ${MESSAGE_FIELDS} } } } }`);
+
+const UNREAD = operation<{ viewer: { userId: string; unreadMessageCount: number | null } | null }>(`query RestUnread { viewer { userId unreadMessageCount } }`);
+
+type ClientIp = (c: HonoContext<{ Bindings: HttpBindings }>) => string;
+
+const messageJson = (m: MessageNode) => ({
+  id: m.messageId,
+  conversationId: m.conversationId,
+  senderId: m.senderId,
+  recipientId: m.recipientId,
+  content: m.content,
+  sentAt: m.sentAt,
+  isRead: m.isRead,
+  readAt: m.readAt,
+});
+
+const conversationJson = (c: ConversationNode) => ({
+  id: c.conversationId,
+  otherUser: c.otherUser && { id: c.otherUser.userId, name: c.otherUser.name, profileImage: c.otherUser.profileImage },
+  unreadCount: c.unreadCount,
+  lastMessage: c.lastMessage && { content: c.lastMessage.content, sentAt: c.lastMessage.sentAt },
+  contractId: c.contractId,
+  contractTitle: c.contractTitle,
+  lastMessageAt: c.lastMessageAt,
+});
+
+/** A text field of the body: strings as they are, numbers as text, anything else absent. */
+const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
+
+export function messagingRoutes(yoga: Yoga, clientIp: ClientIp) {
+  const r = new Hono<{ Bindings: HttpBindings }>();
+
+  r.get('/messages/conversations', async (c) => {
+    const all: ConversationNode[] = [];
+    let after: string | null = null;
+    for (;;) {
+      const { data, errors }: OperationResult<{ viewer: { conversations: Page<ConversationNode> } | null }> = await runOperation(yoga, c, clientIp(c), CONVERSATIONS, { after });
+      if (errors?.length) return respondWithGraphQLErrors(c, errors, data);
+      const page: Page<ConversationNode> | undefined = data?.viewer?.conversations;
+      if (!page) return jsonError(c, 401, 'Authentication required', { code: 'LOGIN_REQUIRED' });
+      all.push(...page.edges.map((e) => e.node));
+      if (!page.pageInfo.hasNextPage) break;
+      after = page.pageInfo.endCursor;
+    }
+    return json(c, all.map(conversationJson));
+  });
+
+  r.get('/messages/unread/:userId', async (c) => {
+    const { data, errors } = await runOperation(yoga, c, clientIp(c), UNREAD);
+    if (errors?.length) return respondWithGraphQLErrors(c, errors, data);
+    if (!data?.viewer) return jsonError(c, 401, 'Authentication required', { code: 'LOGIN_REQUIRED' });
+    // Own only, administrators included: a user's unread count is nobody else's business.
+    if (data.viewer.userId !== c.req.param('userId')) return jsonError(c, 403, "You can only read your own unread messages", { code: 'NOT_OWNER' });
+    return json(c, { count: data.viewer.unreadMessageCount ?? 0 });
+  });
+
+  r.get('/messages', async (c) => {
+    const conversationId = c.req.query('conversationId')?.trim();
+    if (!conversationId) return jsonError(c, 400, 'conversationId is required', { code: 'INVALID_INPUT' });
+    // Reading the thread is opening it: its messages to the viewer are read now (and a conversation
+    // that is not the viewer's answers 404, a logged-out caller 401).
+    const marked = await runOperation(yoga, c, clientIp(c), MARK_READ, { input: { conversationId } });
+    if (marked.errors?.length || marked.data?.markConversationRead.__typename !== 'MutationMarkConversationReadSuccess') {
+      return respondWithResult(c, marked, 'markConversationRead', () => jsonError(c, 500, 'Internal server error'));
+    }
+    const all: MessageNode[] = [];
+    let after: string | null = null;
+    for (;;) {
+      const { data, errors }: OperationResult<{ conversation: { messages: Page<MessageNode> } | null }> = await runOperation(yoga, c, clientIp(c), MESSAGES, { id: conversationId, after });
+      if (errors?.length) return respondWithGraphQLErrors(c, errors, data);
+      const page: Page<MessageNode> | undefined = data?.conversation?.messages;
+      if (!page) return jsonError(c, 404, 'Conversation not found', { code: 'NOT_FOUND' });
+      all.push(...page.edges.map((e) => e.node));
+      if (!page.pageInfo.hasNextPage) break;
+      after = page.pageInfo.endCursor;
+    }
+    return json(c, all.map(messageJson));
+  });
+
+  r.post('/messages', async (c) => {
+    const body = await readJsonObject(c);
+    const content = body.content;
+    if (content !== undefined && content !== null && typeof content !== 'string') return jsonError(c, 400, 'Message content must be text', { code: 'INVALID_INPUT' });
+    const input = {
+      content: content ?? '',
+      recipientId: text(body.recipientId) ?? null,
+      conversationId: text(body.conversationId) ?? null,
+    };
+    const result = await runOperation(yoga, c, clientIp(c), SEND, { input });
+    return respondWithResult(c, result, 'sendMessage', (data: MessageNode) => json(c, messageJson(data), 201));
+  });
+
+  return r;
+}
