@@ -19,6 +19,7 @@ import {
   signSession,
 } from './auth/session.ts';
 import { clientAddress } from './auth/client-address.ts';
+import { readSupportGrant, SUPPORT_GRANT_COOKIE } from './domain/support/support.grant.ts';
 import type { AccountsDeps } from './domain/accounts/accounts.service.ts';
 import { createSession, renewSession, revokeSession, userOfLiveSession } from './domain/accounts/sessions.service.ts';
 
@@ -53,6 +54,8 @@ export interface Context {
   /** Whether cookies must be Secure (HTTPS or production). */
   secureCookies: boolean;
   accounts: AccountsDeps;
+  /** Support tickets this browser opened (its grant cookie, docs/decisions.md "Support tickets"). */
+  supportGrant: string[];
 }
 
 /** What the HTTP and WebSocket entry points know about a request before the context exists. */
@@ -91,7 +94,8 @@ export async function createContext(services: AppServices, info: RequestInfo): P
   const { config, db } = services;
   const secure = config.production || info.url.startsWith('https:');
   const responseCookies: string[] = [];
-  const token = parseCookies(info.headers.get('cookie'))[SESSION_COOKIE];
+  const cookies = parseCookies(info.headers.get('cookie'));
+  const token = cookies[SESSION_COOKIE];
   const claims = await readSession(config.sessionSecret, token);
   // One query: the user, if the session the cookie names is live and theirs. A revoked, expired or
   // unknown session is no login.
@@ -124,6 +128,7 @@ export async function createContext(services: AppServices, info: RequestInfo): P
       production: config.production,
       events: services.events,
     },
+    supportGrant: await readSupportGrant(config.sessionSecret, cookies[SUPPORT_GRANT_COOKIE]),
   };
   return ctx;
 }

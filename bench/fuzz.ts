@@ -412,7 +412,17 @@ export const DOCUMENTED_REST = [
   'GET /api/data/download/:contractId',
   'GET /api/data/stream/:contractId',
   'POST /api/reviews',
+  'GET /api/messages/conversations',
+  'GET /api/messages',
+  'POST /api/messages',
+  'GET /api/messages/unread/:userId',
   'GET /api/platform/earnings',
+  'POST /api/support/tickets',
+  'GET /api/support/tickets/:id/messages',
+  'POST /api/support/tickets/:id/messages',
+  'GET /api/support/admin/tickets',
+  'POST /api/support/messages',
+  'PATCH /api/support/tickets/:id',
 ];
 
 const BODY_KEYS = [

@@ -20,9 +20,17 @@ export type DomainEvents = {
   bidChanged: [contractId: string, BidEvent];
   /** An administrator approved or rejected a listing of this provider. */
   listingReviewed: [providerId: string, ListingReviewedEvent];
+  /** A support ticket was opened, answered or moved (its watchers: the widget, the admin's detail). */
+  ticketUpdated: [ticketId: string, TicketUpdatedEvent];
+  /** The same, for the administrators' queue (every ticket). */
+  supportQueueChanged: [TicketUpdatedEvent];
+  /** A message was sent; raised once for each of the two participants (routed by their user id). */
+  messageSent: [userId: string, MessageSentEvent];
+  /** A participant read a conversation; raised for each of its participants (read marks). */
+  conversationRead: [userId: string, ConversationReadEvent];
+  /** The user's count of unread messages may have changed (the header badge). */
+  unreadCountChanged: [userId: string, { userId: string }];
   // Next areas add theirs here, routed by who listens:
-  //   messageSent:     [recipientId: string, { messageId; conversationId; senderId }]
-  //   ticketUpdated:   [ticketId: string, { ticketId; status; userId }]
   //   positionUpdated: [userId: string, { positionId; contractId; status; closeReason }]
 };
 
@@ -51,6 +59,28 @@ export interface ListingReviewedEvent {
   contractId: string;
   providerId: string;
   status: string;
+}
+
+export interface TicketUpdatedEvent {
+  ticketId: string;
+  status: string;
+  userId: string | null;
+  change: 'created' | 'message' | 'updated';
+  /** The new message, when `change` is 'message'. */
+  messageId: string | null;
+}
+
+export interface MessageSentEvent {
+  messageId: string;
+  conversationId: string;
+  senderId: string;
+  recipientId: string;
+}
+
+export interface ConversationReadEvent {
+  conversationId: string;
+  readerId: string;
+  readAt: string;
 }
 
 /** What a domain service needs: raise an event (after its transaction committed). */

@@ -16,7 +16,9 @@ import './dashboard.ts';
 import './diligence.ts';
 import './listing.ts';
 import './review.ts';
+import './messaging.ts';
 import './earnings.ts';
+import './support.ts';
 
 builder.queryType({});
 builder.mutationType({});

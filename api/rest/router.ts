@@ -8,7 +8,9 @@ import { listingRoutes } from './listing.routes.ts';
 import { paymentRoutes } from './payment.routes.ts';
 import { dataRoutes } from './data.routes.ts';
 import { earningsRoutes } from './earnings.routes.ts';
+import { supportRoutes } from './support.routes.ts';
 import { reviewRoutes } from './reviews.routes.ts';
+import { messagingRoutes } from './messaging.routes.ts';
 import { BadRequestBody, jsonError } from './respond.ts';
 import { invalidInputOf } from '../db/input-errors.ts';
 
@@ -22,7 +24,9 @@ export function restRouter(yoga: Yoga, clientIp: (c: HonoContext<{ Bindings: Htt
   api.route('/', listingRoutes(yoga, clientIp));
   api.route('/', marketRoutes(yoga, clientIp));
   api.route('/', reviewRoutes(yoga, clientIp));
+  api.route('/', messagingRoutes(yoga, clientIp));
   api.route('/', earningsRoutes(yoga, clientIp));
+  api.route('/support', supportRoutes(yoga, clientIp));
   api.onError((error, c) => {
     if (error instanceof BadRequestBody) return jsonError(c, 400, error.message);
     // A value the database refused (a NUL byte in a path or body) is the caller's bad input.
