@@ -58,10 +58,12 @@ export type ProgressBarProps = {
   finished?: boolean;
   /** prefix of the data-testid of the bar and its figures (default 'transfer') */
   testId?: string;
+  /** said instead of the time left while the other side works on what it got (e.g. 'checking file…') */
+  status?: string;
 };
 
 /** A transfer's bar: percent, bytes of the total, speed and time left (or how long it took). */
-export function ProgressBar({ label, progress: p, finished = false, testId = 'transfer' }: ProgressBarProps) {
+export function ProgressBar({ label, progress: p, finished = false, testId = 'transfer', status }: ProgressBarProps) {
   const known = p.total != null && p.total > 0;
   const percent = finished ? 100 : known ? Math.min(100, Math.floor((p.done / p.total!) * 100)) : 0;
   const elapsed = Math.max(0, (p.now - p.startedAt) / 1000);
@@ -89,7 +91,7 @@ export function ProgressBar({ label, progress: p, finished = false, testId = 'tr
         </span>
         <span data-testid={`${testId}-speed`}>{(speed / (1024 * 1024)).toFixed(1)} MB/s</span>
         <span data-testid={`${testId}-eta`}>
-          {finished ? `done in ${formatDuration(elapsed)}` : `${Number.isFinite(eta) ? formatDuration(eta) : '—'} left`}
+          {status ?? (finished ? `done in ${formatDuration(elapsed)}` : `${Number.isFinite(eta) ? formatDuration(eta) : '—'} left`)}
         </span>
       </Figures>
     </Wrap>

@@ -3,8 +3,9 @@ import styled, { css } from 'styled-components';
 import { Button } from '../../../components/Button.tsx';
 import { FieldError, FieldLabel } from '../../../components/fieldStyles.ts';
 import { Icon } from '../../../components/Icon.tsx';
+import { ProgressBar } from '../../../components/ProgressBar.tsx';
 import { useToast } from '../../../components/toast/useToast.ts';
-import { formatBytes, formatDuration } from '../../../format/format.ts';
+import { formatBytes } from '../../../format/format.ts';
 import { DataProfileTable } from './DataProfileTable.tsx';
 import { ACCEPT, ALLOWED_EXTENSIONS, checkFile, UploadCancelled, uploadFile, type UploadedFile, type UploadHandle } from './uploadFile.ts';
 
@@ -108,38 +109,6 @@ const FileName = styled.div`
   }
 `;
 
-const Track = styled.div`
-  position: relative;
-  height: 8px;
-  overflow: hidden;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.raised};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-`;
-
-const Fill = styled.div<{ $done: boolean }>`
-  height: 100%;
-  background: ${({ theme, $done }) => ($done ? theme.colors.up : `linear-gradient(90deg, ${theme.colors.blue}, ${theme.colors.up})`)};
-  box-shadow: 0 0 10px ${({ theme }) => theme.colors.upBorder};
-  transition: width 120ms linear;
-`;
-
-const Figures = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 4px 16px;
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-variant-numeric: tabular-nums;
-  color: ${({ theme }) => theme.colors.textMuted};
-
-  .pct {
-    min-width: 44px;
-    font-weight: 700;
-    color: ${({ theme }) => theme.colors.textStrong};
-  }
-`;
-
 const Actions = styled.div`
   display: flex;
   gap: 8px;
@@ -235,37 +204,14 @@ export function FileUpload({ value, onUploaded, onRemove, onBusyChange, error, d
   const busy = phase !== 'idle';
   const showProgress = busy || (value != null && uploadedHere === value.id && progress != null);
   const p = progress;
-  const percent = p && p.total > 0 ? Math.min(100, Math.floor((p.sent / p.total) * 100)) : 0;
-  const elapsed = p ? (p.now - p.startedAt) / 1000 : 0;
-  const speed = p && elapsed > 0 ? p.sent / elapsed : 0;
-  const eta = speed > 0 && p ? (p.total - p.sent) / speed : NaN;
-
   const progressBlock = showProgress && p && (
-    <>
-      <Track
-        role="progressbar"
-        aria-label="Upload progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={`${percent}%`}
-        data-testid="upload-progress"
-      >
-        <Fill $done={!busy} style={{ width: `${percent}%` }} />
-      </Track>
-      <Figures aria-live="off">
-        <span className="pct" data-testid="upload-percent">
-          {percent}%
-        </span>
-        <span data-testid="upload-bytes">
-          {formatBytes(p.sent)} / {formatBytes(p.total)}
-        </span>
-        <span data-testid="upload-speed">{(speed / (1024 * 1024)).toFixed(1)} MB/s</span>
-        <span data-testid="upload-eta">
-          {phase === 'processing' ? 'checking file…' : busy ? `${Number.isFinite(eta) ? formatDuration(eta) : '—'} left` : `done in ${formatDuration(elapsed)}`}
-        </span>
-      </Figures>
-    </>
+    <ProgressBar
+      label="Upload progress"
+      testId="upload"
+      progress={{ done: p.sent, total: p.total, startedAt: p.startedAt, now: p.now }}
+      finished={!busy}
+      status={phase === 'processing' ? 'checking file…' : undefined}
+    />
   );
 
   const input = (
