@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
-import { Link } from 'react-router-dom';
 import {
   ColorType,
   createChart,
@@ -12,44 +11,13 @@ import {
   type MouseEventParams,
 } from 'lightweight-charts';
 import styled, { useTheme } from 'styled-components';
+import { RangeLink, RangeSwitch } from '../../../components/RangeSwitch.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import type { RevenueChart_earnings$key } from '../../../__generated__/RevenueChart_earnings.graphql.ts';
 import { formatCount, formatDay, formatMoney, plural } from '../../../format/format.ts';
 import { RANGES, type Range } from './EarningsQuery.ts';
 
 type DayPoint = { date: string; revenue: number; volume: number; transactions: number };
-
-const Switch = styled.div`
-  display: inline-flex;
-  padding: 2px;
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.bg};
-`;
-
-const RangeLink = styled(Link)`
-  display: inline-grid;
-  place-items: center;
-  min-width: 44px;
-  height: 24px;
-  padding: 0 8px;
-  border-radius: 2px;
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: 700;
-  letter-spacing: ${({ theme }) => theme.tracking.label};
-  color: ${({ theme }) => theme.colors.textMuted};
-
-  &:hover {
-    text-decoration: none;
-    color: ${({ theme }) => theme.colors.textStrong};
-    background: ${({ theme }) => theme.colors.hover};
-  }
-  &[aria-current='true'] {
-    background: ${({ theme }) => theme.colors.up};
-    color: ${({ theme }) => theme.colors.onUp};
-  }
-`;
 
 const Totals = styled.dl`
   display: flex;
@@ -257,13 +225,13 @@ export function RevenueChart({ earnings, range }: RevenueChartProps) {
       padding="none"
       data-testid="revenue-chart"
       actions={
-        <Switch role="group" aria-label="Chart range">
+        <RangeSwitch role="group" aria-label="Chart range">
           {RANGES.map((r) => (
             <RangeLink key={r.key} to={`?range=${r.key}`} aria-current={r.key === range.key ? 'true' : undefined} preventScrollReset>
               {r.label}
             </RangeLink>
           ))}
-        </Switch>
+        </RangeSwitch>
       }
     >
       <Totals aria-label={`${range.days}-day totals`}>

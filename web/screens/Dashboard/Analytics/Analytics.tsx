@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { usePreloadedQuery } from 'react-relay';
-import { Link, useLoaderData } from 'react-router-dom';
+import { useLoaderData } from 'react-router-dom';
 import styled from 'styled-components';
+import { RangeLink, RangeSwitch } from '../../../components/RangeSwitch.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import type { AnalyticsQuery as AnalyticsQueryType } from '../../../__generated__/AnalyticsQuery.graphql.ts';
 import { formatDay, formatMoney, plural } from '../../../format/format.ts';
@@ -19,38 +20,6 @@ const Stack = styled.div`
 
 const Totals = styled(FigureStrip)`
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-`;
-
-const Switch = styled.div`
-  display: inline-flex;
-  padding: 2px;
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.bg};
-`;
-
-const RangeLink = styled(Link)`
-  display: inline-grid;
-  place-items: center;
-  min-width: 40px;
-  height: 24px;
-  padding: 0 8px;
-  border-radius: 2px;
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: 700;
-  letter-spacing: ${({ theme }) => theme.tracking.label};
-  color: ${({ theme }) => theme.colors.textMuted};
-
-  &:hover {
-    text-decoration: none;
-    color: ${({ theme }) => theme.colors.textStrong};
-    background: ${({ theme }) => theme.colors.hover};
-  }
-  &[aria-current='true'] {
-    background: ${({ theme }) => theme.colors.up};
-    color: ${({ theme }) => theme.colors.onUp};
-  }
 `;
 
 // Analytics renders its own content: spend (as buyer) and sales
@@ -86,7 +55,7 @@ export function Analytics() {
         title="Analytics"
         description="Spend and sales over time, per UTC day"
         aside={
-          <Switch role="group" aria-label="Range">
+          <RangeSwitch role="group" aria-label="Range">
             {RANGES.map((r) => (
               <RangeLink
                 key={r.key}
@@ -97,7 +66,7 @@ export function Analytics() {
                 {r.label}
               </RangeLink>
             ))}
-          </Switch>
+          </RangeSwitch>
         }
       />
       <Panel title={`Spend & sales · ${range.days} days`} padding="none">
