@@ -23,10 +23,15 @@ export function Browse() {
   const revalidator = useRevalidator();
   const params = useMemo(() => parseBrowseParams(searchParams), [searchParams]);
 
+  // Changes apply to the address as it is now, not as this render saw it: a second change made while
+  // the screen still shows the previous results (the new ones suspend) must keep the first one.
   const go = useCallback(
     (changes: Partial<BrowseParams>, opts: { replace?: boolean } = {}) =>
-      navigate({ pathname: '/browse', search: browseSearch({ ...params, ...changes }) }, { replace: opts.replace, preventScrollReset: true }),
-    [navigate, params],
+      navigate(
+        { pathname: '/browse', search: browseSearch({ ...parseBrowseParams(new URLSearchParams(window.location.search)), ...changes }) },
+        { replace: opts.replace, preventScrollReset: true },
+      ),
+    [navigate],
   );
   const reset = () => go({ search: '', category: null, minPrice: null, maxPrice: null });
 
