@@ -21,6 +21,8 @@ import { paymentLoader } from './screens/Commerce/Payment/PaymentQuery.ts';
 import { paymentSuccessLoader } from './screens/Commerce/PaymentSuccess/PaymentSuccessQuery.ts';
 import { myDataLoader } from './screens/Commerce/MyData/MyDataQuery.ts';
 import { earningsLoader } from './screens/Admin/Earnings/EarningsQuery.ts';
+import { messagingCenterLoader } from './screens/Messaging/MessagingCenter/MessagingCenterQuery.ts';
+import { adminSupportLoader } from './screens/Admin/AdminSupport/AdminSupportQuery.ts';
 
 // Route table. Each screen's code is split out (React.lazy) while its query starts in the route
 // loader, so code and data load in parallel (data loads at the route).
@@ -45,6 +47,8 @@ const Payment = screen(() => import('./screens/Commerce/Payment/Payment.tsx'), '
 const PaymentSuccess = screen(() => import('./screens/Commerce/PaymentSuccess/PaymentSuccess.tsx'), 'PaymentSuccess');
 const MyData = screen(() => import('./screens/Commerce/MyData/MyData.tsx'), 'MyData');
 const Earnings = screen(() => import('./screens/Admin/Earnings/Earnings.tsx'), 'Earnings');
+const MessagingCenter = screen(() => import('./screens/Messaging/MessagingCenter/MessagingCenter.tsx'), 'MessagingCenter');
+const AdminSupport = screen(() => import('./screens/Admin/AdminSupport/AdminSupport.tsx'), 'AdminSupport');
 const Debug = screen(() => import('./screens/System/Debug/Debug.tsx'), 'Debug');
 const NotFound = screen(() => import('./screens/System/NotFound/NotFound.tsx'), 'NotFound');
 
@@ -93,6 +97,8 @@ export const routes: RouteObject[] = [
       { path: 'payment-success/:contractId', loader: paymentSuccessLoader, element: boundary(<PaymentSuccess />) },
       { path: 'my-data', loader: myDataLoader, element: boundary(<MyData />) },
       { path: 'earnings', loader: earningsLoader, element: boundary(<Earnings />) },
+      { path: 'messaging', loader: messagingCenterLoader, element: boundary(<MessagingCenter />) },
+      { path: 'admin-support', loader: adminSupportLoader, element: boundary(<AdminSupport />) },
       // /dashboard and its tabs (/dashboard/contracts, /listings, /messages, /analytics, /payments, /profile)
       dashboardRoute,
       // The header's user menu links to /profile: the dashboard's Profile tab.

@@ -80,6 +80,17 @@ const paths = {
   download: <path d="M12 4v12M6 10l6 6 6-6M4 20h16" />,
   send: <path d="M22 2 11 13M22 2l-7 20-4-9-9-4 20-7Z" />,
   plus: <path d="M12 5v14M5 12h14" />,
+  /** a speech bubble: conversations, the support widget's button */
+  chat: <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12Z" />,
+  /** a question mark in a circle: help */
+  help: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6M12 17h.01" />
+    </>
+  ),
+  /** two ticks: a message was read */
+  checks: <path d="m2 12.5 4.5 4.5L15 7.5M9.5 15.5l1.5 1.5L21.5 7.5" />,
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -21,6 +21,7 @@ export const ADMIN_LINKS = [
   { to: '/compliance-dashboard', label: 'Compliance Dashboard', icon: 'lock' },
   { to: '/simple-compliance', label: 'Simple Compliance', icon: 'list' },
   { to: '/earnings', label: 'Platform Earnings', icon: 'chart' },
+  { to: '/admin-support', label: 'Support Center', icon: 'mail' },
 ] as const;
 
 export type UserMenuProps = {

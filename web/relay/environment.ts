@@ -65,8 +65,39 @@ function websocketUrl(): string {
 }
 
 // Subscriptions go over graphql-ws on the same path; lazy: the socket opens with the first
-// subscription and closes after the last one. The browser sends the session cookie with the upgrade.
-const wsClient = createClient({ url: websocketUrl, lazy: true, retryAttempts: 5 });
+// subscription and closes after the last one. The browser sends the session cookie (and the
+// support-ticket grant cookie) with the upgrade, and the server reads them once per socket.
+let openSocket: WebSocket | null = null;
+let restartWhenOpen = false;
+const wsClient = createClient({
+  url: websocketUrl,
+  lazy: true,
+  retryAttempts: 5,
+  on: {
+    opened: (socket) => {
+      openSocket = socket as WebSocket;
+      if (restartWhenOpen) restartSubscriptions();
+    },
+    closed: () => {
+      openSocket = null;
+    },
+  },
+});
+
+/**
+ * Reconnects the socket so the server sees the cookies as they are now: after login, logout or
+ * opening a support ticket (its grant cookie). Close code 4205 is not fatal to graphql-ws, so it
+ * reconnects at once and subscribes every live subscription again.
+ */
+export function restartSubscriptions() {
+  if (openSocket?.readyState === WebSocket.OPEN) {
+    restartWhenOpen = false;
+    openSocket.close(4205, 'Client Restart');
+  } else if (openSocket) {
+    // still connecting: the upgrade may have left before the cookie changed
+    restartWhenOpen = true;
+  }
+}
 
 const subscribe: SubscribeFunction = (operation, variables) =>
   Observable.create((sink) =>

@@ -5,6 +5,7 @@ import { commitLocalUpdate, fetchQuery, type IEnvironment } from 'relay-runtime'
 import styled from 'styled-components';
 import { Layout } from '../../components/Layout.tsx';
 import { Logo } from '../../components/Logo.tsx';
+import { restartSubscriptions } from '../../relay/environment.ts';
 import { ErrorBoundary } from '../../relay/ErrorBoundary.tsx';
 import { preloadQuery } from '../../relay/preload.ts';
 import { LoadError } from '../../relay/RouteBoundary.tsx';
@@ -13,6 +14,7 @@ import type { AppShellQuery as AppShellQueryType } from '../../__generated__/App
 import { ShellHeader } from './ShellHeader.tsx';
 import { ShellSkeleton } from './ShellSkeleton.tsx';
 import { ShellTicker } from './ShellTicker.tsx';
+import { SupportWidget } from './SupportWidget/SupportWidget.tsx';
 
 // The frame of every page: header (viewer), live ticker strip (market figures), the routed screen.
 export const AppShellQuery = graphql`
@@ -53,6 +55,7 @@ function clearSession(environment: IEnvironment) {
     // every cached answer may depend on who asked (complianceSummary, viewer fields, ...)
     store.invalidateStore();
   });
+  restartSubscriptions();
 }
 
 // A refetch through a fetchKey bump would re-suspend the whole frame; fetching the same
@@ -60,6 +63,7 @@ function clearSession(environment: IEnvironment) {
 // screen reading the viewer) re-renders from it in place, and the caller can await it.
 async function refreshSession(environment: IEnvironment) {
   commitLocalUpdate(environment, (store) => store.invalidateStore());
+  restartSubscriptions();
   await fetchQuery<AppShellQueryType>(environment, AppShellQuery, {}, { fetchPolicy: 'network-only' }).toPromise();
 }
 
@@ -112,6 +116,7 @@ function ShellFrame({ queryRef }: { queryRef: PreloadedQuery<AppShellQueryType> 
       <Layout header={<ShellHeader viewer={viewer} />} ticker={<ShellTicker marketStats={data.marketStats} />}>
         <Outlet />
       </Layout>
+      <SupportWidget />
     </SessionContext.Provider>
   );
 }

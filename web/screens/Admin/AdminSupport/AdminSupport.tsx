@@ -1,0 +1,4 @@
+// Scaffold: the admin support center (being written).
+export function AdminSupport() {
+  return null;
+}

@@ -1,0 +1,4 @@
+// Scaffold: the admin support center's route query and loader (being written).
+export function adminSupportLoader() {
+  return null;
+}

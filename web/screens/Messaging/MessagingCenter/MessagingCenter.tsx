@@ -1,0 +1,4 @@
+// Scaffold: the messaging center (being written).
+export function MessagingCenter() {
+  return null;
+}

@@ -1,0 +1,4 @@
+// Scaffold: the support widget on every page (being written).
+export function SupportWidget() {
+  return null;
+}
