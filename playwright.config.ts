@@ -45,6 +45,7 @@ export default defineConfig({
       // The journeys register and resend for many accounts, all from 127.0.0.1.
       REGISTER_LIMIT_PER_IP: '1000',
       RESEND_LIMIT_PER_IP: '1000',
+      SUPPORT_TICKET_LIMIT_PER_IP: '1000',
       ...(process.env.E2E_STATIC_DIR ? { STATIC_DIR: process.env.E2E_STATIC_DIR } : {}),
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },

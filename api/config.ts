@@ -34,6 +34,8 @@ export interface Config {
   registerLimits: { perIp: number; perEmail: number; windowMs: number };
   /** Verification resends allowed per window, per client address and per email. */
   resendLimits: { perIp: number; perEmail: number; windowMs: number };
+  /** support tickets opened from one client address per window (the widget works without an account) */
+  ticketLimits: { perIp: number; windowMs: number };
   /** Reverse proxies in front of the server whose X-Forwarded-For is believed (TRUST_PROXY); 0: none. */
   trustProxy: number;
   /** How long a SIGTERM waits for requests in flight before closing their connections. */
@@ -98,6 +100,8 @@ const envSchema = z
     RESEND_LIMIT_PER_IP: wholeNumber(1).default(20),
     RESEND_LIMIT_PER_EMAIL: wholeNumber(1).default(5),
     RESEND_LIMIT_WINDOW_MS: wholeNumber(1000).default(60 * 60_000),
+    SUPPORT_TICKET_LIMIT_PER_IP: wholeNumber(1).default(10),
+    SUPPORT_TICKET_LIMIT_WINDOW_MS: wholeNumber(1000).default(60 * 60_000),
     TRUST_PROXY: z.string().regex(TRUST_PROXY_VALUE, 'must be the number of reverse proxies in front of the server (0, 1, 2, ...) or true (one) / false').optional(),
     SHUTDOWN_DRAIN_MS: wholeNumber(0, 3_600_000).default(30_000),
     CORS_ORIGINS: z
@@ -172,6 +176,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     registerLimits: { perIp: e.REGISTER_LIMIT_PER_IP, perEmail: e.REGISTER_LIMIT_PER_EMAIL, windowMs: e.REGISTER_LIMIT_WINDOW_MS },
     resendLimits: { perIp: e.RESEND_LIMIT_PER_IP, perEmail: e.RESEND_LIMIT_PER_EMAIL, windowMs: e.RESEND_LIMIT_WINDOW_MS },
+    ticketLimits: { perIp: e.SUPPORT_TICKET_LIMIT_PER_IP, windowMs: e.SUPPORT_TICKET_LIMIT_WINDOW_MS },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     corsOrigins: parseOriginList(e.CORS_ORIGINS),

@@ -139,7 +139,8 @@ builder.mutationFields((t) => ({
     description: 'Anyone opens a ticket; a visitor’s browser gets the grant cookie for it.',
     args: { input: t.arg({ type: CreateSupportTicketInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
-      const ticket = await createTicket(ctx.services, ctx.viewer, input);
+      const { limiter, config } = ctx.services;
+      const ticket = await createTicket(ctx.services, ctx.viewer, input, { limiter, clientIp: ctx.clientIp, ...config.ticketLimits });
       if (!ctx.viewer) {
         ctx.supportGrant.push(ticket.id);
         ctx.responseCookies.push(await supportGrantCookie(ctx.services.config.sessionSecret, ctx.supportGrant, ctx.secureCookies));

@@ -12,7 +12,7 @@ import { PRIORITY_MESSAGE, STATUS_MESSAGE } from '../domain/support/support.sche
 
 const TICKET_FIELDS = `ticketId subject name email priority status userId assignedToId createdAt updatedAt resolvedAt`;
 const MESSAGE_FIELDS = `messageId ticketId senderId senderType senderName message isFromAdmin adminName createdAt`;
-const ERROR_FIELDS = `__typename ... on Error { message code reason } ... on ValidationError { fieldErrors { field message } }`;
+const ERROR_FIELDS = `__typename ... on Error { message code reason } ... on ValidationError { fieldErrors { field message } } ... on RateLimitedError { retryAfterSeconds }`;
 
 interface TicketNode {
   ticketId: string;

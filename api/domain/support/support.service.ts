@@ -3,7 +3,8 @@ import type { SupportMessage, SupportTicket, TicketPriority, TicketStatus } from
 import type { EventPublisher, TicketUpdatedEvent } from '../../events/events.ts';
 import type { Logger } from '../../logger.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { ConflictError, NotFoundError, PermissionError, ValidationError } from '../errors.ts';
+import type { RateLimiter } from '../../rate-limiter.ts';
+import { ConflictError, NotFoundError, PermissionError, RateLimitedError, ValidationError } from '../errors.ts';
 import { isAdmin, type Viewer } from '../policies.ts';
 import { recordCreated, transition, type Tx } from '../transitions/transition.ts';
 import { TICKET_MACHINE } from './tickets.machine.ts';
@@ -29,6 +30,16 @@ export interface SupportCaller {
   grant: readonly string[];
 }
 
+/** How many tickets one client address may open per window; absent: no limit (in-process tests). */
+export interface TicketLimit {
+  limiter: RateLimiter;
+  clientIp: string;
+  perIp: number;
+  windowMs: number;
+}
+
+export const TICKET_LIMIT_MESSAGE = 'Too many support requests from this address. Please try again later.';
+
 export interface NewTicket {
   name?: string | null;
   email?: string | null;
@@ -46,7 +57,7 @@ function notify(deps: SupportDeps, ticket: Pick<SupportTicket, 'id' | 'status' |
 }
 
 /** Opens a ticket with its first message. A logged-in user owns it; a visitor gets a grant for it (by the caller). */
-export async function createTicket(deps: SupportDeps, viewer: Viewer | null, input: NewTicket): Promise<SupportTicket> {
+export async function createTicket(deps: SupportDeps, viewer: Viewer | null, input: NewTicket, limit?: TicketLimit): Promise<SupportTicket> {
   const raw = {
     name: input.name ?? '',
     email: input.email ?? '',
@@ -64,6 +75,12 @@ export async function createTicket(deps: SupportDeps, viewer: Viewer | null, inp
   const missing = (['name', 'email', 'subject', 'message'] as const).filter((f) => v[f] === '');
   if (missing.length) throw new ValidationError(`${MISSING} (${missing.join(', ')})`, missing.map((field) => ({ field, message: `${field} is required` })));
   if (!EMAIL_FORMAT.test(v.email)) throw new ValidationError('Please enter a valid email address', [{ field: 'email', message: 'Please enter a valid email address' }]);
+  // Counted once the input is valid, so a visitor fixing a form is never locked out; the widget
+  // needs no account, so the client address is what keeps one client from flooding the queue.
+  if (limit) {
+    const hit = await limit.limiter.hit(`support:ticket:ip:${limit.clientIp}`, limit.perIp, limit.windowMs);
+    if (!hit.allowed) throw new RateLimitedError(hit.retryAfterSeconds, TICKET_LIMIT_MESSAGE);
+  }
 
   const ticket = await deps.db.$transaction(async (tx) => {
     const created = await tx.supportTicket.create({

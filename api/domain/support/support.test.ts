@@ -83,6 +83,25 @@ describe.each(testDatabases())('support tickets on %s', (kind) => {
       expect(c.cookieHeader).not.toContain(SUPPORT_GRANT_COOKIE);
     });
 
+    it('limits tickets per client address (429 with Retry-After); invalid forms do not count; other addresses go on', async () => {
+      const client = new Client(app);
+      const limit = app.config.ticketLimits.perIp;
+      expect(limit).toBe(10);
+      expect((await client.json('POST', '/api/support/tickets', { ...FORM, subject: '' })).status).toBe(400);
+      for (let i = 0; i < limit; i++) expect((await client.json('POST', '/api/support/tickets', FORM)).status).toBe(201);
+      const before = await db().supportTicket.count();
+      const refused = await client.json('POST', '/api/support/tickets', FORM);
+      expect(refused).toMatchObject({ status: 429, body: { message: 'Too many support requests from this address. Please try again later.' } });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      const viaGraphQL = await client.gql(
+        'mutation ($input: CreateSupportTicketInput!) { createSupportTicket(input: $input) { __typename ... on RateLimitedError { retryAfterSeconds } } }',
+        { input: FORM },
+      );
+      expect(viaGraphQL.data.createSupportTicket).toMatchObject({ __typename: 'RateLimitedError' });
+      expect(await db().supportTicket.count()).toBe(before);
+      expect((await new Client(app).json('POST', '/api/support/tickets', FORM)).status).toBe(201);
+    });
+
     it('a logged-in user owns the ticket and reads it through the session (no grant cookie)', async () => {
       const ann = await login('ann');
       const { ticket } = await open(FORM, ann);
