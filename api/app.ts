@@ -20,6 +20,7 @@ import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './rate-li
 import { createEventBus, type EventBus } from './events/event-bus.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
 import { registerPaymentJobs } from './domain/payments/payments.service.ts';
+import { registerTradingJobs } from './domain/trading/positions.service.ts';
 import { localDiskStorage, uploadsRoot, type FileStorage } from './storage/storage.ts';
 import { clientAddress } from './auth/client-address.ts';
 import { createContext, requestInfoFromFetch, requestInfoFromNode, type AppServices, type Context } from './context.ts';
@@ -86,6 +87,8 @@ export function createApp(opts: AppOptions) {
   };
   // Escrow release 24 hours after payment (docs/decisions.md, "Commerce (server side): payments, escrow and disputes").
   registerPaymentJobs(jobs, services);
+  // Paper positions marked at each sale's price: stop-loss and take-profit (docs/decisions.md "Trading").
+  registerTradingJobs(jobs, services);
   const yoga = buildYoga(services);
   const app = new Hono<{ Bindings: HttpBindings }>();
 

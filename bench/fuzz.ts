@@ -423,12 +423,16 @@ export const DOCUMENTED_REST = [
   'GET /api/support/admin/tickets',
   'POST /api/support/messages',
   'PATCH /api/support/tickets/:id',
+  'GET /api/positions',
+  'POST /api/positions',
+  'POST /api/positions/:id/close',
 ];
 
 const BODY_KEYS = [
   'usernameOrEmail', 'email', 'password', 'confirmPassword', 'name', 'username', 'token', 'contractId', 'buyerId', 'bidAmount',
   'message', 'status', 'reviewNotes', 'rejectionReason', 'providerId', 'userId', 'fileId', 'recordCount', 'dataFields',
   'sampleData', 'yearsInBusiness', 'dataTypes', 'certifications', 'website', 'limit', 'offset',
+  'positionType', 'quantity', 'leverage', 'stopLoss', 'takeProfit',
 ];
 const QUERY_KEYS = ['category', 'minPrice', 'maxPrice', 'search', 'sortBy', 'limit', 'offset', 'minRating', 'status', 'token', 'email', 'after', 'first'];
 

@@ -30,8 +30,8 @@ export type DomainEvents = {
   conversationRead: [userId: string, ConversationReadEvent];
   /** The user's count of unread messages may have changed (the header badge). */
   unreadCountChanged: [userId: string, { userId: string }];
-  // Next areas add theirs here, routed by who listens:
-  //   positionUpdated: [userId: string, { positionId; contractId; status; closeReason }]
+  /** A position of the user opened, closed, or its contract's market price moved (its P/L). */
+  positionUpdated: [userId: string, PositionUpdatedEvent];
 };
 
 export type DomainEventName = keyof DomainEvents;
@@ -41,6 +41,15 @@ export interface PriceTickEvent {
   price: string;
   source: 'listing' | 'price_change' | 'sale' | 'bid_accepted';
   at: string;
+}
+
+export interface PositionUpdatedEvent {
+  positionId: string;
+  contractId: string;
+  status: 'open' | 'closed';
+  /** opened, closed (by hand, stop-loss or take-profit), or marked at a new market price */
+  change: 'opened' | 'closed' | 'marked';
+  closeReason: 'manual' | 'stop_loss' | 'take_profit' | null;
 }
 
 export interface ContractChangedEvent {

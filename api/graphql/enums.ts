@@ -7,6 +7,9 @@ import {
   DataFormat,
   DueDiligenceStatus,
   PaymentStatus,
+  PositionCloseReason,
+  PositionStatus,
+  PositionType,
   PriceTickSource,
   PricingModel,
   PurchaseStatus,
@@ -25,3 +28,6 @@ export const BidStatusEnum = builder.enumType(BidStatus, { name: 'BidStatus' });
 export const PriceTickSourceEnum = builder.enumType(PriceTickSource, { name: 'PriceTickSource' });
 export const PurchaseStatusEnum = builder.enumType(PurchaseStatus, { name: 'PurchaseStatus' });
 export const PaymentStatusEnum = builder.enumType(PaymentStatus, { name: 'PaymentStatus' });
+export const PositionTypeEnum = builder.enumType(PositionType, { name: 'PositionType' });
+export const PositionStatusEnum = builder.enumType(PositionStatus, { name: 'PositionStatus' });
+export const PositionCloseReasonEnum = builder.enumType(PositionCloseReason, { name: 'PositionCloseReason' });

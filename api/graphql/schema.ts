@@ -19,6 +19,7 @@ import './review.ts';
 import './messaging.ts';
 import './earnings.ts';
 import './support.ts';
+import './trading.ts';
 
 builder.queryType({});
 builder.mutationType({});

@@ -11,6 +11,7 @@ import { earningsRoutes } from './earnings.routes.ts';
 import { supportRoutes } from './support.routes.ts';
 import { reviewRoutes } from './reviews.routes.ts';
 import { messagingRoutes } from './messaging.routes.ts';
+import { tradingRoutes } from './trading.routes.ts';
 import { BadRequestBody, jsonError } from './respond.ts';
 import { invalidInputOf } from '../db/input-errors.ts';
 
@@ -25,6 +26,7 @@ export function restRouter(yoga: Yoga, clientIp: (c: HonoContext<{ Bindings: Htt
   api.route('/', marketRoutes(yoga, clientIp));
   api.route('/', reviewRoutes(yoga, clientIp));
   api.route('/', messagingRoutes(yoga, clientIp));
+  api.route('/', tradingRoutes(yoga, clientIp));
   api.route('/', earningsRoutes(yoga, clientIp));
   api.route('/support', supportRoutes(yoga, clientIp));
   api.onError((error, c) => {

@@ -7,6 +7,7 @@ import type { Payment, Purchase, User } from '../../db/generated/prisma/client.t
 import type { PaymentMethod } from '../../db/generated/prisma/enums.ts';
 import type { EventPublisher } from '../../events/events.ts';
 import type { Jobs, JobContext } from '../../jobs/job-runner.ts';
+import { schedulePositionMarks } from '../trading/positions.service.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { Logger } from '../../logger.ts';
 import { isRecordId } from '../../db/ids.ts';
@@ -261,6 +262,8 @@ export async function confirmPayment(deps: PaymentDeps, viewer: User | null, raw
     const marketPrice = marketPriceAfterSale(payment.amount.toFixed(2));
     await tx.contract.update({ where: { id: payment.contractId }, data: { salesCount: { increment: 1 }, marketPrice } });
     const tick = await tx.priceTick.create({ data: { contractId: payment.contractId, price: marketPrice, source: 'sale', createdAt: now } });
+    // Paper positions on the contract are marked at the new price (stop-loss, take-profit, P/L).
+    await schedulePositionMarks(tx, deps.jobs, tick);
     await tx.user.updateMany({ where: { id: { in: [payment.buyerId, payment.sellerId] } }, data: { tradeCount: { increment: 1 } } });
     await deps.jobs.schedule(tx, { kind: RELEASE_JOB, key: releaseJobKey(payment.id), runAt: escrowReleaseAt(now), payload: { paymentId: payment.id } });
     const key = await issueApiKey(tx, { purchaseId: purchase.id, userId: viewer.id });

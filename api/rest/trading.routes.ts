@@ -1,0 +1,133 @@
+import { Hono, type Context as HonoContext } from 'hono';
+import type { HttpBindings } from '@hono/node-server';
+import type { Yoga } from '../app.ts';
+import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type OperationResult } from './execute.ts';
+import { jsonError, readJsonObject } from './respond.ts';
+import { MULTIPLIER_MESSAGE, POSITION_TYPE_MESSAGE } from '../domain/trading/positions.schemas.ts';
+
+// Paper positions over REST (docs/decisions.md "Trading"), for the logged-in trader only:
+//   GET  /api/positions                 the viewer's positions, newest first (a userId in the query
+//                                       is ignored: nobody reads another trader's positions)
+//   POST /api/positions                 { contractId, positionType, quantity, leverage, stopLoss,
+//                                       takeProfit } (numbers as strings or numbers); entryPrice and
+//                                       margin, if sent, are ignored: the server sets them. 201.
+//   POST /api/positions/{id}/close      no body; 409 when already closed, 404 unknown (or not yours)
+// 401 logged out; 400 bad input, with the rule's message.
+
+interface PositionNode {
+  positionId: string;
+  contractId: string;
+  contract: { title: string };
+  positionType: string;
+  status: string;
+  entryPrice: string;
+  currentPrice: string;
+  quantity: string;
+  leverage: number;
+  margin: string;
+  stopLoss: string | null;
+  takeProfit: string | null;
+  exitPrice: string | null;
+  realizedPnl: string | null;
+  closeReason: string | null;
+  pnl: string;
+  pnlPercent: string;
+  openedAt: string;
+  closedAt: string | null;
+}
+
+interface Page<T> {
+  edges: Array<{ node: T }>;
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+}
+
+const POSITION_FIELDS = `positionId contractId contract { title } positionType status entryPrice currentPrice quantity leverage margin
+  stopLoss takeProfit exitPrice realizedPnl closeReason pnl pnlPercent openedAt closedAt`;
+const ERROR_FIELDS = `__typename ... on Error { message code reason } ... on ValidationError { fieldErrors { field message } }`;
+const PAGE = 100;
+
+const POSITIONS = operation<{ viewer: { positions: Page<PositionNode> | null } | null }, { after?: string | null }>(`query RestPositions($after: String) {
+  viewer { positions(first: ${PAGE}, after: $after) { edges { node { ${POSITION_FIELDS} } } pageInfo { hasNextPage endCursor } } } }`);
+
+const OPEN = operation<{ openPosition: { __typename: string; data?: PositionNode } }>(`mutation RestOpenPosition($input: OpenPositionInput!) {
+  openPosition(input: $input) { ${ERROR_FIELDS} ... on MutationOpenPositionSuccess { data { ${POSITION_FIELDS} } } } }`);
+
+const CLOSE = operation<{ closePosition: { __typename: string; data?: PositionNode } }>(`mutation RestClosePosition($input: ClosePositionInput!) {
+  closePosition(input: $input) { ${ERROR_FIELDS} ... on MutationClosePositionSuccess { data { ${POSITION_FIELDS} } } } }`);
+
+type ClientIp = (c: HonoContext<{ Bindings: HttpBindings }>) => string;
+
+const positionJson = (p: PositionNode) => ({
+  id: p.positionId,
+  contractId: p.contractId,
+  contract: { title: p.contract.title },
+  positionType: p.positionType,
+  status: p.status,
+  entryPrice: p.entryPrice,
+  currentPrice: p.currentPrice,
+  quantity: p.quantity,
+  leverage: p.leverage,
+  margin: p.margin,
+  stopLoss: p.stopLoss,
+  takeProfit: p.takeProfit,
+  pnl: p.pnl,
+  pnlPercent: p.pnlPercent,
+  exitPrice: p.exitPrice,
+  realizedPnl: p.realizedPnl,
+  closeReason: p.closeReason,
+  openedAt: p.openedAt,
+  closedAt: p.closedAt,
+});
+
+/** A decimal field as the GraphQL input takes it: text stays text, a number becomes text, blank is absent. */
+function decimalOf(v: unknown): string | null | undefined {
+  if (v === undefined || v === null) return null;
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : undefined;
+  if (typeof v === 'string') return v.trim() === '' ? null : v.trim();
+  return undefined;
+}
+
+export function tradingRoutes(yoga: Yoga, clientIp: ClientIp) {
+  const r = new Hono<{ Bindings: HttpBindings }>();
+
+  r.get('/positions', async (c) => {
+    const all: PositionNode[] = [];
+    let after: string | null = null;
+    for (;;) {
+      const { data, errors }: OperationResult<{ viewer: { positions: Page<PositionNode> | null } | null }> = await runOperation(yoga, c, clientIp(c), POSITIONS, { after });
+      if (errors?.length) return respondWithGraphQLErrors(c, errors, data);
+      const page: Page<PositionNode> | null | undefined = data?.viewer?.positions;
+      if (!page) return jsonError(c, 401, 'Authentication required', { code: 'LOGIN_REQUIRED' });
+      all.push(...page.edges.map((e) => e.node));
+      if (!page.pageInfo.hasNextPage) break;
+      after = page.pageInfo.endCursor;
+    }
+    return json(c, all.map(positionJson));
+  });
+
+  r.post('/positions', async (c) => {
+    const body = await readJsonObject(c);
+    const positionType = typeof body.positionType === 'string' ? body.positionType.trim() : body.positionType;
+    if (positionType !== 'long' && positionType !== 'short') return jsonError(c, 400, POSITION_TYPE_MESSAGE, { code: 'INVALID_INPUT' });
+    let leverage: number | null = null;
+    if (body.leverage !== undefined && body.leverage !== null && body.leverage !== '') {
+      const text = String(body.leverage).trim();
+      leverage = /^\d{1,2}$/.test(text) ? Number(text) : NaN;
+      if (typeof body.leverage === 'object' || !Number.isInteger(leverage)) return jsonError(c, 400, MULTIPLIER_MESSAGE, { code: 'INVALID_INPUT' });
+    }
+    const fields = { quantity: decimalOf(body.quantity), stopLoss: decimalOf(body.stopLoss), takeProfit: decimalOf(body.takeProfit) };
+    for (const [name, value] of Object.entries(fields)) {
+      if (value === undefined) return jsonError(c, 400, `${name} must be a number`, { code: 'INVALID_INPUT' });
+    }
+    const contractId = typeof body.contractId === 'string' || typeof body.contractId === 'number' ? String(body.contractId) : null;
+    const result = await runOperation(yoga, c, clientIp(c), OPEN, { input: { contractId, positionType, leverage, ...fields } });
+    return respondWithResult(c, result, 'openPosition', (data: PositionNode) => json(c, positionJson(data), 201));
+  });
+
+  r.post('/positions/:id/close', async (c) => {
+    const result = await runOperation(yoga, c, clientIp(c), CLOSE, { input: { positionId: c.req.param('id') } });
+    return respondWithResult(c, result, 'closePosition', (data: PositionNode) => json(c, positionJson(data)));
+  });
+
+  return r;
+}
