@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import WebSocket from 'ws';
+import { createClient, type Client as WsClient } from 'graphql-ws';
+import { createApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { JobRunner } from '../jobs/job-runner.ts';
+import { createLogger } from '../logger.ts';
+import { memoryRateLimiter } from '../rate-limiter.ts';
+import { attachGraphQLWebSocket } from '../websocket.ts';
+import { MemoryMailer, STRONG_PASSWORD } from './harness.ts';
+
+// Helpers for live tests: real server instances on ports (HTTP + graphql-ws), as `api/server.ts`
+// runs them, on a given database (two instances share one PostgreSQL database and one Redis).
+
+export interface LiveInstance {
+  /** host:port */
+  base: string;
+  mailer: MemoryMailer;
+  jobs: JobRunner;
+  close(): Promise<void>;
+}
+
+export async function startLiveInstance(database: Database, env: Record<string, string> = {}): Promise<LiveInstance> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pit-live-'));
+  const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'live-secret-live-secret-live-secret', NODE_ENV: 'test', ...env });
+  const mailer = new MemoryMailer();
+  const app = createApp({ config, database, mailer, limiter: memoryRateLimiter(), logger: createLogger('silent') });
+  const server = createServer(getRequestListener(app.app.fetch));
+  const ws = attachGraphQLWebSocket(server, app.yoga);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    base: `127.0.0.1:${(server.address() as AddressInfo).port}`,
+    mailer,
+    jobs: app.jobs,
+    async close() {
+      await app.jobs.stop();
+      ws.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Logs a fixture user in (password STRONG_PASSWORD); returns the session cookie pair. */
+export async function loginCookie(base: string, usernameOrEmail: string): Promise<string> {
+  const res = await fetch(`http://${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ usernameOrEmail, password: STRONG_PASSWORD }),
+  });
+  if (res.status !== 200) throw new Error(`login of ${usernameOrEmail} answered ${res.status}`);
+  return res.headers.getSetCookie()[0]!.split(';')[0]!;
+}
+
+/** A graphql-ws client whose upgrade carries `cookie`, as a browser's would. */
+export function liveClient(base: string, cookie = ''): WsClient {
+  return createClient({
+    url: `ws://${base}/graphql`,
+    webSocketImpl: class extends WebSocket {
+      constructor(url: string, protocols?: string | string[]) {
+        super(url, protocols, { headers: cookie ? { cookie } : {} });
+      }
+    },
+    lazy: true,
+    retryAttempts: 0,
+  });
+}
+
+/** Everything a subscription pushes, and its error if it fails. */
+export function listenTo(client: WsClient, query: string, variables: Record<string, unknown> = {}) {
+  const received: any[] = [];
+  const errors: unknown[] = [];
+  const waiters: Array<() => void> = [];
+  const wake = () => waiters.splice(0).forEach((w) => w());
+  client.subscribe(
+    { query, variables },
+    {
+      next: (v) => {
+        received.push(v);
+        wake();
+      },
+      error: (e) => {
+        errors.push(e);
+        wake();
+      },
+      complete: () => {},
+    },
+  );
+  return {
+    received,
+    errors,
+    /** Resolves once `n` pushes (or an error) arrived. */
+    async atLeast(n: number, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      while (received.length < n && !errors.length) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${n} pushes of ${query}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 50);
+        });
+      }
+    },
+  };
+}
+
+export const postJson = (base: string, p: string, cookie: string, body?: unknown) =>
+  fetch(`http://${base}${p}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: body === undefined ? undefined : JSON.stringify(body) });
