@@ -21,14 +21,19 @@ export interface ContractFilter {
   search?: string | null;
 }
 
-/** Words of a search box as a prefix-matching tsquery ("fin dat" -> "fin:* & dat:*"); null if none. */
+/**
+ * Words of a search box as a prefix-matching tsquery ("fin dat" -> "fin:* & dat:*"); null if none.
+ * PostgreSQL's parser reads a number after a hyphen as a signed one ("2015-2025" is stored as
+ * '2015' and '-2025'), so a number also matches its signed form: typing a title as shown finds it.
+ */
 export function searchQuery(text: string | null | undefined): string | null {
   const words = (text ?? '')
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 0)
     .slice(0, 8);
-  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
+  const term = (w: string) => (/^\d+$/.test(w) ? `(${w}:* | '-${w}':*)` : `${w}:*`);
+  return words.length ? words.map(term).join(' & ') : null;
 }
 
 export function validateFilter(filter: ContractFilter): void {

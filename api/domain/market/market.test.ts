@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestApp, type TestApp, logIn } from '../../test/harness.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { makeContract, makeUser, offsetCursor, toGlobalId } from '../../test/market-fixtures.ts';
+import { searchQuery } from './contracts.list.ts';
 
 
 const LIST = `query($first: Int, $after: String, $filter: ContractFilter, $sort: ContractSort) {
@@ -100,6 +101,16 @@ describe.each(testDatabases())('the market on %s', (kind) => {
         const rated = ratings.filter((r: number | null) => r !== null);
         expect(rated).toEqual([...rated].sort((a: number, b: number) => b - a));
         expect(ratings.slice(rated.length).every((r: number | null) => r === null)).toBe(true); // unrated last
+      }
+    });
+
+    it('finds a title typed as shown, numbers after a hyphen included (PostgreSQL stores them signed)', async () => {
+      const title = 'SME Credit Default Events 2015-2025 (EU)';
+      expect(searchQuery(title)).toBe("sme:* & credit:* & default:* & events:* & (2015:* | '-2015':*) & (2025:* | '-2025':*) & eu:*");
+      for (const typed of [title, 'events 2015-2025', '2025', 'covid-19', 'sme credit 20']) {
+        const [row] = await app.database.prisma.$queryRaw<{ hit: boolean }[]>`
+          SELECT to_tsvector('english', ${`${title} covid-19`}) @@ to_tsquery('english', ${searchQuery(typed)}) AS hit`;
+        expect(row!.hit, typed).toBe(true);
       }
     });
 
