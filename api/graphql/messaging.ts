@@ -27,6 +27,9 @@ const MessageType = builder.prismaNode('Message', {
   fields: (t) => ({
     messageId: t.exposeString('id'),
     conversationId: t.exposeString('conversationId'),
+    conversation: t.relation('conversation', {
+      description: 'The thread it belongs to (a live message also refreshes its entry in the conversation list).',
+    }),
     senderId: t.exposeString('senderId'),
     recipientId: t.exposeString('recipientId'),
     sender: t.relation('sender'),

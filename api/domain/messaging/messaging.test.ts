@@ -202,6 +202,18 @@ describe.each(testDatabases())('messaging (%s)', (kind) => {
     expect(inThread.data.sendMessage.data).toMatchObject({ conversationId, content: 'Thanks!', isOwn: true, isRead: false, sender: { userId: users.buyer!.id } });
   });
 
+  it("a message names its conversation as the reader sees it (the list entry a live message refreshes)", async () => {
+    const WITH_CONVERSATION = `mutation($input: SendMessageInput!) { sendMessage(input: $input) { __typename
+      ... on MutationSendMessageSuccess { data { content conversation { conversationId unreadCount otherUser { userId } lastMessage { content } } } } } }`;
+    const res = await as('provider').gql(WITH_CONVERSATION, { input: { conversationId, content: 'Anything else?' } });
+    expect(res.data.sendMessage.data).toEqual({
+      content: 'Anything else?',
+      conversation: { conversationId, unreadCount: 1, otherUser: { userId: users.buyer!.id }, lastMessage: { content: 'Anything else?' } },
+    });
+    const read = await as('buyer').gql(MARK, { input: { conversationId } });
+    expect(read.data.markConversationRead.data).toEqual({ conversationId, unreadCount: 0 });
+  });
+
   it('openConversation: about a contract with its provider (found again, not duplicated), or with a user', async () => {
     const buyer = as('buyer');
     const first = await buyer.gql(OPEN, { input: { contractId: toGlobalId('Contract', contractId) } });
@@ -265,11 +277,11 @@ describe.each(testDatabases())('messaging (%s)', (kind) => {
     const gid = toGlobalId('Conversation', conversationId);
     const newest = await buyer.gql(THREAD, { id: gid, last: 2 });
     const thread = newest.data.conversation.messages;
-    expect(thread.totalCount).toBe(3);
-    expect(thread.edges.map((e: any) => e.node.content)).toEqual(['Yes, weekly.', 'Thanks!']);
+    expect(thread.totalCount).toBe(4);
+    expect(thread.edges.map((e: any) => e.node.content)).toEqual(['Thanks!', 'Anything else?']);
     expect(thread.pageInfo.hasPreviousPage).toBe(true);
     const older = await buyer.gql(THREAD, { id: gid, last: 2, before: thread.pageInfo.startCursor });
-    expect(older.data.conversation.messages.edges.map((e: any) => e.node.content)).toEqual(['Is the tonnage series revised?']);
+    expect(older.data.conversation.messages.edges.map((e: any) => e.node.content)).toEqual(['Is the tonnage series revised?', 'Yes, weekly.']);
   });
 });
 

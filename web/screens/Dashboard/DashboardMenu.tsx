@@ -5,7 +5,8 @@ import styled from 'styled-components';
 import { Icon, type IconName } from '../../components/Icon.tsx';
 import type { DashboardMenu_summary$key } from '../../__generated__/DashboardMenu_summary.graphql.ts';
 
-// side menu, in this order: the Messages badge is real.
+// side menu, in this order: the Messages badge is real and live (the header's unreadCountChanged
+// subscription writes each pushed count to the viewer and to this summary alike).
 const ITEMS: { to: string; label: string; icon: IconName; end?: boolean }[] = [
   { to: '/dashboard', label: 'Overview', icon: 'grid', end: true },
   { to: '/dashboard/contracts', label: 'My Contracts', icon: 'download' },

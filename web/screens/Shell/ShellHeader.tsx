@@ -1,10 +1,20 @@
-import { useCallback } from 'react';
-import { graphql, useFragment } from 'react-relay';
+import { useCallback, useEffect } from 'react';
+import { graphql, requestSubscription, useFragment, useRelayEnvironment } from 'react-relay';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Header } from '../../components/Header.tsx';
 import { useSession } from '../../session/useSession.ts';
 import type { ShellHeader_viewer$key } from '../../__generated__/ShellHeader_viewer.graphql.ts';
+import type { ShellHeaderUnreadSubscription } from '../../__generated__/ShellHeaderUnreadSubscription.graphql.ts';
 import { useLogoutMutation } from './LogoutMutation.ts';
+
+// The unread badge is live: the server pushes the viewer's count whenever it may have changed (a
+// message arrives, a thread is read, in any tab). It is written to the viewer's unreadMessageCount,
+// the one value every badge reads (the dashboard's menu reads its summary's copy, kept equal).
+const unreadSubscription = graphql`
+  subscription ShellHeaderUnreadSubscription {
+    unreadCountChanged
+  }
+`;
 
 export type ShellHeaderProps = {
   /** null when logged out */
@@ -16,6 +26,8 @@ export function ShellHeader({ viewer: viewerKey }: ShellHeaderProps) {
   const viewer = useFragment(
     graphql`
       fragment ShellHeader_viewer on User {
+        id
+        unreadMessageCount
         name
         rating
         tradeCount
@@ -30,6 +42,26 @@ export function ShellHeader({ viewer: viewerKey }: ShellHeaderProps) {
   const [searchParams] = useSearchParams();
   const { clearSession } = useSession();
   const [commitLogout] = useLogoutMutation();
+  const environment = useRelayEnvironment();
+  const viewerId = viewer?.id ?? null;
+
+  // only while logged in: the server refuses these subscriptions to anonymous sockets
+  useEffect(() => {
+    if (!viewerId) return;
+    const subscription = requestSubscription<ShellHeaderUnreadSubscription>(environment, {
+      subscription: unreadSubscription,
+      variables: {},
+      onError: () => {},
+      updater: (store, data) => {
+        const count = data?.unreadCountChanged;
+        const me = store.get(viewerId);
+        if (count == null || !me) return;
+        me.setValue(count, 'unreadMessageCount');
+        me.getLinkedRecord('dashboardSummary')?.setValue(count, 'unreadMessages');
+      },
+    });
+    return () => subscription.dispose();
+  }, [environment, viewerId]);
 
   const onSearch = useCallback((text: string) => navigate(`/?search=${encodeURIComponent(text)}`), [navigate]);
 
@@ -53,6 +85,7 @@ export function ShellHeader({ viewer: viewerKey }: ShellHeaderProps) {
   return (
     <Header
       user={viewer ? { name: viewer.name, rating: viewer.rating ?? null, tradeCount: viewer.tradeCount, profileImage: viewer.profileImage ?? null, isAdmin: viewer.isAdmin } : null}
+      unreadCount={viewer?.unreadMessageCount ?? 0}
       onLogout={onLogout}
       onSearch={onSearch}
       initialSearch={pathname === '/' ? (searchParams.get('search') ?? '') : ''}

@@ -2,7 +2,6 @@ import { usePreloadedQuery } from 'react-relay';
 import { useLoaderData } from 'react-router-dom';
 import styled from 'styled-components';
 import { ButtonLink } from '../../../components/ButtonLink.tsx';
-import { EmptyState } from '../../../components/EmptyState.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import type { MessagesQuery as MessagesQueryType } from '../../../__generated__/MessagesQuery.graphql.ts';
@@ -10,6 +9,7 @@ import { formatCount } from '../../../format/format.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { TabHeader } from '../shared/TabHeader.tsx';
 import { MessagesQuery, type MessagesLoaderData } from './MessagesQuery.ts';
+import { RecentConversations } from './RecentConversations.tsx';
 
 const Stack = styled.div`
   display: flex;
@@ -17,12 +17,13 @@ const Stack = styled.div`
   gap: 16px;
 `;
 
-const Unread = styled.div`
+const Summary = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
   gap: 14px;
+  padding: 14px;
 `;
 
 const Figure = styled.div`
@@ -31,15 +32,15 @@ const Figure = styled.div`
   gap: 14px;
 `;
 
-const Mark = styled.span`
+const Mark = styled.span<{ $unread: boolean }>`
   display: grid;
   place-items: center;
   width: 44px;
   height: 44px;
   border-radius: ${({ theme }) => theme.radii.md};
-  border: 1px solid ${({ theme }) => theme.colors.downBorder};
-  background: ${({ theme }) => theme.colors.downSoft};
-  color: ${({ theme }) => theme.colors.down};
+  border: 1px solid ${({ theme, $unread }) => ($unread ? theme.colors.downBorder : theme.colors.border)};
+  background: ${({ theme, $unread }) => ($unread ? theme.colors.downSoft : theme.colors.panelAlt)};
+  color: ${({ theme, $unread }) => ($unread ? theme.colors.down : theme.colors.textDim)};
 `;
 
 const Count = styled.span`
@@ -61,46 +62,33 @@ const Label = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-// Messages ('No messages yet.'): the unread count is real.
-// The conversations themselves live on /messaging.
+// Messages: the unread count (live: the header's subscription keeps the viewer's count current)
+// and the most recently active conversations, each opening its thread on /messaging.
 export function Messages() {
   usePageTitle('Dashboard · Messages');
   const { query } = useLoaderData() as MessagesLoaderData;
   const { viewer } = usePreloadedQuery<MessagesQueryType>(MessagesQuery, query);
   if (!viewer) return null;
-  const unread = viewer.dashboardSummary?.unreadMessages ?? 0;
+  const unread = viewer.unreadMessageCount ?? 0;
   return (
     <Stack>
       <TabHeader title="Messages" description="Conversations with buyers and providers about contracts" />
-      <Panel title="Inbox" accent={unread > 0 ? 'red' : undefined}>
-        {unread > 0 ? (
-          <Unread data-testid="unread-messages">
-            <Figure>
-              <Mark aria-hidden="true">
-                <Icon name="mail" size={20} />
-              </Mark>
-              <div>
-                <Count>{formatCount(unread)}</Count>
-                <Label>{unread === 1 ? 'Unread message' : 'Unread messages'}</Label>
-              </div>
-            </Figure>
-            <ButtonLink to="/messaging" variant="primary" icon={<Icon name="send" size={14} />}>
-              Open messages
-            </ButtonLink>
-          </Unread>
-        ) : (
-          <EmptyState
-            compact
-            icon="mail"
-            title="No messages yet."
-            description="You have no unread messages. Ask a provider about a contract and the conversation shows up here."
-            action={
-              <ButtonLink to="/messaging" size="sm">
-                Go to messages
-              </ButtonLink>
-            }
-          />
-        )}
+      <Panel title="Inbox" padding="none" accent={unread > 0 ? 'red' : undefined}>
+        <Summary>
+          <Figure data-testid="unread-messages">
+            <Mark $unread={unread > 0} aria-hidden="true">
+              <Icon name="mail" size={20} />
+            </Mark>
+            <div>
+              <Count>{formatCount(unread)}</Count>
+              <Label>{unread === 1 ? 'Unread message' : 'Unread messages'}</Label>
+            </div>
+          </Figure>
+          <ButtonLink to="/messaging" variant={unread > 0 ? 'primary' : 'secondary'} icon={<Icon name="send" size={14} />}>
+            Open messages
+          </ButtonLink>
+        </Summary>
+        <RecentConversations viewer={viewer} />
       </Panel>
     </Stack>
   );

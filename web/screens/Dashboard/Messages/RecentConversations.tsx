@@ -1,0 +1,66 @@
+import { graphql, useFragment } from 'react-relay';
+import styled from 'styled-components';
+import { ButtonLink } from '../../../components/ButtonLink.tsx';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import type { RecentConversations_viewer$key } from '../../../__generated__/RecentConversations_viewer.graphql.ts';
+import { RecentConversationRow } from './RecentConversationRow.tsx';
+
+const List = styled.ul`
+  && {
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+`;
+
+export type RecentConversationsProps = { viewer: RecentConversations_viewer$key };
+
+const Empty = styled.div`
+  padding: 14px;
+`;
+
+/** The five most recently active conversations ('No messages yet.' when there are none); the rest are on /messaging. */
+export function RecentConversations({ viewer }: RecentConversationsProps) {
+  const data = useFragment(
+    graphql`
+      fragment RecentConversations_viewer on User {
+        conversations(first: 5) {
+          edges {
+            node {
+              id
+              ...RecentConversationRow_conversation
+            }
+          }
+        }
+      }
+    `,
+    viewer,
+  );
+  const edges = data.conversations?.edges ?? [];
+  if (edges.length === 0) {
+    return (
+      <Empty>
+        <EmptyState
+          compact
+          icon="mail"
+          title="No messages yet."
+          description="Ask a provider about a contract with 'Contact Provider' and the conversation shows up here."
+          action={
+            <ButtonLink to="/browse" size="sm">
+              Browse data
+            </ButtonLink>
+          }
+        />
+      </Empty>
+    );
+  }
+  return (
+    <List aria-label="Recent conversations">
+      {edges.map((e) => (
+        <li key={e.node.id}>
+          <RecentConversationRow conversation={e.node} />
+        </li>
+      ))}
+    </List>
+  );
+}

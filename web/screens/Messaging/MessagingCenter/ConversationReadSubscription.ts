@@ -1,0 +1,32 @@
+import { useMemo } from 'react';
+import { graphql, useSubscription } from 'react-relay';
+import type { GraphQLSubscriptionConfig } from 'relay-runtime';
+import type { ConversationReadSubscription as SubscriptionType } from '../../../__generated__/ConversationReadSubscription.graphql.ts';
+
+// The other side opened a thread: the newest messages come again with their read state, so the
+// read marks of own messages turn on in place (the thread's messages are the same records).
+const subscription = graphql`
+  subscription ConversationReadSubscription {
+    conversationRead {
+      id
+      unreadCount
+      messages(last: 50) {
+        edges {
+          node {
+            id
+            isRead
+            readAt
+          }
+        }
+      }
+    }
+  }
+`;
+
+export function useConversationReadSubscription() {
+  const config = useMemo<GraphQLSubscriptionConfig<SubscriptionType>>(
+    () => ({ subscription, variables: {}, onError: () => {} }),
+    [],
+  );
+  useSubscription(config);
+}
