@@ -196,6 +196,14 @@ builder.subscriptionFields((t) => ({
     },
     resolve: (query, event, _args, ctx) => ctx.db.supportMessage.findUniqueOrThrow({ ...selectable(query), where: { id: (event as TicketUpdatedEvent).messageId! } }),
   }),
+  // Named like the query field, so a client writes each push over the count it queried (the admin
+  // support center's header); one count per change of the queue and administrator watching.
+  activeTicketCount: t.int({
+    description: 'Open and in-progress tickets again whenever the queue changes (administrators).',
+    authScopes: { admin: true },
+    subscribe: (_root, _args, ctx) => ctx.services.events.subscribe('supportQueueChanged'),
+    resolve: (_event, _args, ctx) => activeTicketCount(ctx.db),
+  }),
   supportQueueChanged: t.prismaField({
     type: 'SupportTicket',
     description: 'A ticket that was opened, answered or moved (administrators’ queue).',
