@@ -27,9 +27,17 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; onQue
 /** Called with every SQL statement Prisma sends (tests count them to catch N+1 queries). */
 export type QueryListener = (sql: string) => void;
 
+/**
+ * Every interactive transaction waits its turn for a connection rather than failing: Prisma's
+ * default wait of 2 s turned bursts (1,000 chat messages at once in bench/subscribers.ts) into
+ * "Unable to start a transaction in the given time" errors on a pool of 10. The run bound still ends
+ * a transaction stuck for good. Payments set a longer one of their own (PAYMENT_TRANSACTION).
+ */
+export const TRANSACTION_OPTIONS = { maxWait: 30_000, timeout: 15_000 } as const;
+
 function createClient(adapter: SqlDriverAdapterFactory, onQuery?: QueryListener): PrismaClient {
-  if (!onQuery) return new PrismaClient({ adapter });
-  const client = new PrismaClient({ adapter, log: [{ emit: 'event', level: 'query' }] });
+  if (!onQuery) return new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
+  const client = new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS, log: [{ emit: 'event', level: 'query' }] });
   client.$on('query' as never, (event: { query: string }) => onQuery(event.query));
   return client;
 }

@@ -83,6 +83,21 @@ describe.runIf(process.env.TEST_REDIS_URL)('the event bus through Redis', () => 
     await stats.return?.();
   });
 
+  it('closes quietly while subscriptions are still open (a stopping server ends them after the bus)', async () => {
+    const warned: string[] = [];
+    const logger = { warn: (_o: unknown, msg: string) => warned.push(msg) } as unknown as Logger;
+    const prefix = `test:${crypto.randomBytes(4).toString('hex')}:`;
+    const b = redisEventBus(url, { logger, channelPrefix: prefix });
+    const open = Array.from({ length: 3 }, (_, i) => b.subscribe('messageSent', `u${i}`)[Symbol.asyncIterator]());
+    const pending = open.map((it) => it.next());
+    for (let i = 0; i < 3; i++) await listening(`${prefix}messageSent:u${i}`);
+    await b.close();
+    await Promise.all(open.map((it) => it.return?.()));
+    await Promise.all(pending);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(warned).toEqual([]);
+  });
+
   it('does not throw or crash when Redis cannot be reached: the failure is logged', async () => {
     const warned: string[] = [];
     let reported!: () => void;

@@ -36,7 +36,12 @@ export function redisEventBus(url: string, opts: { logger?: Logger; channelPrefi
   const publisher = new Redis(url, { maxRetriesPerRequest: 2 });
   // The listener retries forever and re-subscribes its channels after a reconnect.
   const listener = new Redis(url, { maxRetriesPerRequest: null });
-  const report = (what: string) => (err: unknown) => logger?.warn({ err }, `events: redis ${what} failed`);
+  // Closing quits both connections while subscriptions are still being torn down (their sockets
+  // close after the bus): each would then log a failed UNSUBSCRIBE, one line per subscriber.
+  let closing = false;
+  const report = (what: string) => (err: unknown) => {
+    if (!closing) logger?.warn({ err }, `events: redis ${what} failed`);
+  };
   publisher.on('error', report('connection'));
   listener.on('error', report('connection'));
   // The library fires these commands without awaiting them; a rejection must be logged, not crash
@@ -46,7 +51,7 @@ export function redisEventBus(url: string, opts: { logger?: Logger; channelPrefi
     subscribeClient: {
       on: (event: string, fn: (...args: any[]) => void) => listener.on(event, fn),
       subscribe: (channel: string) => listener.subscribe(channel).catch(report('subscribe')),
-      unsubscribe: (channel: string) => listener.unsubscribe(channel).catch(report('unsubscribe')),
+      unsubscribe: (channel: string) => (closing ? Promise.resolve() : listener.unsubscribe(channel).catch(report('unsubscribe'))),
     } as never,
   });
   const target: Target = {
@@ -55,6 +60,7 @@ export function redisEventBus(url: string, opts: { logger?: Logger; channelPrefi
     dispatchEvent: (event) => inner.dispatchEvent(new CustomEvent(prefix + event.type, { detail: event.detail })),
   };
   return busOver(target, 'redis', logger, async () => {
+    closing = true;
     await Promise.allSettled([publisher.quit(), listener.quit()]);
   });
 }
