@@ -21,6 +21,7 @@ import { paymentLoader } from './screens/Commerce/Payment/PaymentQuery.ts';
 import { paymentSuccessLoader } from './screens/Commerce/PaymentSuccess/PaymentSuccessQuery.ts';
 import { myDataLoader } from './screens/Commerce/MyData/MyDataQuery.ts';
 import { earningsLoader } from './screens/Admin/Earnings/EarningsQuery.ts';
+import { tradingDeskLoader } from './screens/Trading/TradingDesk/TradingDeskQuery.ts';
 import { messagingCenterLoader } from './screens/Messaging/MessagingCenter/MessagingCenterQuery.ts';
 import { adminSupportLoader } from './screens/Admin/AdminSupport/AdminSupportQuery.ts';
 
@@ -47,6 +48,7 @@ const Payment = screen(() => import('./screens/Commerce/Payment/Payment.tsx'), '
 const PaymentSuccess = screen(() => import('./screens/Commerce/PaymentSuccess/PaymentSuccess.tsx'), 'PaymentSuccess');
 const MyData = screen(() => import('./screens/Commerce/MyData/MyData.tsx'), 'MyData');
 const Earnings = screen(() => import('./screens/Admin/Earnings/Earnings.tsx'), 'Earnings');
+const TradingDesk = screen(() => import('./screens/Trading/TradingDesk/TradingDesk.tsx'), 'TradingDesk');
 const MessagingCenter = screen(() => import('./screens/Messaging/MessagingCenter/MessagingCenter.tsx'), 'MessagingCenter');
 const AdminSupport = screen(() => import('./screens/Admin/AdminSupport/AdminSupport.tsx'), 'AdminSupport');
 const Debug = screen(() => import('./screens/System/Debug/Debug.tsx'), 'Debug');
@@ -97,6 +99,7 @@ export const routes: RouteObject[] = [
       { path: 'payment-success/:contractId', loader: paymentSuccessLoader, element: boundary(<PaymentSuccess />) },
       { path: 'my-data', loader: myDataLoader, element: boundary(<MyData />) },
       { path: 'earnings', loader: earningsLoader, element: boundary(<Earnings />) },
+      { path: 'trading', loader: tradingDeskLoader, element: boundary(<TradingDesk />) },
       { path: 'messaging', loader: messagingCenterLoader, element: boundary(<MessagingCenter />) },
       { path: 'admin-support', loader: adminSupportLoader, element: boundary(<AdminSupport />) },
       // /dashboard and its tabs (/dashboard/contracts, /listings, /messages, /analytics, /payments, /profile)

@@ -1,0 +1,107 @@
+import { graphql, useFragment } from 'react-relay';
+import { Link } from 'react-router-dom';
+import { Button } from '../../../components/Button.tsx';
+import { useToast } from '../../../components/toast/useToast.ts';
+import type { OpenPositionRow_position$key } from '../../../__generated__/OpenPositionRow_position.graphql.ts';
+import { formatMoney } from '../../../format/format.ts';
+import { useClosePositionMutation } from './ClosePositionMutation.ts';
+import { positionConnectionIds } from './positionConnections.ts';
+import { ContractCell } from './positionTable.ts';
+import { PositionTypeBadge } from './PositionTypeBadge.tsx';
+import { SignedFigure } from './SignedFigure.tsx';
+import { formatQuantity } from './tradingFigures.ts';
+
+export type OpenPositionRowProps = { position: OpenPositionRow_position$key; viewerId: string };
+
+/** One open position with its live figures and a Close button. */
+export function OpenPositionRow({ position, viewerId }: OpenPositionRowProps) {
+  const p = useFragment(
+    graphql`
+      fragment OpenPositionRow_position on Position {
+        id
+        positionType
+        entryPrice
+        currentPrice
+        quantity
+        leverage
+        margin
+        pnl
+        pnlPercent
+        stopLoss
+        takeProfit
+        contract {
+          contractId
+          title
+          ticker
+        }
+      }
+    `,
+    position,
+  );
+  const { toast } = useToast();
+  const [commit, closing] = useClosePositionMutation();
+
+  function fail(message: string | null | undefined) {
+    toast({ variant: 'destructive', title: 'Error', description: message || 'Failed to close position' });
+  }
+
+  function close() {
+    const ids = positionConnectionIds(viewerId);
+    commit({
+      variables: { input: { positionId: p.id }, open: [ids.open], closed: ids.closed },
+      onCompleted: ({ closePosition: result }) => {
+        if (result.__typename !== 'MutationClosePositionSuccess') return fail(result.__typename === '%other' ? null : result.message);
+        toast({ title: 'Position Closed', description: `${p.contract.ticker} ${p.positionType.toUpperCase()} closed at the market price.` });
+      },
+      onError: (error) => fail(error.message),
+    });
+  }
+
+  return (
+    <tr data-testid="open-position-row" aria-label={`${p.positionType} ${p.contract.title}`}>
+      <td>
+        <ContractCell>
+          <span className="ticker">{p.contract.ticker}</span>
+          <Link to={`/contract/${p.contract.contractId}`} title={p.contract.title}>
+            {p.contract.title}
+          </Link>
+        </ContractCell>
+      </td>
+      <td className="center">
+        <PositionTypeBadge type={p.positionType} />
+      </td>
+      <td className="num" data-testid="entry">
+        {formatMoney(p.entryPrice)}
+      </td>
+      <td className="num" data-testid="current">
+        {formatMoney(p.currentPrice)}
+      </td>
+      <td className="num" data-testid="quantity">
+        {formatQuantity(p.quantity)}
+      </td>
+      <td className="num" data-testid="multiplier">
+        {p.leverage}x
+      </td>
+      <td className="num" data-testid="margin">
+        {formatMoney(p.margin)}
+      </td>
+      <td className="num">
+        <SignedFigure value={p.pnl} kind="money" data-testid="pnl" />
+      </td>
+      <td className="num">
+        <SignedFigure value={p.pnlPercent} kind="percent" data-testid="pnl-percent" />
+      </td>
+      <td className="num" data-testid="stop-loss">
+        {p.stopLoss != null ? formatMoney(p.stopLoss) : '—'}
+      </td>
+      <td className="num" data-testid="take-profit">
+        {p.takeProfit != null ? formatMoney(p.takeProfit) : '—'}
+      </td>
+      <td>
+        <Button size="sm" variant="danger" busy={closing} onClick={close} aria-label={`Close ${p.positionType} position on ${p.contract.title}`}>
+          Close
+        </Button>
+      </td>
+    </tr>
+  );
+}
