@@ -106,6 +106,9 @@ const PAGES: { path: string | ((contractId: string) => string); roles: Role[] }[
   { path: (id) => `/payment-success/${id}`, roles: ['buyer'] },
   { path: '/my-data', roles: ['anonymous', 'buyer'] },
   { path: '/earnings', roles: ['buyer', 'provider', 'admin'] },
+  { path: '/messaging', roles: ['anonymous', 'buyer', 'provider'] },
+  { path: '/admin-support', roles: ['admin'] },
+  { path: '/trading', roles: ['anonymous', 'buyer'] },
 ];
 
 for (const { path, roles } of PAGES) {

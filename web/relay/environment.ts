@@ -69,10 +69,22 @@ function websocketUrl(): string {
 // support-ticket grant cookie) with the upgrade, and the server reads them once per socket.
 let openSocket: WebSocket | null = null;
 let restartWhenOpen = false;
+let restarting = false;
+
+/** graphql-ws's own backoff (1 s doubling, plus 0.3-3 s of jitter); none after a restart of ours. */
+async function retryWait(retries: number) {
+  if (restarting) {
+    restarting = false;
+    return;
+  }
+  await new Promise((resolve) => setTimeout(resolve, 1000 * 2 ** retries + 300 + Math.random() * 2700));
+}
+
 const wsClient = createClient({
   url: websocketUrl,
   lazy: true,
   retryAttempts: 5,
+  retryWait,
   on: {
     opened: (socket) => {
       openSocket = socket as WebSocket;
@@ -87,11 +99,12 @@ const wsClient = createClient({
 /**
  * Reconnects the socket so the server sees the cookies as they are now: after login, logout or
  * opening a support ticket (its grant cookie). Close code 4205 is not fatal to graphql-ws, so it
- * reconnects at once and subscribes every live subscription again.
+ * reconnects (at once: retryWait skips the backoff for it) and subscribes every live subscription again.
  */
 export function restartSubscriptions() {
   if (openSocket?.readyState === WebSocket.OPEN) {
     restartWhenOpen = false;
+    restarting = true;
     openSocket.close(4205, 'Client Restart');
   } else if (openSocket) {
     // still connecting: the upgrade may have left before the cookie changed

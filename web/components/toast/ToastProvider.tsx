@@ -41,6 +41,14 @@ const Viewport = styled.section`
     padding: 0;
   }
 
+  /* the support panel is open at the bottom right: toasts show at the top right instead */
+  ${({ theme }) => theme.media.sm} {
+    html[data-support-open] & {
+      top: calc(${({ theme }) => theme.layout.headerHeight} + 12px);
+      bottom: auto;
+    }
+  }
+
   &:focus-visible {
     outline: 2px solid ${({ theme }) => theme.colors.focus};
     outline-offset: 4px;
