@@ -1,22 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getRequestListener } from '@hono/node-server';
-import WebSocket from 'ws';
-import { createClient, type Client as WsClient } from 'graphql-ws';
 import { Redis } from 'ioredis';
-import { createApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { createLogger } from '../../logger.ts';
-import { memoryRateLimiter } from '../../rate-limiter.ts';
-import { attachGraphQLWebSocket } from '../../websocket.ts';
-import { MemoryMailer, STRONG_PASSWORD } from '../../test/harness.ts';
 import { makeUser } from '../../test/market-fixtures.ts';
 import { createTestDatabase, sharedPostgres, testDatabases } from '../../test/databases.ts';
-import type { Database } from '../../db/database.ts';
+import { liveClient as wsClient, listenTo as listen, loginCookie, startLiveInstance as startInstance, type LiveInstance as Instance } from '../../test/live.ts';
 import { DEFAULT_CHANNEL_PREFIX } from '../../events/event-bus.ts';
 
 // Live messaging over graphql-ws (docs/decisions.md "Messaging"): a new message reaches both
@@ -25,89 +11,6 @@ import { DEFAULT_CHANNEL_PREFIX } from '../../events/event-bus.ts';
 const MESSAGES = 'subscription { messageReceived { content senderId recipientId isOwn } }';
 const UNREAD = 'subscription { unreadCountChanged }';
 const READ = 'subscription { conversationRead { conversationId unreadCount } }';
-
-interface Instance {
-  base: string;
-  close(): Promise<void>;
-}
-
-async function startInstance(database: Database, env: Record<string, string> = {}): Promise<Instance> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pit-msg-live-'));
-  const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'msg-live-secret-msg-live-secret-xx', NODE_ENV: 'test', ...env });
-  const app = createApp({ config, database, mailer: new MemoryMailer(), limiter: memoryRateLimiter(), logger: createLogger('silent') });
-  const server = createServer(getRequestListener(app.app.fetch));
-  const ws = attachGraphQLWebSocket(server, app.yoga);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    base: `127.0.0.1:${(server.address() as AddressInfo).port}`,
-    async close() {
-      ws.close();
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await app.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function loginCookie(base: string, usernameOrEmail: string): Promise<string> {
-  const res = await fetch(`http://${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ usernameOrEmail, password: STRONG_PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  return res.headers.getSetCookie()[0]!.split(';')[0]!;
-}
-
-function wsClient(base: string, cookie = ''): WsClient {
-  return createClient({
-    url: `ws://${base}/graphql`,
-    webSocketImpl: class extends WebSocket {
-      constructor(url: string, protocols?: string | string[]) {
-        super(url, protocols, { headers: cookie ? { cookie } : {} });
-      }
-    },
-    lazy: true,
-    retryAttempts: 0,
-  });
-}
-
-/** Everything a subscription pushes, and its error if it fails. */
-function listen(client: WsClient, query: string) {
-  const received: any[] = [];
-  const errors: unknown[] = [];
-  const waiters: Array<() => void> = [];
-  client.subscribe(
-    { query },
-    {
-      next: (v) => {
-        received.push(v);
-        waiters.splice(0).forEach((w) => w());
-      },
-      error: (e) => {
-        errors.push(e);
-        waiters.splice(0).forEach((w) => w());
-      },
-      complete: () => {},
-    },
-  );
-  return {
-    received,
-    errors,
-    /** Resolves once `n` pushes (or an error) arrived. */
-    async atLeast(n: number, timeoutMs = 5000) {
-      const deadline = Date.now() + timeoutMs;
-      while (received.length < n && !errors.length) {
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${n} pushes of ${query}`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 50);
-        });
-      }
-    },
-  };
-}
 
 const post = (base: string, p: string, cookie: string, body: unknown) =>
   fetch(`http://${base}${p}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });

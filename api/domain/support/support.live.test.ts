@@ -1,21 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getRequestListener } from '@hono/node-server';
-import WebSocket from 'ws';
-import { createClient, type Client as WsClient } from 'graphql-ws';
 import { Redis } from 'ioredis';
-import { createApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { createLogger } from '../../logger.ts';
-import { memoryRateLimiter } from '../../rate-limiter.ts';
-import { attachGraphQLWebSocket } from '../../websocket.ts';
-import { MemoryMailer, STRONG_PASSWORD } from '../../test/harness.ts';
+import type { Client as WsClient } from 'graphql-ws';
+import { STRONG_PASSWORD } from '../../test/harness.ts';
 import { makeUser } from '../../test/market-fixtures.ts';
 import { sharedPostgres } from '../../test/databases.ts';
+import { liveClient, startLiveInstance, type LiveInstance } from '../../test/live.ts';
 import { DEFAULT_CHANNEL_PREFIX } from '../../events/event-bus.ts';
 
 // Live support over subscriptions, with two server instances on one PostgreSQL database and one
@@ -23,33 +12,14 @@ import { DEFAULT_CHANNEL_PREFIX } from '../../events/event-bus.ts';
 // the grant cookie of the WebSocket upgrade), never another visitor's.
 describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('support tickets live across two instances', () => {
   let shared: Awaited<ReturnType<typeof sharedPostgres>>;
-  const instances: Array<{ base: string; mailer: MemoryMailer; close(): Promise<void> }> = [];
+  const instances: LiveInstance[] = [];
   const redis = new Redis(process.env.TEST_REDIS_URL!);
   const clients: WsClient[] = [];
 
   beforeAll(async () => {
     shared = await sharedPostgres(2);
     await makeUser(shared.handles[0]!.prisma, 'boss', { isAdmin: true });
-    for (const database of shared.handles) {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pit-support-'));
-      const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'support-secret-support-secret-support', NODE_ENV: 'test', REDIS_URL: process.env.TEST_REDIS_URL });
-      const mailer = new MemoryMailer();
-      const app = createApp({ config, database, mailer, limiter: memoryRateLimiter(), logger: createLogger('silent') });
-      const server: Server = createServer(getRequestListener(app.app.fetch));
-      const ws = attachGraphQLWebSocket(server, app.yoga);
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      instances.push({
-        base: `127.0.0.1:${(server.address() as AddressInfo).port}`,
-        mailer,
-        async close() {
-          ws.close();
-          server.closeAllConnections();
-          await new Promise((resolve) => server.close(resolve));
-          await app.close();
-          fs.rmSync(dataDir, { recursive: true, force: true });
-        },
-      });
-    }
+    for (const database of shared.handles) instances.push(await startLiveInstance(database, { REDIS_URL: process.env.TEST_REDIS_URL! }));
   }, 120_000);
   afterAll(async () => {
     for (const c of clients) await c.dispose();
@@ -63,16 +33,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('sup
     fetch(`http://${base}${p}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
 
   function wsClient(base: string, cookie = ''): WsClient {
-    const client = createClient({
-      url: `ws://${base}/graphql`,
-      webSocketImpl: class extends WebSocket {
-        constructor(url: string, protocols?: string | string[]) {
-          super(url, protocols, { headers: cookie ? { cookie } : {} });
-        }
-      },
-      lazy: true,
-      retryAttempts: 0,
-    });
+    const client = liveClient(base, cookie);
     clients.push(client);
     return client;
   }
