@@ -83,6 +83,7 @@ test('a visitor reads a contract: quote, chart, sample, fields, trade and provid
   await expect(buy).toBeEnabled();
   await expect(buy).toHaveAttribute('href', `/payment/${contract.contractId}`);
   await expect(page.getByRole('link', { name: 'Contact Provider' })).toHaveAttribute('href', `/messaging?contract=${contract.contractId}`);
+  await expect(page.getByRole('link', { name: 'Trade This Contract' })).toHaveAttribute('href', `/trading?contract=${contract.contractId}`);
 
   // real figures instead of 'Multiple successful contracts'
   const provider = page.getByTestId('provider-card');

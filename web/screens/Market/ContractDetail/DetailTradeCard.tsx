@@ -163,6 +163,11 @@ export function DetailTradeCard({ contract }: DetailTradeCardProps) {
             Contact Provider
           </ButtonLink>
         )}
+        {active && (
+          <ButtonLink to={`/trading?contract=${encodeURIComponent(c.contractId)}`} fullWidth icon={<Icon name="chart" size={14} />}>
+            Trade This Contract
+          </ButtonLink>
+        )}
       </Actions>
       {!active && (
         <Notice $tone="amber" role="note">
