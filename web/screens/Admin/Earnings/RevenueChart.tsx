@@ -1,15 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import {
-  ColorType,
   createChart,
-  CrosshairMode,
   HistogramSeries,
-  LineStyle,
   type IChartApi,
   type ISeriesApi,
   type MouseEventParams,
 } from 'lightweight-charts';
+import { ChartAttribution, ChartCanvas, ChartHost } from '../../../components/chart/ChartFrame.tsx';
+import { panelChartOptions } from '../../../components/chart/panelChartOptions.ts';
 import styled, { useTheme } from 'styled-components';
 import { RangeLink, RangeSwitch } from '../../../components/RangeSwitch.tsx';
 import { Panel } from '../../../components/Panel.tsx';
@@ -89,19 +88,7 @@ const Day = styled.span`
   letter-spacing: ${({ theme }) => theme.tracking.label};
 `;
 
-const Canvas = styled.div`
-  position: relative;
-  height: 280px;
 
-  ${({ theme }) => theme.media.mobile} {
-    height: 220px;
-  }
-`;
-
-const Host = styled.div`
-  position: absolute;
-  inset: 0;
-`;
 
 const Quiet = styled.p`
   position: absolute;
@@ -117,15 +104,6 @@ const Quiet = styled.p`
   pointer-events: none;
 `;
 
-const Attribution = styled.p`
-  margin-top: 4px;
-  padding: 0 4px;
-  text-align: right;
-  font-size: ${({ theme }) => theme.fontSizes.xxs};
-
-  a { color: ${({ theme }) => theme.colors.textDim}; }
-  a:hover { color: ${({ theme }) => theme.colors.textMuted}; }
-`;
 
 export type RevenueChartProps = { earnings: RevenueChart_earnings$key; range: Range };
 
@@ -167,28 +145,13 @@ export function RevenueChart({ earnings, range }: RevenueChartProps) {
     const el = container.current;
     if (!el) return;
     const c = theme.colors;
-    const chart = createChart(el, {
-      autoSize: true,
-      layout: {
-        background: { type: ColorType.Solid, color: 'transparent' },
-        textColor: c.textDim,
-        fontFamily: theme.fonts.mono,
-        fontSize: 10,
-        // the attribution is a link under the chart, not a focusable control inside the image
-        attributionLogo: false,
-      },
-      grid: { vertLines: { color: 'rgba(27, 37, 48, 0.6)' }, horzLines: { color: c.border } },
-      rightPriceScale: { borderColor: c.border, scaleMargins: { top: 0.08, bottom: 0 } },
-      timeScale: { borderColor: c.border, fixLeftEdge: true, fixRightEdge: true, lockVisibleTimeRangeOnResize: true },
-      crosshair: {
-        mode: CrosshairMode.Normal,
-        vertLine: { color: c.borderStrong, style: LineStyle.Solid, labelBackgroundColor: c.raised },
-        horzLine: { color: c.borderStrong, style: LineStyle.Dashed, labelBackgroundColor: c.raised },
-      },
-      localization: { locale: 'en-US', priceFormatter: (p: number) => formatMoney(p, { whole: true }) },
-      handleScroll: false,
-      handleScale: false,
-    });
+    const chart = createChart(
+      el,
+      panelChartOptions(theme, {
+        priceFormatter: (p: number) => formatMoney(p, { whole: true }),
+        scaleMargins: { top: 0.08, bottom: 0 },
+      }),
+    );
     const series = chart.addSeries(HistogramSeries, { color: c.up, priceLineVisible: false, lastValueVisible: false, title: '' });
     chartRef.current = chart;
     seriesRef.current = series;
@@ -265,20 +228,16 @@ export function RevenueChart({ earnings, range }: RevenueChartProps) {
             Sales <b>{formatCount(shown?.transactions ?? 0)}</b>
           </span>
         </Legend>
-        <Canvas
+        <ChartCanvas $height={280} $phoneHeight={220}
           role="img"
           data-testid="revenue-chart-canvas"
           aria-label={`Platform revenue per day over ${plural(points.length, 'day')}: ${formatMoney(e.totalPlatformRevenue)} from ${plural(e.totalTransactions, 'released sale')}`}
         >
           {/* the library owns this node's children; React never renders into it */}
-          <Host ref={container} />
+          <ChartHost ref={container} />
           {quiet && <Quiet>No released sales in this range</Quiet>}
-        </Canvas>
-        <Attribution>
-          <a href="https://www.tradingview.com/" target="_blank" rel="noopener noreferrer">
-            Charts by TradingView
-          </a>
-        </Attribution>
+        </ChartCanvas>
+        <ChartAttribution />
       </Wrap>
     </Panel>
   );

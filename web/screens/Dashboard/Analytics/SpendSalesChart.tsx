@@ -1,14 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import {
-  ColorType,
   createChart,
-  CrosshairMode,
   HistogramSeries,
-  LineStyle,
   type IChartApi,
   type ISeriesApi,
   type MouseEventParams,
 } from 'lightweight-charts';
+import { ChartAttribution, ChartCanvas, ChartHost } from '../../../components/chart/ChartFrame.tsx';
+import { panelChartOptions } from '../../../components/chart/panelChartOptions.ts';
 import styled, { useTheme } from 'styled-components';
 import { formatDay, formatMoney, plural } from '../../../format/format.ts';
 
@@ -19,29 +18,8 @@ const Wrap = styled.div`
   padding: 10px 6px 6px 10px;
 `;
 
-const Canvas = styled.div`
-  position: relative;
-  height: 300px;
 
-  ${({ theme }) => theme.media.mobile} {
-    height: 240px;
-  }
-`;
 
-const Host = styled.div`
-  position: absolute;
-  inset: 0;
-`;
-
-const Attribution = styled.p`
-  margin-top: 4px;
-  padding: 0 4px;
-  text-align: right;
-  font-size: ${({ theme }) => theme.fontSizes.xxs};
-
-  a { color: ${({ theme }) => theme.colors.textDim}; }
-  a:hover { color: ${({ theme }) => theme.colors.textMuted}; }
-`;
 
 const Legend = styled.div`
   display: flex;
@@ -120,37 +98,14 @@ export function SpendSalesChart({ points }: SpendSalesChartProps) {
     const el = container.current;
     if (!el) return;
     const c = theme.colors;
-    const chart = createChart(el, {
-      autoSize: true,
-      layout: {
-        background: { type: ColorType.Solid, color: 'transparent' },
-        textColor: c.textDim,
-        fontFamily: theme.fonts.mono,
-        fontSize: 10,
-        // the licence's attribution link (lightweight-charts NOTICE)
-        // the attribution is a link under the chart: a link inside the role=img canvas would be a
-        // focusable control hidden inside an image
-        attributionLogo: false,
-      },
-      grid: {
-        vertLines: { color: 'rgba(27, 37, 48, 0.6)' },
-        horzLines: { color: c.border },
-      },
-      rightPriceScale: { borderColor: c.border, scaleMargins: { top: 0.08, bottom: 0.06 } },
-      timeScale: { borderColor: c.border, fixLeftEdge: true, fixRightEdge: true, lockVisibleTimeRangeOnResize: true },
-      crosshair: {
-        mode: CrosshairMode.Normal,
-        vertLine: { color: c.borderStrong, style: LineStyle.Solid, labelBackgroundColor: c.raised },
-        horzLine: { color: c.borderStrong, style: LineStyle.Dashed, labelBackgroundColor: c.raised },
-      },
-      localization: {
-        locale: 'en-US',
-        // spend is drawn below zero; every label shows the amount itself
+    const chart = createChart(
+      el,
+      panelChartOptions(theme, {
+      // spend is drawn below zero; every label shows the amount itself
         priceFormatter: (p: number) => formatMoney(Math.abs(p), { whole: true }),
-      },
-      handleScroll: false,
-      handleScale: false,
-    });
+        scaleMargins: { top: 0.08, bottom: 0.06 },
+      }),
+    );
     const earned = chart.addSeries(HistogramSeries, { color: c.up, priceLineVisible: false, lastValueVisible: false, title: '' });
     const spent = chart.addSeries(HistogramSeries, { color: c.down, priceLineVisible: false, lastValueVisible: false, title: '' });
     chartRef.current = chart;
@@ -194,19 +149,15 @@ export function SpendSalesChart({ points }: SpendSalesChartProps) {
           Spent <b>{formatMoney(shown?.spent ?? 0)}</b>
         </Key>
       </Legend>
-      <Canvas
+      <ChartCanvas $height={300} $phoneHeight={240}
         role="img"
         aria-label={`Daily spend and sales over ${plural(points.length, 'day')}: earned ${formatMoney(points.reduce((s, p) => s + p.earned, 0))}, spent ${formatMoney(points.reduce((s, p) => s + p.spent, 0))}`}
       >
         {/* the library owns this node's children; React never renders into it */}
-        <Host ref={container} />
+        <ChartHost ref={container} />
         {quiet && <Empty>No spend or sales in this range</Empty>}
-      </Canvas>
-      <Attribution>
-        <a href="https://www.tradingview.com/" target="_blank" rel="noopener noreferrer">
-          Charts by TradingView
-        </a>
-      </Attribution>
+      </ChartCanvas>
+      <ChartAttribution />
     </Wrap>
   );
 }

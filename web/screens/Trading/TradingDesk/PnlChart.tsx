@@ -2,15 +2,14 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import {
   BaselineSeries,
-  ColorType,
   createChart,
-  CrosshairMode,
-  LineStyle,
   type IChartApi,
   type ISeriesApi,
   type MouseEventParams,
   type UTCTimestamp,
 } from 'lightweight-charts';
+import { ChartAttribution, ChartCanvas, ChartHost } from '../../../components/chart/ChartFrame.tsx';
+import { panelChartOptions } from '../../../components/chart/panelChartOptions.ts';
 import styled, { useTheme } from 'styled-components';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { Panel } from '../../../components/Panel.tsx';
@@ -88,29 +87,8 @@ const When = styled.span`
   letter-spacing: ${({ theme }) => theme.tracking.label};
 `;
 
-const Canvas = styled.div`
-  position: relative;
-  height: 240px;
 
-  ${({ theme }) => theme.media.mobile} {
-    height: 200px;
-  }
-`;
 
-const Host = styled.div`
-  position: absolute;
-  inset: 0;
-`;
-
-const Attribution = styled.p`
-  margin-top: 4px;
-  padding: 0 4px;
-  text-align: right;
-  font-size: ${({ theme }) => theme.fontSizes.xxs};
-
-  a { color: ${({ theme }) => theme.colors.textDim}; }
-  a:hover { color: ${({ theme }) => theme.colors.textMuted}; }
-`;
 
 const Body = styled.div`
   padding: 12px;
@@ -200,28 +178,14 @@ function PnlCanvas({ points, label }: { points: PnlPoint[]; label: string }) {
     const el = container.current;
     if (!el) return;
     const c = theme.colors;
-    const chart = createChart(el, {
-      autoSize: true,
-      layout: {
-        background: { type: ColorType.Solid, color: 'transparent' },
-        textColor: c.textDim,
-        fontFamily: theme.fonts.mono,
-        fontSize: 10,
-        // the attribution is a link under the chart, not a focusable control inside the image
-        attributionLogo: false,
-      },
-      grid: { vertLines: { color: 'rgba(27, 37, 48, 0.6)' }, horzLines: { color: c.border } },
-      rightPriceScale: { borderColor: c.border, scaleMargins: { top: 0.12, bottom: 0.12 } },
-      timeScale: { borderColor: c.border, timeVisible: true, fixLeftEdge: true, fixRightEdge: true, lockVisibleTimeRangeOnResize: true },
-      crosshair: {
-        mode: CrosshairMode.Normal,
-        vertLine: { color: c.borderStrong, style: LineStyle.Solid, labelBackgroundColor: c.raised },
-        horzLine: { color: c.borderStrong, style: LineStyle.Dashed, labelBackgroundColor: c.raised },
-      },
-      localization: { locale: 'en-US', priceFormatter: (p: number) => formatMoney(p) },
-      handleScroll: false,
-      handleScale: false,
-    });
+    const chart = createChart(
+      el,
+      panelChartOptions(theme, {
+        priceFormatter: (p: number) => formatMoney(p),
+        scaleMargins: { top: 0.12, bottom: 0.12 },
+        timeVisible: true,
+      }),
+    );
     const series = chart.addSeries(BaselineSeries, {
       baseValue: { type: 'price', price: 0 },
       topLineColor: c.up,
@@ -277,15 +241,11 @@ function PnlCanvas({ points, label }: { points: PnlPoint[]; label: string }) {
           </>
         )}
       </Legend>
-      <Canvas role="img" aria-label={label} data-testid="pnl-chart-canvas">
+      <ChartCanvas $height={240} $phoneHeight={200} role="img" aria-label={label} data-testid="pnl-chart-canvas">
         {/* the library owns this node's children; React never renders into it */}
-        <Host ref={container} />
-      </Canvas>
-      <Attribution>
-        <a href="https://www.tradingview.com/" target="_blank" rel="noopener noreferrer">
-          Charts by TradingView
-        </a>
-      </Attribution>
+        <ChartHost ref={container} />
+      </ChartCanvas>
+      <ChartAttribution />
     </Wrap>
   );
 }
