@@ -1,13 +1,16 @@
 import { defineConfig, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
 import relay from 'vite-plugin-relay';
+import { compression } from 'vite-plugin-compression2';
 
 // `npm run dev` serves the API on PORT (3000); `npm run dev:web` proxies to it with hot reload.
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
   root: 'web',
-  plugins: [react(), relay as PluginOption],
+  // every text asset over 1 KB also as .br and .gz: the server sends the one the browser accepts
+  // (precompressed at build time: no compression work per request)
+  plugins: [react(), relay as PluginOption, compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
   build: { outDir: '../dist/web', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
   server: { port: 5173, proxy: { '/graphql': { target: api, ws: true }, '/api': api, '/healthz': api, '/readyz': api } },
 });

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +30,11 @@ describe('the one server: health, GraphQL, REST fallbacks and the web app', () =
     fs.mkdirSync(path.join(staticDir, 'assets'));
     fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><div id="root"></div>');
     fs.writeFileSync(path.join(staticDir, 'assets', 'app.js'), 'console.log(1)');
+    // a hashed asset as vite writes it, with the .br and .gz the build writes beside it
+    const bundle = 'console.log("the floor");'.repeat(100);
+    fs.writeFileSync(path.join(staticDir, 'assets', 'index-Bx9k2LmQ.js'), bundle);
+    fs.writeFileSync(path.join(staticDir, 'assets', 'index-Bx9k2LmQ.js.br'), zlib.brotliCompressSync(bundle));
+    fs.writeFileSync(path.join(staticDir, 'assets', 'index-Bx9k2LmQ.js.gz'), zlib.gzipSync(bundle));
     app = await startTestApp('pglite', { STATIC_DIR: staticDir });
   });
   afterAll(async () => {
@@ -56,6 +62,39 @@ describe('the one server: health, GraphQL, REST fallbacks and the web app', () =
     const api = await app.fetch('/api/nope');
     expect(api.status).toBe(404);
     expect(await api.json()).toEqual({ message: 'Not found' });
+  });
+
+  it('sends the precompressed asset the browser accepts; hashed assets are cached for a year, the page is revalidated', async () => {
+    const asset = '/assets/index-Bx9k2LmQ.js';
+    const br = await app.fetch(asset, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('content-type')).toMatch(/javascript/);
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toMatch(/^console\.log\("the floor"\);/);
+    const gz = await app.fetch(asset, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    const plain = await app.fetch(asset);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect((await plain.text()).length).toBe(2500);
+    // not hashed: revalidated every time (a new release is picked up at once)
+    expect((await app.fetch('/assets/app.js')).headers.get('cache-control')).toBe('no-cache');
+    expect((await app.fetch('/auth/login')).headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('compresses JSON answers over 1 KB, not smaller ones', async () => {
+    const ask = (query: string) =>
+      app.fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip' }, body: JSON.stringify({ query }) });
+    const small = await ask('{ __typename }');
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(await small.json()).toEqual({ data: { __typename: 'Query' } });
+    const big = await ask('{ __schema { types { name description } } }');
+    expect(big.headers.get('content-encoding')).toBe('gzip');
+    const body = JSON.parse(zlib.gunzipSync(Buffer.from(await big.arrayBuffer())).toString());
+    expect(body.data.__schema.types.length).toBeGreaterThan(50);
+    const rest = await app.fetch('/api/contracts?limit=100', { headers: { 'accept-encoding': 'gzip' } });
+    expect(rest.status).toBe(200);
+    expect(['gzip', null]).toContain(rest.headers.get('content-encoding'));
   });
 
   it('serves GraphiQL to a browser without a CDN', async () => {

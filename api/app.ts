@@ -36,6 +36,7 @@ import { graphiqlCsp, securityHeaders } from './http/security-headers.ts';
 import { requestIdFrom, requestScope } from './http/request-id.ts';
 import { mediaTypeOf } from './http/content-type.ts';
 import { introspectionDepthLimit } from './http/graphql-limits.ts';
+import { jsonCompression, withCacheControl } from './http/compression.ts';
 
 export interface AppOptions {
   config: Config;
@@ -139,6 +140,8 @@ export function createApp(opts: AppOptions) {
 
   // JSON bodies are small; files travel through their own streaming routes, with their own limit.
   const jsonBodyLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => jsonError(c, 413, 'Request body too large (limit 1 MB)') });
+  app.use('/graphql', jsonCompression());
+  app.use('/api/*', jsonCompression());
   app.use('/graphql', jsonBodyLimit);
   // Uploads stream through their own route with the 500 MB limit of listing files.
   app.use('/api/*', (c, next) => (c.req.path === '/api/uploads' ? next() : jsonBodyLimit(c, next)));
@@ -156,8 +159,9 @@ export function createApp(opts: AppOptions) {
   app.all('/api/*', (c) => jsonError(c, 404, 'Not found'));
 
   // The built web app, with an SPA fallback that never swallows /api or a missing asset.
-  app.use('/*', serveStatic({ root: path.relative(process.cwd(), config.staticDir) || '.' }));
-  const indexHtml = serveStatic({ root: path.relative(process.cwd(), config.staticDir) || '.', path: 'index.html' });
+  const staticRoot = path.relative(process.cwd(), config.staticDir) || '.';
+  app.use('/*', withCacheControl(serveStatic({ root: staticRoot, precompressed: true })));
+  const indexHtml = withCacheControl(serveStatic({ root: staticRoot, path: 'index.html', precompressed: true }));
   app.get('/*', (c, next) => (/\.\w+$/.test(c.req.path) ? next() : indexHtml(c, next)));
 
   app.onError((error, c) => {

@@ -46,6 +46,8 @@ describe.each(testDatabases())('data delivery on %s', (kind) => {
       ['csv', 'people.csv', CSV],
       ['array', 'items.json', JSON_ARRAY],
       ['ndjson', 'events.json', NDJSON],
+      // over the 1 KB from which JSON answers are compressed
+      ['manyjson', 'many.json', JSON.stringify(Array.from({ length: 100 }, (_, id) => ({ id, text: 'x'.repeat(20) })))],
       ['xlsx', 'book.xlsx', ZIP_BYTES],
       ['zip', 'bundle.zip', ZIP_BYTES],
     ];
@@ -130,6 +132,20 @@ describe.each(testDatabases())('data delivery on %s', (kind) => {
       const after = await app.database.prisma.purchase.findUniqueOrThrow({ where: { id: purchase.id } });
       expect(after.downloadCount).toBe(1);
       expect(after.lastAccessedAt).toBeInstanceOf(Date);
+    });
+
+    it('sends a JSON data file as its exact bytes even to a client that accepts gzip (answers are compressed, files never)', async () => {
+      const { key: k } = await buy('manyjson');
+      const res = await get(`/api/data/download/${contracts.manyjson}`, k!.key, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(res.headers.get('content-encoding')).toBeNull();
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(bytes.length).toBeGreaterThan(1024);
+      expect(res.headers.get('content-length')).toBe(String(bytes.length));
+      expect(JSON.parse(bytes.toString())).toHaveLength(100);
+      const rows = await get(`/api/data/stream/${contracts.manyjson}`, k!.key, { 'accept-encoding': 'gzip' });
+      expect(rows.headers.get('content-encoding')).toBeNull();
+      await rows.arrayBuffer();
     });
 
     it('answers HEAD with the headers only, logged with 0 bytes and not counted as a download', async () => {
