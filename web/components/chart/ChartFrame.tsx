@@ -4,6 +4,50 @@ import styled from 'styled-components';
 // library draws into, and the licence's attribution link under it (TradingView Lightweight
 // Charts™, Copyright (c) 2025 TradingView, Inc., Apache License 2.0).
 
+/**
+ * The figures above a chart: a strip of label/value cells (a <dl> of <div><dt/><dd/></div>), the
+ * value monospace; `className="up"` / `"down"` on a <dd> colours a gain or a loss.
+ */
+export const ChartTotals = styled.dl<{ $cellWidth: number }>`
+  display: flex;
+  flex-wrap: wrap;
+  margin: 0;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+
+  > div {
+    flex: 1 1 ${({ $cellWidth }) => $cellWidth}px;
+    display: flex;
+    flex-direction: column;
+    gap: 3px;
+    margin: 0 -1px -1px 0;
+    padding: 8px 14px;
+    border-right: 1px solid ${({ theme }) => theme.colors.border};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  }
+  dt {
+    font-family: ${({ theme }) => theme.fonts.mono};
+    font-size: ${({ theme }) => theme.fontSizes.xxs};
+    font-weight: 700;
+    letter-spacing: ${({ theme }) => theme.tracking.label};
+    text-transform: uppercase;
+    color: ${({ theme }) => theme.colors.textDim};
+  }
+  dd {
+    margin: 0;
+    font-family: ${({ theme }) => theme.fonts.mono};
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+    font-weight: 700;
+    font-variant-numeric: tabular-nums;
+    color: ${({ theme }) => theme.colors.textStrong};
+  }
+  dd.up {
+    color: ${({ theme }) => theme.colors.up};
+  }
+  dd.down {
+    color: ${({ theme }) => theme.colors.down};
+  }
+`;
+
 /** The chart's box; give it role="img" and an aria-label that says what the chart shows. */
 export const ChartCanvas = styled.div<{ $height: number; $phoneHeight: number }>`
   position: relative;

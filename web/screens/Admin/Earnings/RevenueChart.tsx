@@ -7,7 +7,7 @@ import {
   type ISeriesApi,
   type MouseEventParams,
 } from 'lightweight-charts';
-import { ChartAttribution, ChartCanvas, ChartHost } from '../../../components/chart/ChartFrame.tsx';
+import { ChartAttribution, ChartCanvas, ChartHost, ChartTotals } from '../../../components/chart/ChartFrame.tsx';
 import { panelChartOptions } from '../../../components/chart/panelChartOptions.ts';
 import styled, { useTheme } from 'styled-components';
 import { RangeLink, RangeSwitch } from '../../../components/RangeSwitch.tsx';
@@ -18,42 +18,6 @@ import { RANGES, type Range } from './EarningsQuery.ts';
 
 type DayPoint = { date: string; revenue: number; volume: number; transactions: number };
 
-const Totals = styled.dl`
-  display: flex;
-  flex-wrap: wrap;
-  margin: 0;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-
-  > div {
-    flex: 1 1 150px;
-    display: flex;
-    flex-direction: column;
-    gap: 3px;
-    margin: 0 -1px -1px 0;
-    padding: 8px 14px;
-    border-right: 1px solid ${({ theme }) => theme.colors.border};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  }
-  dt {
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    font-weight: 700;
-    letter-spacing: ${({ theme }) => theme.tracking.label};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textDim};
-  }
-  dd {
-    margin: 0;
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-    font-weight: 700;
-    font-variant-numeric: tabular-nums;
-    color: ${({ theme }) => theme.colors.textStrong};
-  }
-  dd.up {
-    color: ${({ theme }) => theme.colors.up};
-  }
-`;
 
 const Wrap = styled.div`
   position: relative;
@@ -197,7 +161,7 @@ export function RevenueChart({ earnings, range }: RevenueChartProps) {
         </RangeSwitch>
       }
     >
-      <Totals aria-label={`${range.days}-day totals`}>
+      <ChartTotals $cellWidth={150} aria-label={`${range.days}-day totals`}>
         <div>
           <dt>Revenue · {range.label}</dt>
           <dd className="up">{formatMoney(e.totalPlatformRevenue)}</dd>
@@ -214,7 +178,7 @@ export function RevenueChart({ earnings, range }: RevenueChartProps) {
           <dt>Best day</dt>
           <dd>{best ? `${formatMoney(best.revenue)}` : '—'}</dd>
         </div>
-      </Totals>
+      </ChartTotals>
       <Wrap>
         <Legend aria-live="off">
           {shown && <Day>{hover ? formatDay(shown.date) : `Latest · ${formatDay(shown.date)}`}</Day>}

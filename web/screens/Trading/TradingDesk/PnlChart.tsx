@@ -8,7 +8,7 @@ import {
   type MouseEventParams,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import { ChartAttribution, ChartCanvas, ChartHost } from '../../../components/chart/ChartFrame.tsx';
+import { ChartAttribution, ChartCanvas, ChartHost, ChartTotals } from '../../../components/chart/ChartFrame.tsx';
 import { panelChartOptions } from '../../../components/chart/panelChartOptions.ts';
 import styled, { useTheme } from 'styled-components';
 import { EmptyState } from '../../../components/EmptyState.tsx';
@@ -22,41 +22,6 @@ import { cumulativePnl, direction, formatSignedMoney, type PnlPoint } from './tr
 // has them all (a hundred at a time, the most a page holds).
 const PAGE = 100;
 
-const Totals = styled.dl`
-  display: flex;
-  flex-wrap: wrap;
-  margin: 0;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-
-  > div {
-    flex: 1 1 130px;
-    display: flex;
-    flex-direction: column;
-    gap: 3px;
-    margin: 0 -1px -1px 0;
-    padding: 8px 14px;
-    border-right: 1px solid ${({ theme }) => theme.colors.border};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  }
-  dt {
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    font-weight: 700;
-    letter-spacing: ${({ theme }) => theme.tracking.label};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textDim};
-  }
-  dd {
-    margin: 0;
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-    font-weight: 700;
-    font-variant-numeric: tabular-nums;
-    color: ${({ theme }) => theme.colors.textStrong};
-  }
-  dd.up { color: ${({ theme }) => theme.colors.up}; }
-  dd.down { color: ${({ theme }) => theme.colors.down}; }
-`;
 
 const Wrap = styled.div`
   position: relative;
@@ -140,7 +105,7 @@ export function PnlChart({ viewer }: PnlChartProps) {
         </Body>
       ) : (
         <>
-          <Totals aria-label="Realised P/L totals">
+          <ChartTotals $cellWidth={130} aria-label="Realised P/L totals">
             <div>
               <dt>Realised P/L</dt>
               <dd className={tone(total)} data-testid="pnl-total">
@@ -157,7 +122,7 @@ export function PnlChart({ viewer }: PnlChartProps) {
                 {wins} / {losses}
               </dd>
             </div>
-          </Totals>
+          </ChartTotals>
           <PnlCanvas points={points} label={`Cumulative realised P/L over ${plural(count, 'closed position')}: ${formatSignedMoney(total)}`} />
         </>
       )}
