@@ -54,7 +54,10 @@ async function start() {
   const { app, yoga, origins, jobs, close } = createApp({ config, database, logger, limiter: redis ? redisRateLimiter(redis) : undefined });
   // A 500 MB upload on a slow line takes longer than Node's default 5 minutes for a whole request;
   // an hour covers ~140 kB/s. Slow headers are still cut by headersTimeout (docs/decisions.md).
-  const server = createServer({ requestTimeout: 60 * 60_000 });
+  // An idle keep-alive connection stays open 65 s, not Node's 5 s: a client that reuses one just
+  // as the server closes it gets a reset ("socket hang up"), and clients and proxies keep idle
+  // connections for up to a minute. Shutdown closes idle connections itself (api/shutdown.ts).
+  const server = createServer({ requestTimeout: 60 * 60_000, keepAliveTimeout: 65_000, headersTimeout: 66_000 });
   // Registered before the app's handler, so it sees every request first.
   const http = drainOnShutdown(server);
   server.on('request', getRequestListener(app.fetch));
