@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, RequestListener } from 'node:http';
 import { createYoga, maskError, type Plugin, type YogaInitialContext } from 'graphql-yoga';
 import { GraphQLError } from 'graphql';
 import { DomainError, ValidationError } from './domain/errors.ts';
@@ -7,8 +7,8 @@ import { invalidInputOf } from './db/input-errors.ts';
 import { PothosValidationError } from '@pothos/core';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
-import { Hono } from 'hono';
-import type { HttpBindings } from '@hono/node-server';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { getRequestListener, type HttpBindings } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { bodyLimit } from 'hono/body-limit';
 import { Redis } from 'ioredis';
@@ -29,10 +29,11 @@ import { restRouter } from './rest/router.ts';
 import { jsonError } from './rest/respond.ts';
 import { HTTPException } from 'hono/http-exception';
 import { statusOfCode } from './domain/errors.ts';
-import { originPolicy } from './http/origin.ts';
+import { originPolicy, type OriginPolicy } from './http/origin.ts';
 import { corsFor } from './http/cors.ts';
 import { restWriteGuard } from './http/rest-guard.ts';
-import { graphiqlCsp, securityHeaders } from './http/security-headers.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { GRAPHQL_BODY_LIMIT, graphqlEdge } from './http/graphql-edge.ts';
 import { requestIdFrom, requestScope } from './http/request-id.ts';
 import { mediaTypeOf } from './http/content-type.ts';
 import { introspectionDepthLimit } from './http/graphql-limits.ts';
@@ -61,6 +62,7 @@ export interface ServerContext {
 export type Yoga = ReturnType<typeof buildYoga>;
 
 const JSON_BODY_LIMIT = 1024 * 1024;
+const GRAPHQL_PATH = '/graphql';
 // GraphiQL's introspection query is 15 fields deep; a little room for other tools' variants.
 const INTROSPECTION_DEPTH_LIMIT = 20;
 
@@ -90,12 +92,15 @@ export function createApp(opts: AppOptions) {
   registerPaymentJobs(jobs, services);
   // Paper positions marked at each sale's price: stop-loss and take-profit (docs/decisions.md "Trading").
   registerTradingJobs(jobs, services);
-  const yoga = buildYoga(services);
+  const origins = originPolicy(config.corsOrigins, config.publicUrl);
+  const yoga = buildYoga(services, origins);
   const app = new Hono<{ Bindings: HttpBindings }>();
 
   // Every response carries its request id, and every log line written while serving it (by
   // Yoga, REST, the domain) carries the same id through the request's async scope.
-  app.use('*', async (c, next) => {
+  // /graphql has the same edge as a Yoga plugin (api/http/graphql-edge.ts): Yoga serves it from node:http.
+  const notGraphQL = (middleware: MiddlewareHandler): MiddlewareHandler => (c, next) => (c.req.path === GRAPHQL_PATH ? next() : middleware(c, next));
+  app.use('*', notGraphQL(async (c, next) => {
     const requestId = requestIdFrom(c.req.header('x-request-id'));
     const started = performance.now();
     await requestScope.run({ requestId }, () => next());
@@ -110,10 +115,8 @@ export function createApp(opts: AppOptions) {
       { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
       'request',
     );
-  });
-  app.use('*', securityHeaders());
-  const origins = originPolicy(config.corsOrigins, config.publicUrl);
-  app.use('/graphql', corsFor(origins));
+  }));
+  app.use('*', notGraphQL(securityHeaders()));
   app.use('/api/*', corsFor(origins));
   app.use('/api/*', restWriteGuard(origins));
 
@@ -140,21 +143,14 @@ export function createApp(opts: AppOptions) {
 
   // JSON bodies are small; files travel through their own streaming routes, with their own limit.
   const jsonBodyLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => jsonError(c, 413, 'Request body too large (limit 1 MB)') });
-  app.use('/graphql', jsonCompression());
   app.use('/api/*', jsonCompression());
-  app.use('/graphql', jsonBodyLimit);
   // Uploads stream through their own route with the 500 MB limit of listing files.
   app.use('/api/*', (c, next) => (c.req.path === '/api/uploads' ? next() : jsonBodyLimit(c, next)));
 
-  app.on(['GET', 'POST', 'OPTIONS'], '/graphql', async (c) => {
-    const response = await yoga.fetch(c.req.raw, { clientIp: clientIpOf(c.env?.incoming, c.req.header('x-forwarded-for'), config.trustProxy) } satisfies ServerContext);
-    // GraphiQL's page (outside production) runs inline scripts: its CSP allows exactly those, by hash.
-    if (!response.headers.get('content-type')?.startsWith('text/html')) return response;
-    const html = await response.text();
-    const headers = new Headers(response.headers);
-    headers.set('content-security-policy', graphiqlCsp(html));
-    return new Response(html, { status: response.status, headers });
-  });
+  // In-process callers (tests' app.fetch) reach Yoga through Hono; the server bypasses Hono (`listener`).
+  app.on(['GET', 'POST', 'OPTIONS'], GRAPHQL_PATH, (c) =>
+    yoga.fetch(c.req.raw, { clientIp: clientIpOf(c.env?.incoming, c.req.header('x-forwarded-for'), config.trustProxy) } satisfies ServerContext),
+  );
   app.route('/api', restRouter(yoga, (c) => clientIpOf(c.env?.incoming, c.req.header('x-forwarded-for'), config.trustProxy)));
   app.all('/api/*', (c) => jsonError(c, 404, 'Not found'));
 
@@ -175,8 +171,19 @@ export function createApp(opts: AppOptions) {
     return jsonError(c, 500, 'Internal server error');
   });
 
+  const honoListener = getRequestListener(app.fetch);
   return {
     app,
+    /**
+     * The node:http request handler api/server.ts serves: /graphql goes to Yoga's own Node adapter
+     * (no WHATWG Request built for Hono first: docs/performance.md "Per-request overhead"), every
+     * other path to Hono.
+     */
+    listener: ((req, res) => {
+      const url = req.url ?? '/';
+      if (url === GRAPHQL_PATH || url.startsWith(GRAPHQL_PATH + '?')) return void yoga.requestListener(req, res);
+      return void honoListener(req, res);
+    }) satisfies RequestListener,
     yoga,
     services,
     /** Who may call with cookies from a browser; api/websocket.ts applies it to upgrades. */
@@ -207,8 +214,10 @@ function clientIpOf(incoming: IncomingMessage | undefined, forwardedFor: string 
 // The context of each request, so the response can carry the Set-Cookie headers it collected.
 const contextOfRequest = new WeakMap<Request, Context>();
 
-export function buildYoga(services: AppServices) {
+export function buildYoga(services: AppServices, origins: OriginPolicy) {
   const { config } = services;
+  // The GraphiQL page (outside production) runs inline scripts: its CSP allows exactly those, by hash.
+  let graphiqlHtml: string | undefined;
   const sessionCookies: Plugin = {
     onResponse({ request, response }) {
       const ctx = contextOfRequest.get(request);
@@ -221,7 +230,8 @@ export function buildYoga(services: AppServices) {
     landingPage: false,
     // GraphiQL bundled (the default loads from a CDN, unreachable on closed networks).
     graphiql: config.production ? false : { subscriptionsProtocol: 'WS', title: 'DATA PIT GraphQL' },
-    renderGraphiQL,
+    renderGraphiQL: (options) => (graphiqlHtml = renderGraphiQL(options)),
+    maxRequestBodySize: GRAPHQL_BODY_LIMIT,
     // Expected (domain) failures keep their message and carry their code; anything else is masked.
     maskedErrors: {
       maskError(error, message, isDev) {
@@ -267,6 +277,7 @@ export function buildYoga(services: AppServices) {
       return ctx;
     },
     plugins: [
+      graphqlEdge({ origins, logger: services.logger, graphiqlHtml: () => graphiqlHtml }),
       csrfPrevention(),
       EnvelopArmorPlugin({
         // __schema is exempt here (GraphiQL's introspection needs 15 levels): introspectionDepthLimit below.

@@ -25,9 +25,8 @@ async function start() {
   ]);
   // The application (schema, Prisma, domain) loads only once the environment is known good, so
   // a wrong setting is reported in a moment rather than after seconds of loading.
-  const [{ getRequestListener }, { createApp }, { attachGraphQLWebSocket }, { ensureAdmin }, { seedDemoData }, { redisRateLimiter }, { sweepOrphanFiles }, { localDiskStorage, uploadsRoot }] =
+  const [{ createApp }, { attachGraphQLWebSocket }, { ensureAdmin }, { seedDemoData }, { redisRateLimiter }, { sweepOrphanFiles }, { localDiskStorage, uploadsRoot }] =
     await Promise.all([
-      import('@hono/node-server'),
       import('./app.ts'),
       import('./websocket.ts'),
       import('./domain/accounts/accounts.service.ts'),
@@ -51,7 +50,7 @@ async function start() {
   }
 
   if (redis) watchRedis(redis, logger);
-  const { app, yoga, origins, jobs, close } = createApp({ config, database, logger, limiter: redis ? redisRateLimiter(redis) : undefined });
+  const { listener, yoga, origins, jobs, close } = createApp({ config, database, logger, limiter: redis ? redisRateLimiter(redis) : undefined });
   // A 500 MB upload on a slow line takes longer than Node's default 5 minutes for a whole request;
   // an hour covers ~140 kB/s. Slow headers are still cut by headersTimeout (docs/decisions.md).
   // An idle keep-alive connection stays open 65 s, not Node's 5 s: a client that reuses one just
@@ -60,7 +59,7 @@ async function start() {
   const server = createServer({ requestTimeout: 60 * 60_000, keepAliveTimeout: 65_000, headersTimeout: 66_000 });
   // Registered before the app's handler, so it sees every request first.
   const http = drainOnShutdown(server);
-  server.on('request', getRequestListener(app.fetch));
+  server.on('request', listener);
   const websocket = attachGraphQLWebSocket(server, yoga, origins);
 
   try {

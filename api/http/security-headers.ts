@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import { secureHeaders } from 'hono/secure-headers';
 
 type Directives = Record<string, string[]>;
 
@@ -53,25 +52,37 @@ export function graphiqlCsp(html: string): string {
 }
 
 /**
- * nosniff, no framing, a referrer that keeps paths on this site, and the CSP above. A handler
- * that set its own Content-Security-Policy (GraphiQL) keeps it.
+ * The headers every answer carries: nosniff, no framing, a referrer that keeps paths on this site,
+ * cross-origin isolation of our answers, and the CSP above. One list for both edges: Hono's routes
+ * (securityHeaders below) and /graphql, which Yoga serves itself (api/http/graphql-edge.ts).
  */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': cspHeader(APP_CSP),
+  'cross-origin-opener-policy': 'same-origin',
+  // Listed origins (CORS_ORIGINS) read the API through CORS, which this header does not block;
+  // it stops other sites embedding our responses as images or scripts.
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  // Browsers honour it over HTTPS only; no includeSubDomains, other hosts of the domain are not ours to pin.
+  'strict-transport-security': 'max-age=15552000',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'DENY',
+  'x-permitted-cross-domain-policies': 'none',
+  // The old XSS auditor is off: it caused leaks of its own; the CSP does its job.
+  'x-xss-protection': '0',
+};
+
+/** Adds the security headers a response does not set itself (GraphiQL keeps its own CSP). */
+export function applySecurityHeaders(headers: Headers): void {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!headers.has(name)) headers.set(name, value);
+}
+
 export function securityHeaders(): MiddlewareHandler {
-  const headers = secureHeaders({
-    referrerPolicy: 'strict-origin-when-cross-origin',
-    xFrameOptions: 'DENY',
-    // Browsers honour it over HTTPS only; no includeSubDomains, other hosts of the domain are not ours to pin.
-    strictTransportSecurity: 'max-age=15552000',
-    // Listed origins (CORS_ORIGINS) read the API through CORS, which this header does not block;
-    // it stops other sites embedding our responses as images or scripts.
-    crossOriginResourcePolicy: 'same-origin',
-    overwrite: false,
-  });
-  const csp = cspHeader(APP_CSP);
   return async (c, next) => {
-    await headers(c, async () => {
-      await next();
-      if (!c.res.headers.has('content-security-policy')) c.res.headers.set('content-security-policy', csp);
-    });
+    await next();
+    applySecurityHeaders(c.res.headers);
   };
 }

@@ -1,0 +1,87 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { Plugin } from 'graphql-yoga';
+import type { Logger } from '../logger.ts';
+import { applyCors, isPreflight, preflightHeaders } from './cors.ts';
+import type { OriginPolicy } from './origin.ts';
+import { requestIdFrom, requestScope } from './request-id.ts';
+import { applySecurityHeaders, graphiqlCsp } from './security-headers.ts';
+
+// /graphql is served by Yoga itself, straight from node:http (api/app.ts `listener`): adapting each
+// request to a WHATWG Request for Hono first cost half of the throughput of `{ __typename }`
+// (docs/performance.md "Per-request overhead"). What Hono's middlewares do for the other routes
+// (request id and log line, security headers, CORS, body limit, compression) is done here, as one
+// Yoga plugin, so /graphql behaves the same whichever adapter hands it the request.
+
+export const GRAPHQL_BODY_LIMIT = 1024 * 1024;
+const TOO_LARGE = JSON.stringify({ message: 'Request body too large (limit 1 MB)' });
+const COMPRESS_OVER_BYTES = 1024;
+const gzip = promisify(zlib.gzip);
+
+export interface GraphQLEdgeOptions {
+  origins: OriginPolicy;
+  logger: Logger;
+  /** The GraphiQL page last rendered (outside production): its inline scripts are allowed by hash. */
+  graphiqlHtml: () => string | undefined;
+}
+
+export function graphqlEdge({ origins, logger, graphiqlHtml }: GraphQLEdgeOptions): Plugin {
+  const startedAt = new WeakMap<Request, number>();
+  return {
+    instrumentation: {
+      // Every log line written while serving the request carries its id (api/logger.ts). Behind
+      // Hono (in-process tests) the scope exists already and is kept.
+      request({ request }, wrapped) {
+        startedAt.set(request, performance.now());
+        if (requestScope.getStore()) return wrapped();
+        return requestScope.run({ requestId: requestIdFrom(request.headers.get('x-request-id')) }, wrapped);
+      },
+    },
+    onRequest({ request, endResponse, fetchAPI }) {
+      if (isPreflight(request.method, request.headers)) {
+        endResponse(new fetchAPI.Response(null, { status: 204, headers: preflightHeaders(origins, request.headers.get('origin')!) }));
+        return;
+      }
+      // A body announced over the limit is refused before it is read; one sent without a length
+      // is cut by Yoga's own limit (maxRequestBodySize in api/app.ts).
+      const length = Number(request.headers.get('content-length') ?? 0);
+      if (length > GRAPHQL_BODY_LIMIT) {
+        endResponse(new fetchAPI.Response(TOO_LARGE, { status: 413, headers: { 'content-type': 'application/json' } }));
+      }
+    },
+    async onResponse({ request, response, setResponse, fetchAPI }) {
+      const requestId = requestScope.getStore()?.requestId;
+      let answer = response;
+      const type = answer.headers.get('content-type') ?? '';
+      if (answer.status === 413) {
+        // Yoga's own limit (a body sent without a length) answers as the announced case above does.
+        answer = new fetchAPI.Response(TOO_LARGE, { status: 413, headers: { 'content-type': 'application/json' } });
+        setResponse(answer);
+      } else if (type.startsWith('text/html')) {
+        const html = graphiqlHtml();
+        if (html) answer.headers.set('content-security-policy', graphiqlCsp(html));
+      } else if (/^application\/(?:graphql-response\+)?json\b/.test(type) && /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
+        // JSON answers over 1 KB travel compressed, as the REST ones do (api/http/compression.ts).
+        const body = Buffer.from(await answer.arrayBuffer());
+        if (body.length > COMPRESS_OVER_BYTES) {
+          const headers = new fetchAPI.Headers(answer.headers);
+          headers.set('content-encoding', 'gzip');
+          headers.delete('content-length');
+          headers.append('vary', 'Accept-Encoding');
+          answer = new fetchAPI.Response(await gzip(body), { status: answer.status, headers });
+        } else {
+          answer = new fetchAPI.Response(body, { status: answer.status, headers: answer.headers });
+        }
+        setResponse(answer);
+      }
+      applySecurityHeaders(answer.headers);
+      applyCors(answer.headers, origins, request.headers.get('origin'));
+      if (requestId) answer.headers.set('x-request-id', requestId);
+      const started = startedAt.get(request);
+      logger.info(
+        { requestId, method: request.method, path: '/graphql', status: answer.status, ms: started === undefined ? undefined : Math.round(performance.now() - started) },
+        'request',
+      );
+    },
+  };
+}
