@@ -1,4 +1,5 @@
 import { SignJWT, jwtVerify } from 'jose';
+import { LRUCache } from 'lru-cache';
 
 // Sessions are rows in the database (model Session); the cookie carries an HS256 JWT naming the
 // row (`sid`) and its user (`sub`). The signature keeps the cookie from being forged, the row lets
@@ -24,12 +25,33 @@ export async function signSession(secret: Uint8Array, session: { id: string; use
     .sign(secret);
 }
 
-export async function readSession(secret: Uint8Array, token: string | undefined): Promise<SessionClaims | null> {
+// A cookie arrives with every request of a session, and verifying its HMAC through WebCrypto cost
+// a tenth of the CPU of a logged-in read (docs/performance.md "Per-request overhead"). A token
+// string that verified once verifies again with the same secret, so the check is remembered per
+// token (bounded); its expiry is still checked on every use, and whether the session is live is
+// the database's answer each time (api/context.ts), so logout and password resets act at once.
+interface Verified extends SessionClaims {
+  expiresAt: number;
+}
+const verifiedTokens = new WeakMap<Uint8Array, LRUCache<string, Verified>>();
+const VERIFIED_TOKENS_KEPT = 10_000;
+
+export async function readSession(secret: Uint8Array, token: string | undefined, nowSeconds = Date.now() / 1000): Promise<SessionClaims | null> {
   if (!token) return null;
+  let verified = verifiedTokens.get(secret);
+  if (!verified) verifiedTokens.set(secret, (verified = new LRUCache({ max: VERIFIED_TOKENS_KEPT })));
+  const known = verified.get(token);
+  if (known) {
+    if (known.expiresAt > nowSeconds) return { sessionId: known.sessionId, userId: known.userId, issuedAt: known.issuedAt };
+    verified.delete(token);
+    return null;
+  }
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.iat !== 'number') return null;
-    return { sessionId: payload.sid, userId: payload.sub, issuedAt: payload.iat };
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], currentDate: new Date(nowSeconds * 1000) });
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.iat !== 'number' || typeof payload.exp !== 'number') return null;
+    const claims = { sessionId: payload.sid, userId: payload.sub, issuedAt: payload.iat };
+    verified.set(token, { ...claims, expiresAt: payload.exp });
+    return claims;
   } catch {
     return null;
   }

@@ -1,5 +1,5 @@
 import { builder } from './builder.ts';
-import { selectable } from './prisma-query.ts';
+import { selectable, selectsColumnsOnly } from './prisma-query.ts';
 import { updateProfile } from '../domain/accounts/profile.service.ts';
 import { DueDiligenceStatusEnum } from './enums.ts';
 import type { User } from '../db/generated/prisma/client.ts';
@@ -53,10 +53,14 @@ builder.queryField('viewer', (t) =>
     nullable: true,
     description: 'The logged-in user, or null.',
     resolve: (query, _root, _args, ctx) => {
-      const select = selectable(query);
       // spread before the logged-out answer too: it needs no query, and Pothos's unused-query
       // check would otherwise warn on every visitor's page load
-      return ctx.viewer ? ctx.db.user.findUnique({ ...select, where: { id: ctx.viewer.id } }) : null;
+      const select = selectable(query);
+      if (!ctx.viewer) return null;
+      // The context loaded the whole row of the viewer for this request already: columns alone
+      // (the header, GET /api/auth/user) need no second query. Relations are read as selected.
+      if (selectsColumnsOnly(select)) return ctx.viewer;
+      return ctx.db.user.findUnique({ ...select, where: { id: ctx.viewer.id } });
     },
   }),
 );
