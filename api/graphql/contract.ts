@@ -15,7 +15,7 @@ import {
 import { requestLoader } from './loaders.ts';
 import { CATEGORIES, categoryInfo } from '../domain/market/categories.ts';
 import { change24h } from '../domain/market/price.rules.ts';
-import { openBidsLoader, price24hAgoLoader } from '../domain/market/market.loaders.ts';
+import { cardFiguresLoader } from '../domain/market/market.loaders.ts';
 import { CONTRACT_SORTS, findContractPage, inOrder, type ContractSort } from '../domain/market/contracts.list.ts';
 import { canSeeBidDetails, canSeeContract } from '../domain/policies.ts';
 import { nextStatuses } from '../domain/transitions/transition.ts';
@@ -27,8 +27,7 @@ import { checkOffsetCursors } from './cursors.ts';
 
 // A listing ("contract"): the specification.
 
-const price24hAgo = (ctx: Context) => requestLoader(ctx, 'price24hAgo', () => price24hAgoLoader(ctx.db));
-const openBids = (ctx: Context) => requestLoader(ctx, 'openBids', () => openBidsLoader(ctx.db));
+const cardFigures = (ctx: Context) => requestLoader(ctx, 'cardFigures', () => cardFiguresLoader(ctx.db));
 
 const PriceChangeType = builder.objectRef<{ change: string; percent: number }>('PriceChange').implement({
   description: 'Change of the market price over the last 24 hours.',
@@ -61,7 +60,7 @@ export const ContractType = builder.prismaNode('Contract', {
       type: PriceChangeType,
       nullable: true,
       description: 'Null when there is no price from 24 hours ago.',
-      resolve: async (c, _args, ctx) => change24h(c.marketPrice, await price24hAgo(ctx).load(c.id)),
+      resolve: async (c, _args, ctx) => change24h(c.marketPrice, (await cardFigures(ctx).load(c.id)).price24hAgo),
     }),
     pricingModel: t.expose('pricingModel', { type: PricingModelEnum }),
     updateFrequency: t.expose('updateFrequency', { type: UpdateFrequencyEnum }),
@@ -84,9 +83,9 @@ export const ContractType = builder.prismaNode('Contract', {
       type: 'Decimal',
       nullable: true,
       description: 'The bid side: the highest open bid.',
-      resolve: async (c, _args, ctx) => (await openBids(ctx).load(c.id)).highest,
+      resolve: async (c, _args, ctx) => (await cardFigures(ctx).load(c.id)).highestBid,
     }),
-    openBidCount: t.int({ resolve: async (c, _args, ctx) => (await openBids(ctx).load(c.id)).count }),
+    openBidCount: t.int({ resolve: async (c, _args, ctx) => (await cardFigures(ctx).load(c.id)).openBidCount }),
     bids: t.relatedConnection('bids', {
       cursor: 'id',
       description: 'Newest first. Everyone sees amounts; bidder and message only the bidder, the provider and administrators.',
@@ -208,10 +207,14 @@ builder.queryFields((t) => ({
           const page = await findContractPage(ctx.db, { filter: args.filter ?? {}, sort: args.sort ?? 'relevant', offset, limit });
           totalCount = page.totalCount;
           if (page.ids.length === 0) return [];
-          const rows = await ctx.db.contract.findMany({
-            ...queryFromInfo({ context: ctx, info, path: ['edges', 'node'], typeName: 'Contract' }),
-            where: { id: { in: page.ids } },
-          });
+          // The cards' figures load beside the rows, not after them (one round trip less per page).
+          const [rows] = await Promise.all([
+            ctx.db.contract.findMany({
+              ...queryFromInfo({ context: ctx, info, path: ['edges', 'node'], typeName: 'Contract' }),
+              where: { id: { in: page.ids } },
+            }),
+            cardFigures(ctx).loadMany(page.ids),
+          ]);
           return inOrder(page.ids, rows);
         });
         return { ...connection, totalCount };

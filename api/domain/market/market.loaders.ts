@@ -2,29 +2,31 @@ import DataLoader from 'dataloader';
 import { Prisma } from '../../db/generated/prisma/client.ts';
 import type { Db } from '../../db/database.ts';
 
-// Per-request batch loaders for figures a list shows on every card: one statement per page,
-// not one per card.
+// Per-request batch loader for the figures a list shows on every card: one statement per page,
+// not one per card (nor one per figure).
 
-/** The market price 24 hours ago (the last tick at or before then), or null. */
-export function price24hAgoLoader(db: Db, now = new Date()) {
-  const dayAgo = new Date(now.getTime() - 24 * 3600 * 1000);
-  return new DataLoader<string, string | null>(async (ids) => {
-    const rows = await db.$queryRaw<{ contractId: string; price: Prisma.Decimal }[]>`
-      SELECT DISTINCT ON ("contractId") "contractId", price FROM "PriceTick"
-      WHERE "contractId" IN (${Prisma.join(ids)}) AND "createdAt" <= ${dayAgo}
-      ORDER BY "contractId", "createdAt" DESC`;
-    const byId = new Map(rows.map((r) => [r.contractId, r.price.toFixed(2)]));
-    return ids.map((id) => byId.get(id) ?? null);
-  });
+export interface CardFigures {
+  /** The market price 24 hours ago (the last tick at or before then), or null. */
+  price24hAgo: string | null;
+  /** The bid side: the highest open bid, and how many bids are open. */
+  highestBid: string | null;
+  openBidCount: number;
 }
 
-/** The bid side of each contract: the highest open bid and how many bids are open. */
-export function openBidsLoader(db: Db) {
-  return new DataLoader<string, { highest: string | null; count: number }>(async (ids) => {
-    const rows = await db.$queryRaw<{ contractId: string; highest: Prisma.Decimal; n: bigint | number }[]>`
-      SELECT "contractId", max(amount) AS highest, count(*) AS n FROM "Bid"
-      WHERE status = 'open' AND "contractId" IN (${Prisma.join(ids)}) GROUP BY "contractId"`;
-    const byId = new Map(rows.map((r) => [r.contractId, { highest: r.highest.toFixed(2), count: Number(r.n) }]));
-    return ids.map((id) => byId.get(id) ?? { highest: null, count: 0 });
+export function cardFiguresLoader(db: Db, now = new Date()) {
+  const dayAgo = new Date(now.getTime() - 24 * 3600 * 1000);
+  return new DataLoader<string, CardFigures>(async (ids) => {
+    // Each figure is an index lookup per card ("PriceTick" by contract and time, "Bid" by contract).
+    const rows = await db.$queryRaw<{ id: string; price24hAgo: Prisma.Decimal | null; highest: Prisma.Decimal | null; n: bigint | number }[]>`
+      SELECT c.id,
+        (SELECT t.price FROM "PriceTick" t WHERE t."contractId" = c.id AND t."createdAt" <= ${dayAgo}
+          ORDER BY t."createdAt" DESC LIMIT 1) AS "price24hAgo",
+        b.highest, b.n
+      FROM (VALUES ${Prisma.join(ids.map((id) => Prisma.sql`(${id})`))}) AS c(id)
+      CROSS JOIN LATERAL (SELECT max(amount) AS highest, count(*) AS n FROM "Bid" WHERE "contractId" = c.id AND status = 'open') b`;
+    const byId = new Map(
+      rows.map((r) => [r.id, { price24hAgo: r.price24hAgo?.toFixed(2) ?? null, highestBid: r.highest?.toFixed(2) ?? null, openBidCount: Number(r.n) }]),
+    );
+    return ids.map((id) => byId.get(id) ?? { price24hAgo: null, highestBid: null, openBidCount: 0 });
   });
 }
