@@ -38,6 +38,7 @@ import { requestIdFrom, requestScope } from './http/request-id.ts';
 import { mediaTypeOf } from './http/content-type.ts';
 import { introspectionDepthLimit } from './http/graphql-limits.ts';
 import { jsonCompression, withCacheControl } from './http/compression.ts';
+import { usePublicResponseCache } from './graphql/response-cache.ts';
 
 export interface AppOptions {
   config: Config;
@@ -145,7 +146,8 @@ export function createApp(opts: AppOptions) {
   const jsonBodyLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => jsonError(c, 413, 'Request body too large (limit 1 MB)') });
   app.use('/api/*', jsonCompression());
   // Uploads stream through their own route with the 500 MB limit of listing files.
-  app.use('/api/*', (c, next) => (c.req.path === '/api/uploads' ? next() : jsonBodyLimit(c, next)));
+  // A GET has no body to limit, and asking for one would build a whole WHATWG Request for nothing.
+  app.use('/api/*', (c, next) => (c.req.path === '/api/uploads' || c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : jsonBodyLimit(c, next)));
 
   // In-process callers (tests' app.fetch) reach Yoga through Hono; the server bypasses Hono (`listener`).
   app.on(['GET', 'POST', 'OPTIONS'], GRAPHQL_PATH, (c) =>
@@ -294,6 +296,8 @@ export function buildYoga(services: AppServices, origins: OriginPolicy) {
       }),
       introspectionDepthLimit(INTROSPECTION_DEPTH_LIMIT),
       sessionCookies,
+      // Anonymous answers cached; services.events invalidates them on publish (docs/decisions.md "Response cache").
+      usePublicResponseCache(services),
     ],
   });
 }

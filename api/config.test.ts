@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       demoData: true,
       loginLimits: { perAccount: 10, perIp: 50, windowMs: 900_000 },
       shutdownDrainMs: 30_000,
+      responseCache: { enabled: true, ttlMs: 30_000, redisKeyPrefix: 'datapit:cache:' },
     });
     // Generated once and kept: the second start reads the same secret.
     expect(load({}).sessionSecret).toEqual(config.sessionSecret);
@@ -61,6 +62,13 @@ describe('loadConfig', () => {
     expect(config.loginLimits.perAccount).toBe(5);
   });
 
+  it('turns the response cache off under NODE_ENV=test unless RESPONSE_CACHE says otherwise', () => {
+    expect(load({ NODE_ENV: 'test' }).responseCache.enabled).toBe(false);
+    expect(load({ NODE_ENV: 'test', RESPONSE_CACHE: '1' }).responseCache.enabled).toBe(true);
+    expect(load({ NODE_ENV: 'production', PUBLIC_URL: 'https://pit.example.com', RESPONSE_CACHE: '0' }).responseCache.enabled).toBe(false);
+    expect(load({ RESPONSE_CACHE_TTL_MS: '5000' }).responseCache.ttlMs).toBe(5000);
+  });
+
   it.each([
     ['PORT', { PORT: 'abc' }, /PORT must be a whole number from 0 to 65535 \(got "abc"\)/],
     ['PORT', { PORT: '65536' }, /PORT/],
@@ -78,6 +86,9 @@ describe('loadConfig', () => {
     ['SMTP_URL', { SMTP_URL: 'mail.example.com:587' }, /SMTP_URL/],
     ['DEMO_DATA', { DEMO_DATA: 'maybe' }, /DEMO_DATA must be 1 or 0/],
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    ['RESPONSE_CACHE', { RESPONSE_CACHE: 'yes' }, /RESPONSE_CACHE must be 1 or 0/],
+    ['RESPONSE_CACHE_TTL_MS', { RESPONSE_CACHE_TTL_MS: '500' }, /RESPONSE_CACHE_TTL_MS must be a whole number from 1000 to 3600000/],
+    ['RESPONSE_CACHE_REDIS_PREFIX', { RESPONSE_CACHE_REDIS_PREFIX: 'a b' }, /RESPONSE_CACHE_REDIS_PREFIX must be 1 to 64/],
     ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'root@example.com' }, /ADMIN_PASSWORD must be set when ADMIN_EMAIL is set/],
   ])('%s: %j is refused with a message naming it', (variable, env, message) => {
     const error = errorOf(env);

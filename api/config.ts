@@ -42,6 +42,8 @@ export interface Config {
   shutdownDrainMs: number;
   /** Other origins whose pages may call the API with cookies (CORS_ORIGINS); the site's own always may. */
   corsOrigins: string[];
+  /** Anonymous answers of public data served from a cache (docs/decisions.md "Response cache"). */
+  responseCache: { enabled: boolean; ttlMs: number; redisKeyPrefix: string };
 }
 
 /** A setting that is missing or wrong. `variable` names the environment variable. */
@@ -108,6 +110,11 @@ const envSchema = z
       .string()
       .refine((v) => v.split(',').every((entry) => !entry.trim() || parseOrigin(entry)), 'must be comma-separated origins such as https://app.example.com (scheme://host[:port], no path)')
       .optional(),
+    // Unset: on, except under NODE_ENV=test (tests that write rows directly, without the events
+    // that invalidate, turn it on where they test it).
+    RESPONSE_CACHE: z.enum(['0', '1', 'true', 'false'], 'must be 1 or 0').optional(),
+    RESPONSE_CACHE_TTL_MS: wholeNumber(1000, 3_600_000).default(30_000),
+    RESPONSE_CACHE_REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits or _ : . -').default('datapit:cache:'),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'must be set when ADMIN_EMAIL is set' });
@@ -180,6 +187,11 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     corsOrigins: parseOriginList(e.CORS_ORIGINS),
+    responseCache: {
+      enabled: e.RESPONSE_CACHE === undefined ? e.NODE_ENV !== 'test' : e.RESPONSE_CACHE === '1' || e.RESPONSE_CACHE === 'true',
+      ttlMs: e.RESPONSE_CACHE_TTL_MS,
+      redisKeyPrefix: e.RESPONSE_CACHE_REDIS_PREFIX,
+    },
   };
 }
 
