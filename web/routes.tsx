@@ -1,58 +1,58 @@
-import { lazy, type ComponentType, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, useRouteError, type RouteObject } from 'react-router-dom';
 import { Layout } from './components/Layout.tsx';
+import { lazyLoader, lazyScreen } from './lazyScreen.ts';
 import { LoadError, RouteBoundary } from './relay/RouteBoundary.tsx';
-import { adminLoginLoader } from './screens/Admin/AdminLogin/AdminLoginQuery.ts';
-import { complianceDashboardLoader } from './screens/Admin/ComplianceDashboard/ComplianceDashboardQuery.ts';
-import { simpleComplianceLoader } from './screens/Admin/SimpleCompliance/SimpleComplianceQuery.ts';
 import { dashboardRoute } from './screens/Dashboard/dashboardRoute.tsx';
 import { ContractDetailSkeleton } from './screens/Market/ContractDetail/ContractDetailSkeleton.tsx';
-import { contractDetailLoader } from './screens/Market/ContractDetail/ContractDetailQuery.ts';
-import { browseLoader, browseShouldRevalidate } from './screens/Market/Browse/BrowseQuery.ts';
-import { landingLoader } from './screens/Market/Landing/LandingQuery.ts';
 import { tradingFloorLoader, tradingFloorShouldRevalidate } from './screens/Market/TradingFloor/TradingFloorQuery.ts';
 import { AppShell, appShellLoader } from './screens/Shell/AppShell.tsx';
 import { ShellSkeleton } from './screens/Shell/ShellSkeleton.tsx';
 import { PageSkeleton } from './screens/shared/PageSkeleton.tsx';
-import { dueDiligenceLoader } from './screens/Provider/DueDiligence/DueDiligenceQuery.ts';
-import { listDataLoader, listDataShouldRevalidate } from './screens/Provider/ListData/ListDataQuery.ts';
-import { debugLoader } from './screens/System/Debug/DebugQuery.ts';
-import { paymentLoader } from './screens/Commerce/Payment/PaymentQuery.ts';
-import { paymentSuccessLoader } from './screens/Commerce/PaymentSuccess/PaymentSuccessQuery.ts';
-import { myDataLoader } from './screens/Commerce/MyData/MyDataQuery.ts';
-import { earningsLoader } from './screens/Admin/Earnings/EarningsQuery.ts';
-import { tradingDeskLoader } from './screens/Trading/TradingDesk/TradingDeskQuery.ts';
-import { messagingCenterLoader } from './screens/Messaging/MessagingCenter/MessagingCenterQuery.ts';
-import { adminSupportLoader } from './screens/Admin/AdminSupport/AdminSupportQuery.ts';
 
-// Route table. Each screen's code is split out (React.lazy) while its query starts in the route
-// loader, so code and data load in parallel (data loads at the route).
+// Route table. Each screen's code is split out, and so is the module of its route query (see
+// lazyScreen.ts): the main bundle carries the shell and the floor's loader only, since '/' is the
+// page most visits start on (docs/performance.md, "Web delivery").
 
-function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(() => load().then((m) => ({ default: m[name] })));
-}
+const TradingFloor = lazyScreen(() => import('./screens/Market/TradingFloor/TradingFloor.tsx'), 'TradingFloor');
+const Landing = lazyScreen(() => import('./screens/Market/Landing/Landing.tsx'), 'Landing');
+const ContractDetail = lazyScreen(() => import('./screens/Market/ContractDetail/ContractDetail.tsx'), 'ContractDetail');
+const Browse = lazyScreen(() => import('./screens/Market/Browse/Browse.tsx'), 'Browse');
+const Login = lazyScreen(() => import('./screens/Auth/Login/Login.tsx'), 'Login');
+const Register = lazyScreen(() => import('./screens/Auth/Register/Register.tsx'), 'Register');
+const VerifyEmail = lazyScreen(() => import('./screens/Auth/VerifyEmail/VerifyEmail.tsx'), 'VerifyEmail');
+const AdminLogin = lazyScreen(() => import('./screens/Admin/AdminLogin/AdminLogin.tsx'), 'AdminLogin');
+const ComplianceDashboard = lazyScreen(() => import('./screens/Admin/ComplianceDashboard/ComplianceDashboard.tsx'), 'ComplianceDashboard');
+const SimpleCompliance = lazyScreen(() => import('./screens/Admin/SimpleCompliance/SimpleCompliance.tsx'), 'SimpleCompliance');
+const DueDiligence = lazyScreen(() => import('./screens/Provider/DueDiligence/DueDiligence.tsx'), 'DueDiligence');
+const ListData = lazyScreen(() => import('./screens/Provider/ListData/ListData.tsx'), 'ListData');
+const Payment = lazyScreen(() => import('./screens/Commerce/Payment/Payment.tsx'), 'Payment');
+const PaymentSuccess = lazyScreen(() => import('./screens/Commerce/PaymentSuccess/PaymentSuccess.tsx'), 'PaymentSuccess');
+const MyData = lazyScreen(() => import('./screens/Commerce/MyData/MyData.tsx'), 'MyData');
+const Earnings = lazyScreen(() => import('./screens/Admin/Earnings/Earnings.tsx'), 'Earnings');
+const TradingDesk = lazyScreen(() => import('./screens/Trading/TradingDesk/TradingDesk.tsx'), 'TradingDesk');
+const MessagingCenter = lazyScreen(() => import('./screens/Messaging/MessagingCenter/MessagingCenter.tsx'), 'MessagingCenter');
+const AdminSupport = lazyScreen(() => import('./screens/Admin/AdminSupport/AdminSupport.tsx'), 'AdminSupport');
+const Debug = lazyScreen(() => import('./screens/System/Debug/Debug.tsx'), 'Debug');
+const NotFound = lazyScreen(() => import('./screens/System/NotFound/NotFound.tsx'), 'NotFound');
 
-const Landing = screen(() => import('./screens/Market/Landing/Landing.tsx'), 'Landing');
-const ContractDetail = screen(() => import('./screens/Market/ContractDetail/ContractDetail.tsx'), 'ContractDetail');
-const TradingFloor = screen(() => import('./screens/Market/TradingFloor/TradingFloor.tsx'), 'TradingFloor');
-const Browse = screen(() => import('./screens/Market/Browse/Browse.tsx'), 'Browse');
-const Login = screen(() => import('./screens/Auth/Login/Login.tsx'), 'Login');
-const Register = screen(() => import('./screens/Auth/Register/Register.tsx'), 'Register');
-const VerifyEmail = screen(() => import('./screens/Auth/VerifyEmail/VerifyEmail.tsx'), 'VerifyEmail');
-const AdminLogin = screen(() => import('./screens/Admin/AdminLogin/AdminLogin.tsx'), 'AdminLogin');
-const ComplianceDashboard = screen(() => import('./screens/Admin/ComplianceDashboard/ComplianceDashboard.tsx'), 'ComplianceDashboard');
-const SimpleCompliance = screen(() => import('./screens/Admin/SimpleCompliance/SimpleCompliance.tsx'), 'SimpleCompliance');
-const DueDiligence = screen(() => import('./screens/Provider/DueDiligence/DueDiligence.tsx'), 'DueDiligence');
-const ListData = screen(() => import('./screens/Provider/ListData/ListData.tsx'), 'ListData');
-const Payment = screen(() => import('./screens/Commerce/Payment/Payment.tsx'), 'Payment');
-const PaymentSuccess = screen(() => import('./screens/Commerce/PaymentSuccess/PaymentSuccess.tsx'), 'PaymentSuccess');
-const MyData = screen(() => import('./screens/Commerce/MyData/MyData.tsx'), 'MyData');
-const Earnings = screen(() => import('./screens/Admin/Earnings/Earnings.tsx'), 'Earnings');
-const TradingDesk = screen(() => import('./screens/Trading/TradingDesk/TradingDesk.tsx'), 'TradingDesk');
-const MessagingCenter = screen(() => import('./screens/Messaging/MessagingCenter/MessagingCenter.tsx'), 'MessagingCenter');
-const AdminSupport = screen(() => import('./screens/Admin/AdminSupport/AdminSupport.tsx'), 'AdminSupport');
-const Debug = screen(() => import('./screens/System/Debug/Debug.tsx'), 'Debug');
-const NotFound = screen(() => import('./screens/System/NotFound/NotFound.tsx'), 'NotFound');
+// The route query modules, each imported by its route's lazy loader (and shouldRevalidate).
+const landingQuery = () => import('./screens/Market/Landing/LandingQuery.ts');
+const browseQuery = () => import('./screens/Market/Browse/BrowseQuery.ts');
+const contractDetailQuery = () => import('./screens/Market/ContractDetail/ContractDetailQuery.ts');
+const adminLoginQuery = () => import('./screens/Admin/AdminLogin/AdminLoginQuery.ts');
+const listDataQuery = () => import('./screens/Provider/ListData/ListDataQuery.ts');
+const dueDiligenceQuery = () => import('./screens/Provider/DueDiligence/DueDiligenceQuery.ts');
+const complianceDashboardQuery = () => import('./screens/Admin/ComplianceDashboard/ComplianceDashboardQuery.ts');
+const simpleComplianceQuery = () => import('./screens/Admin/SimpleCompliance/SimpleComplianceQuery.ts');
+const paymentQuery = () => import('./screens/Commerce/Payment/PaymentQuery.ts');
+const paymentSuccessQuery = () => import('./screens/Commerce/PaymentSuccess/PaymentSuccessQuery.ts');
+const myDataQuery = () => import('./screens/Commerce/MyData/MyDataQuery.ts');
+const earningsQuery = () => import('./screens/Admin/Earnings/EarningsQuery.ts');
+const tradingDeskQuery = () => import('./screens/Trading/TradingDesk/TradingDeskQuery.ts');
+const messagingCenterQuery = () => import('./screens/Messaging/MessagingCenter/MessagingCenterQuery.ts');
+const adminSupportQuery = () => import('./screens/Admin/AdminSupport/AdminSupportQuery.ts');
+const debugQuery = () => import('./screens/System/Debug/DebugQuery.ts');
 
 function boundary(children: ReactNode, fallback: 'page' | 'form' = 'page') {
   return <RouteBoundary fallback={<PageSkeleton variant={fallback} />}>{children}</RouteBoundary>;
@@ -82,32 +82,79 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <ShellSkeleton />,
     errorElement: <RootError />,
     children: [
-      { index: true, loader: tradingFloorLoader, shouldRevalidate: tradingFloorShouldRevalidate, element: boundary(<TradingFloor />) },
-      { path: 'landing', loader: landingLoader, element: boundary(<Landing />) },
-      { path: 'browse', loader: browseLoader, shouldRevalidate: browseShouldRevalidate, element: boundary(<Browse />) },
-      { path: 'contract/:id', loader: contractDetailLoader, element: <RouteBoundary fallback={<ContractDetailSkeleton />}><ContractDetail /></RouteBoundary> },
-      { path: 'auth/login', element: boundary(<Login />, 'form') },
-      { path: 'auth/register', element: boundary(<Register />, 'form') },
-      { path: 'auth/verify-email', element: boundary(<VerifyEmail />, 'form') },
-      { path: 'email-verification', element: boundary(<VerifyEmail />, 'form') },
-      { path: 'admin-login', loader: adminLoginLoader, element: boundary(<AdminLogin />, 'form') },
-      { path: 'list-data', loader: listDataLoader, shouldRevalidate: listDataShouldRevalidate, element: boundary(<ListData />) },
-      { path: 'due-diligence', loader: dueDiligenceLoader, element: boundary(<DueDiligence />) },
-      { path: 'compliance-dashboard', loader: complianceDashboardLoader, element: boundary(<ComplianceDashboard />) },
-      { path: 'simple-compliance', loader: simpleComplianceLoader, element: boundary(<SimpleCompliance />) },
-      { path: 'payment/:contractId', loader: paymentLoader, element: boundary(<Payment />) },
-      { path: 'payment-success/:contractId', loader: paymentSuccessLoader, element: boundary(<PaymentSuccess />) },
-      { path: 'my-data', loader: myDataLoader, element: boundary(<MyData />) },
-      { path: 'earnings', loader: earningsLoader, element: boundary(<Earnings />) },
-      { path: 'trading', loader: tradingDeskLoader, element: boundary(<TradingDesk />) },
-      { path: 'messaging', loader: messagingCenterLoader, element: boundary(<MessagingCenter />) },
-      { path: 'admin-support', loader: adminSupportLoader, element: boundary(<AdminSupport />) },
+      {
+        index: true,
+        loader: (args) => {
+          // '/' is where most visits start: its query module is in the main bundle, the screen's code is not
+          TradingFloor.load().catch(() => undefined);
+          return tradingFloorLoader(args);
+        },
+        shouldRevalidate: tradingFloorShouldRevalidate,
+        element: boundary(<TradingFloor.Screen />),
+      },
+      { path: 'landing', lazy: { loader: lazyLoader(Landing, landingQuery, (m) => m.landingLoader) }, element: boundary(<Landing.Screen />) },
+      {
+        path: 'browse',
+        lazy: {
+          loader: lazyLoader(Browse, browseQuery, (m) => m.browseLoader),
+          shouldRevalidate: () => browseQuery().then((m) => m.browseShouldRevalidate),
+        },
+        element: boundary(<Browse.Screen />),
+      },
+      {
+        path: 'contract/:id',
+        lazy: { loader: lazyLoader(ContractDetail, contractDetailQuery, (m) => m.contractDetailLoader) },
+        element: (
+          <RouteBoundary fallback={<ContractDetailSkeleton />}>
+            <ContractDetail.Screen />
+          </RouteBoundary>
+        ),
+      },
+      { path: 'auth/login', element: boundary(<Login.Screen />, 'form') },
+      { path: 'auth/register', element: boundary(<Register.Screen />, 'form') },
+      { path: 'auth/verify-email', element: boundary(<VerifyEmail.Screen />, 'form') },
+      { path: 'email-verification', element: boundary(<VerifyEmail.Screen />, 'form') },
+      { path: 'admin-login', lazy: { loader: lazyLoader(AdminLogin, adminLoginQuery, (m) => m.adminLoginLoader) }, element: boundary(<AdminLogin.Screen />, 'form') },
+      {
+        path: 'list-data',
+        lazy: {
+          loader: lazyLoader(ListData, listDataQuery, (m) => m.listDataLoader),
+          shouldRevalidate: () => listDataQuery().then((m) => m.listDataShouldRevalidate),
+        },
+        element: boundary(<ListData.Screen />),
+      },
+      { path: 'due-diligence', lazy: { loader: lazyLoader(DueDiligence, dueDiligenceQuery, (m) => m.dueDiligenceLoader) }, element: boundary(<DueDiligence.Screen />) },
+      {
+        path: 'compliance-dashboard',
+        lazy: { loader: lazyLoader(ComplianceDashboard, complianceDashboardQuery, (m) => m.complianceDashboardLoader) },
+        element: boundary(<ComplianceDashboard.Screen />),
+      },
+      {
+        path: 'simple-compliance',
+        lazy: { loader: lazyLoader(SimpleCompliance, simpleComplianceQuery, (m) => m.simpleComplianceLoader) },
+        element: boundary(<SimpleCompliance.Screen />),
+      },
+      { path: 'payment/:contractId', lazy: { loader: lazyLoader(Payment, paymentQuery, (m) => m.paymentLoader) }, element: boundary(<Payment.Screen />) },
+      {
+        path: 'payment-success/:contractId',
+        lazy: { loader: lazyLoader(PaymentSuccess, paymentSuccessQuery, (m) => m.paymentSuccessLoader) },
+        element: boundary(<PaymentSuccess.Screen />),
+      },
+      { path: 'my-data', lazy: { loader: lazyLoader(MyData, myDataQuery, (m) => m.myDataLoader) }, element: boundary(<MyData.Screen />) },
+      { path: 'earnings', lazy: { loader: lazyLoader(Earnings, earningsQuery, (m) => m.earningsLoader) }, element: boundary(<Earnings.Screen />) },
+      { path: 'trading', lazy: { loader: lazyLoader(TradingDesk, tradingDeskQuery, (m) => m.tradingDeskLoader) }, element: boundary(<TradingDesk.Screen />) },
+      {
+        path: 'messaging',
+        lazy: { loader: lazyLoader(MessagingCenter, messagingCenterQuery, (m) => m.messagingCenterLoader) },
+        element: boundary(<MessagingCenter.Screen />),
+      },
+      { path: 'admin-support', lazy: { loader: lazyLoader(AdminSupport, adminSupportQuery, (m) => m.adminSupportLoader) }, element: boundary(<AdminSupport.Screen />) },
       // /dashboard and its tabs (/dashboard/contracts, /listings, /messages, /analytics, /payments, /profile)
       dashboardRoute,
       // The header's user menu links to /profile: the dashboard's Profile tab.
       { path: 'profile', element: <Navigate to="/dashboard/profile" replace /> },
-      { path: 'debug', loader: debugLoader, element: boundary(<Debug />) },
-      { path: '*', element: boundary(<NotFound />) },
+      { path: 'debug', lazy: { loader: lazyLoader(Debug, debugQuery, (m) => m.debugLoader) }, element: boundary(<Debug.Screen />) },
+      { path: '*', element: boundary(<NotFound.Screen />) },
     ],
   },
 ];

@@ -1,33 +1,22 @@
-import { lazy, type ComponentType, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { lazyLoader, lazyScreen } from '../../lazyScreen.ts';
 import { RouteBoundary } from '../../relay/RouteBoundary.tsx';
 import { PageSkeleton } from '../shared/PageSkeleton.tsx';
-import { analyticsLoader } from './Analytics/AnalyticsQuery.ts';
-import { dashboardLoader } from './DashboardQuery.ts';
-import { messagesLoader } from './Messages/MessagesQuery.ts';
-import { myContractsLoader } from './MyContracts/MyContractsQuery.ts';
-import { myListingsLoader } from './MyListings/MyListingsQuery.ts';
-import { overviewLoader } from './Overview/OverviewQuery.ts';
-import { paymentsLoader } from './Payments/PaymentsQuery.ts';
-import { profileLoader } from './Profile/ProfileQuery.ts';
 import { TabSkeleton } from './shared/TabSkeleton.tsx';
 
 // /dashboard and its tabs, one nested route per side-menu item so each has a deep link
-// (/dashboard/contracts, /dashboard/analytics?range=90d, ...). Each tab's code is split out and its
-// query starts in its loader, in parallel with the frame's.
+// (/dashboard/contracts, /dashboard/analytics?range=90d, ...). Each tab's code and query module are
+// split out (see lazyScreen.ts) and its query starts in its loader, in parallel with the frame's.
 
-function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(() => load().then((m) => ({ default: m[name] })));
-}
-
-const Dashboard = screen(() => import('./Dashboard.tsx'), 'Dashboard');
-const Overview = screen(() => import('./Overview/Overview.tsx'), 'Overview');
-const MyContracts = screen(() => import('./MyContracts/MyContracts.tsx'), 'MyContracts');
-const MyListings = screen(() => import('./MyListings/MyListings.tsx'), 'MyListings');
-const Messages = screen(() => import('./Messages/Messages.tsx'), 'Messages');
-const Analytics = screen(() => import('./Analytics/Analytics.tsx'), 'Analytics');
-const Payments = screen(() => import('./Payments/Payments.tsx'), 'Payments');
-const Profile = screen(() => import('./Profile/Profile.tsx'), 'Profile');
+const Dashboard = lazyScreen(() => import('./Dashboard.tsx'), 'Dashboard');
+const Overview = lazyScreen(() => import('./Overview/Overview.tsx'), 'Overview');
+const MyContracts = lazyScreen(() => import('./MyContracts/MyContracts.tsx'), 'MyContracts');
+const MyListings = lazyScreen(() => import('./MyListings/MyListings.tsx'), 'MyListings');
+const Messages = lazyScreen(() => import('./Messages/Messages.tsx'), 'Messages');
+const Analytics = lazyScreen(() => import('./Analytics/Analytics.tsx'), 'Analytics');
+const Payments = lazyScreen(() => import('./Payments/Payments.tsx'), 'Payments');
+const Profile = lazyScreen(() => import('./Profile/Profile.tsx'), 'Profile');
 
 function tab(children: ReactNode) {
   return <RouteBoundary fallback={<TabSkeleton />}>{children}</RouteBoundary>;
@@ -35,16 +24,28 @@ function tab(children: ReactNode) {
 
 export const dashboardRoute: RouteObject = {
   path: 'dashboard',
-  loader: dashboardLoader,
-  element: <RouteBoundary fallback={<PageSkeleton />}>{<Dashboard />}</RouteBoundary>,
+  lazy: { loader: lazyLoader(Dashboard, () => import('./DashboardQuery.ts'), (m) => m.dashboardLoader) },
+  element: <RouteBoundary fallback={<PageSkeleton />}>{<Dashboard.Screen />}</RouteBoundary>,
   children: [
-    { index: true, loader: overviewLoader, element: tab(<Overview />) },
-    { path: 'contracts', loader: myContractsLoader, element: tab(<MyContracts />) },
-    { path: 'listings', loader: myListingsLoader, element: tab(<MyListings />) },
-    { path: 'messages', loader: messagesLoader, element: tab(<Messages />) },
-    { path: 'analytics', loader: analyticsLoader, element: tab(<Analytics />) },
-    { path: 'payments', loader: paymentsLoader, element: tab(<Payments />) },
-    { path: 'profile', loader: profileLoader, element: tab(<Profile />) },
+    { index: true, lazy: { loader: lazyLoader(Overview, () => import('./Overview/OverviewQuery.ts'), (m) => m.overviewLoader) }, element: tab(<Overview.Screen />) },
+    {
+      path: 'contracts',
+      lazy: { loader: lazyLoader(MyContracts, () => import('./MyContracts/MyContractsQuery.ts'), (m) => m.myContractsLoader) },
+      element: tab(<MyContracts.Screen />),
+    },
+    {
+      path: 'listings',
+      lazy: { loader: lazyLoader(MyListings, () => import('./MyListings/MyListingsQuery.ts'), (m) => m.myListingsLoader) },
+      element: tab(<MyListings.Screen />),
+    },
+    { path: 'messages', lazy: { loader: lazyLoader(Messages, () => import('./Messages/MessagesQuery.ts'), (m) => m.messagesLoader) }, element: tab(<Messages.Screen />) },
+    {
+      path: 'analytics',
+      lazy: { loader: lazyLoader(Analytics, () => import('./Analytics/AnalyticsQuery.ts'), (m) => m.analyticsLoader) },
+      element: tab(<Analytics.Screen />),
+    },
+    { path: 'payments', lazy: { loader: lazyLoader(Payments, () => import('./Payments/PaymentsQuery.ts'), (m) => m.paymentsLoader) }, element: tab(<Payments.Screen />) },
+    { path: 'profile', lazy: { loader: lazyLoader(Profile, () => import('./Profile/ProfileQuery.ts'), (m) => m.profileLoader) }, element: tab(<Profile.Screen />) },
     // an unknown tab falls back to the overview
     { path: '*', element: <Navigate to="/dashboard" replace /> },
   ],
