@@ -1,7 +1,7 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../app.ts';
-import { contextFor, json, operation, respondWithGraphQLErrors, respondWithResult, runOperation } from './execute.ts';
+import { contextFor, json, jsonShaped, operation, respondWithGraphQLErrors, respondWithResult, runOperation } from './execute.ts';
 import { jsonError, readJsonObject } from './respond.ts';
 import { parseCategory } from '../domain/market/categories.ts';
 import { CONTRACT_SORTS, type ContractSort } from '../domain/market/contracts.list.ts';
@@ -96,7 +96,7 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
   r.get('/stats', async (c) => {
     const result = await runOperation(yoga, c, clientIp(c), STATS);
     if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
-    return json(c, result.data!.marketStats);
+    return jsonShaped(c, result.data!.marketStats, (stats) => stats);
   });
 
   // GET /api/contracts?category&minPrice&maxPrice&search&sortBy (+ limit, offset): an array; the
@@ -127,14 +127,17 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
     const result = await runOperation(yoga, c, clientIp(c), CONTRACTS, { first: limit, after, filter, sort: SORT_ENUM[sort] });
     if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
     c.header('x-total-count', String(result.data!.contracts.totalCount));
-    return json(c, result.data!.contracts.edges.map((e) => restContract(e.node)));
+    return jsonShaped(c, result.data!.contracts, (contracts) => contracts.edges.map((e) => restContract(e.node)));
   });
 
   r.get('/contracts/:id', async (c) => {
     const result = await runOperation(yoga, c, clientIp(c), CONTRACT, { id: c.req.param('id') });
     if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
     const contract = result.data?.contract;
-    return contract ? json(c, restContractFor(result.context.viewer, contract)) : jsonError(c, 404, 'Contract not found');
+    if (!contract) return jsonError(c, 404, 'Contract not found');
+    const { viewer } = result.context;
+    // Anonymous: the public shape, which depends on the contract alone.
+    return viewer ? json(c, restContractFor(viewer, contract)) : jsonShaped(c, contract, (node) => restContractFor(null, node));
   });
 
   r.get('/bids/contract/:id', async (c) => {
