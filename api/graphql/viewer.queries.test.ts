@@ -39,6 +39,14 @@ describe('statements of reading the viewer', () => {
     expect(gql.statements).toHaveLength(1);
   });
 
+  it('reads every kind of column of the row the session check loaded (decimals, dates, enums)', async () => {
+    await app.database.prisma.user.update({ where: { username: 'viewerq' }, data: { rating: '4.35', reviewCount: 7 } });
+    const res = await client.gql('{ viewer { rating reviewCount dueDiligenceStatus memberSince emailVerified } }');
+    expect(res.errors).toBeUndefined();
+    expect(res.data.viewer).toMatchObject({ rating: 4.35, reviewCount: 7, dueDiligenceStatus: 'not_started', emailVerified: true });
+    expect(new Date(res.data.viewer.memberSince).getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
   it('still reads what the viewer selects beyond its columns', async () => {
     const res = await client.gql('{ viewer { username positions(first: 1) { totalCount } } }');
     expect(res.errors).toBeUndefined();
