@@ -16,7 +16,7 @@ import { requestLoader } from './loaders.ts';
 import { CATEGORIES, categoryInfo } from '../domain/market/categories.ts';
 import { change24h } from '../domain/market/price.rules.ts';
 import { cardFiguresLoader } from '../domain/market/market.loaders.ts';
-import { CONTRACT_SORTS, findContractPage, inOrder, type ContractSort } from '../domain/market/contracts.list.ts';
+import { CONTRACT_SORTS, COUNT_CAP, findContractPage, inOrder, type ContractSort } from '../domain/market/contracts.list.ts';
 import { canSeeBidDetails, canSeeContract } from '../domain/policies.ts';
 import { nextStatuses } from '../domain/transitions/transition.ts';
 import { LISTING_MACHINE } from '../domain/listings/listings.machine.ts';
@@ -202,10 +202,11 @@ builder.queryFields((t) => ({
       },
       resolve: async (_root, args, ctx, info) => {
         let totalCount = 0;
+        let totalCountIsExact = true;
         checkOffsetCursors(args);
         const connection = await resolveOffsetConnection({ args, defaultSize: 20, maxSize: 100 }, async ({ offset, limit }) => {
           const page = await findContractPage(ctx.db, { filter: args.filter ?? {}, sort: args.sort ?? 'relevant', offset, limit });
-          totalCount = page.totalCount;
+          ({ totalCount, totalCountIsExact } = page);
           if (page.ids.length === 0) return [];
           // The cards' figures load beside the rows, not after them (one round trip less per page).
           const [rows] = await Promise.all([
@@ -217,10 +218,21 @@ builder.queryFields((t) => ({
           ]);
           return inOrder(page.ids, rows);
         });
-        return { ...connection, totalCount };
+        return { ...connection, totalCount, totalCountIsExact };
       },
     },
-    { fields: (c) => ({ totalCount: c.int({ resolve: (conn) => (conn as unknown as { totalCount: number }).totalCount }) }) },
+    {
+      fields: (c) => ({
+        totalCount: c.int({
+          description: `How many contracts match, counted up to ${COUNT_CAP.toLocaleString('en-US')} (see totalCountIsExact).`,
+          resolve: (conn) => (conn as unknown as { totalCount: number }).totalCount,
+        }),
+        totalCountIsExact: c.boolean({
+          description: `False when more than ${COUNT_CAP.toLocaleString('en-US')} contracts match: totalCount is then that cap ("10,000+").`,
+          resolve: (conn) => (conn as unknown as { totalCountIsExact: boolean }).totalCountIsExact,
+        }),
+      }),
+    },
   ),
   contract: t.prismaField({
     type: 'Contract',

@@ -46,8 +46,8 @@ type Result<K extends string, T> = Record<K, { __typename: string; data?: T; cod
 
 const STATS = operation<{ marketStats: Record<string, number | string> }>(`query RestStats { marketStats {
   activeContracts totalContracts totalUsers activeUsers totalVolume volumeToday totalTransactions } }`);
-const CONTRACTS = operation<{ contracts: Omit<Page<ContractNode>, 'pageInfo'> }>(`query RestContracts($first: Int!, $after: String, $filter: ContractFilter, $sort: ContractSort) {
-  contracts(first: $first, after: $after, filter: $filter, sort: $sort) { totalCount edges { node { ${CONTRACT_FIELDS} } } } }`);
+const CONTRACTS = operation<{ contracts: Omit<Page<ContractNode>, 'pageInfo'> & { totalCountIsExact: boolean } }>(`query RestContracts($first: Int!, $after: String, $filter: ContractFilter, $sort: ContractSort) {
+  contracts(first: $first, after: $after, filter: $filter, sort: $sort) { totalCount totalCountIsExact edges { node { ${CONTRACT_FIELDS} } } } }`);
 // The review queue (administrators): listings in a status other than active.
 const REVIEW_QUEUE = operation<{ listingsForReview: Page<BackOfficeContractNode> }>(`query RestReviewQueue($status: ContractStatus!, $first: Int!, $after: String) {
   listingsForReview(status: $status, first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { ${BACK_OFFICE_FIELDS} } } } }`);
@@ -126,7 +126,10 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
     const after = afterCursorForOffset(offset);
     const result = await runOperation(yoga, c, clientIp(c), CONTRACTS, { first: limit, after, filter, sort: SORT_ENUM[sort] });
     if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
-    c.header('x-total-count', String(result.data!.contracts.totalCount));
+    const { totalCount, totalCountIsExact } = result.data!.contracts;
+    c.header('x-total-count', String(totalCount));
+    // Counts stop at 10,000 (docs/decisions.md "Counts stop at 10,000"): say so when they did.
+    if (!totalCountIsExact) c.header('x-total-count-exact', 'false');
     return jsonShaped(c, result.data!.contracts, (contracts) => contracts.edges.map((e) => restContract(e.node)));
   });
 

@@ -10,6 +10,7 @@ import {
   formatMoney,
   formatPriceMove,
   formatTimestamp,
+  formatTotal,
   noun,
   plural,
   prettyJson,
@@ -41,6 +42,8 @@ describe('numbers', () => {
     expect(formatMoney('not a number')).toBe('—');
     expect(formatCount(12345)).toBe('12,345');
     expect(formatCount(null)).toBe('—');
+    expect(formatTotal(10000, false)).toBe('10,000+');
+    expect(formatTotal(37, true)).toBe('37');
     expect(formatCompact(12_400_000)).toBe('12.4M');
     expect(formatCompact(undefined)).toBe('—');
   });

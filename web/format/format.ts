@@ -18,6 +18,11 @@ export function formatCount(n: number | null | undefined): string {
   return n == null || !Number.isFinite(n) ? '—' : integer.format(n);
 }
 
+/** A count the server stopped at (a list's totalCount when not exact): 10000, false -> '10,000+'. */
+export function formatTotal(n: number, exact: boolean): string {
+  return exact ? formatCount(n) : `${formatCount(n)}+`;
+}
+
 /** 12_400_000 -> '12.4M', 18_500 -> '18.5K'; null -> '—' */
 export function formatCompact(n: number | null | undefined): string {
   return n == null || !Number.isFinite(n) ? '—' : compact.format(n);

@@ -1,5 +1,6 @@
 import { graphql, usePaginationFragment } from 'react-relay';
 import styled from 'styled-components';
+import { formatTotal } from '../../../format/format.ts';
 import { Button } from '../../../components/Button.tsx';
 import { ButtonLink } from '../../../components/ButtonLink.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
@@ -53,6 +54,7 @@ export function BrowseList({ query, view, filtered, onReset }: BrowseListProps) 
       ) {
         contracts(first: $first, after: $after, filter: $filter, sort: $sort) @connection(key: "BrowseList_contracts") {
           totalCount
+          totalCountIsExact
           edges {
             node {
               id
@@ -64,7 +66,7 @@ export function BrowseList({ query, view, filtered, onReset }: BrowseListProps) 
     `,
     query,
   );
-  const { edges, totalCount } = data.contracts;
+  const { edges, totalCount, totalCountIsExact } = data.contracts;
 
   if (totalCount === 0) {
     return filtered ? (
@@ -95,7 +97,7 @@ export function BrowseList({ query, view, filtered, onReset }: BrowseListProps) 
   return (
     <>
       <Count data-testid="browse-count" aria-live="polite">
-        Showing <b>{edges.length}</b> of <b>{totalCount}</b> contracts
+        Showing <b>{edges.length}</b> of <b>{totalCountIsExact ? totalCount : formatTotal(totalCount, false)}</b> contracts
       </Count>
       <ContractList $layout={view} $columns="wide" data-testid="contract-list" data-layout={view}>
         {view === 'list' && <ContractListHeader />}
@@ -108,7 +110,7 @@ export function BrowseList({ query, view, filtered, onReset }: BrowseListProps) 
           <Button onClick={() => loadNext(BROWSE_PAGE_SIZE)} busy={isLoadingNext}>
             Load more
           </Button>
-          <span>{totalCount - edges.length} more</span>
+          <span>{totalCountIsExact ? totalCount - edges.length : formatTotal(totalCount - edges.length, false)} more</span>
         </More>
       )}
     </>

@@ -19,7 +19,7 @@ import { Pager } from '../shared/Pager.tsx';
 import { ViewToggle } from '../shared/ViewToggle.tsx';
 import { hasFilters, PAGE_SIZE, SORTS, type FloorParams, type FloorView } from './floorParams.ts';
 import { TradingFloorContractsQuery } from './TradingFloorQuery.ts';
-import { plural, noun, formatCount } from '../../../format/format.ts';
+import { plural, noun, formatCount, formatTotal } from '../../../format/format.ts';
 
 const Section = styled.section`
   min-width: 0;
@@ -189,10 +189,10 @@ export function FloorPositions({ contracts, params, onSort, onView, onPage, onRe
 
 function PositionsCount({ contracts }: { contracts: PreloadedQuery<TradingFloorContractsQueryType> }) {
   const data = usePreloadedQuery<TradingFloorContractsQueryType>(TradingFloorContractsQuery, contracts);
-  const n = data.contracts.totalCount;
+  const { totalCount: n, totalCountIsExact } = data.contracts;
   return (
     <CountText data-testid="positions-count">
-      <b>{formatCount(n)}</b> {noun(n, 'contract')} trading • Market open
+      <b>{formatTotal(n, totalCountIsExact)}</b> {noun(n, 'contract')} trading • Market open
     </CountText>
   );
 }
@@ -206,7 +206,7 @@ type PositionsListProps = {
 
 function PositionsList({ contracts, params, onPage, onReset }: PositionsListProps) {
   const data = usePreloadedQuery<TradingFloorContractsQueryType>(TradingFloorContractsQuery, contracts);
-  const { edges, totalCount } = data.contracts;
+  const { edges, totalCount, totalCountIsExact } = data.contracts;
 
   if (totalCount === 0) {
     return hasFilters(params) ? (
@@ -240,7 +240,11 @@ function PositionsList({ contracts, params, onPage, onReset }: PositionsListProp
       <EmptyState
         icon="inbox"
         title={`Page ${params.page} is past the last page`}
-        description={`${plural(totalCount, 'contract')} match; they fit on ${plural(Math.ceil(totalCount / PAGE_SIZE), 'page')}.`}
+        description={
+          totalCountIsExact
+            ? `${plural(totalCount, 'contract')} match; they fit on ${plural(Math.ceil(totalCount / PAGE_SIZE), 'page')}.`
+            : `More than ${formatCount(totalCount)} contracts match: narrow the search or the filters to see the rest.`
+        }
         action={
           <Button variant="primary" onClick={() => onPage(1)}>
             Go to page 1
@@ -258,7 +262,7 @@ function PositionsList({ contracts, params, onPage, onReset }: PositionsListProp
           <ContractCard key={node.id} contract={node} layout={params.view} />
         ))}
       </ContractList>
-      <Pager page={params.page} pageSize={PAGE_SIZE} totalCount={totalCount} onPage={onPage} />
+      <Pager page={params.page} pageSize={PAGE_SIZE} totalCount={totalCount} totalCountIsExact={totalCountIsExact} onPage={onPage} />
     </>
   );
 }

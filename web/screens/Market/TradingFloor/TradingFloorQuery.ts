@@ -22,6 +22,7 @@ export const TradingFloorContractsQuery = graphql`
   query TradingFloorContractsQuery($first: Int!, $after: String, $filter: ContractFilter, $sort: ContractSort) {
     contracts(first: $first, after: $after, filter: $filter, sort: $sort) {
       totalCount
+      totalCountIsExact
       edges {
         node {
           id

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { formatTotal } from '../../../format/format.ts';
 
 const Bar = styled.nav`
   display: flex;
@@ -91,11 +92,13 @@ export type PagerProps = {
   page: number;
   pageSize: number;
   totalCount: number;
+  /** False when the server stopped counting (more than 10,000 match): shows '10,000+'. */
+  totalCountIsExact?: boolean;
   onPage: (page: number) => void;
 };
 
 /** 'Showing 11-20 of 37', Previous, page numbers, Next. */
-export function Pager({ page, pageSize, totalCount, onPage }: PagerProps) {
+export function Pager({ page, pageSize, totalCount, totalCountIsExact = true, onPage }: PagerProps) {
   const pageCount = Math.max(1, Math.ceil(totalCount / pageSize));
   const from = totalCount === 0 ? 0 : Math.min((page - 1) * pageSize + 1, totalCount);
   const to = Math.min(page * pageSize, totalCount);
@@ -106,7 +109,7 @@ export function Pager({ page, pageSize, totalCount, onPage }: PagerProps) {
         <b>
           {from}-{to}
         </b>{' '}
-        of <b>{totalCount}</b>
+        of <b>{totalCountIsExact ? totalCount : formatTotal(totalCount, false)}</b>
       </Showing>
       <Pages>
         <li>
