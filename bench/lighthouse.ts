@@ -104,6 +104,18 @@ async function demoContractPath(base: string): Promise<string> {
   return `/contract/${first.id}`;
 }
 
+/** Chromium now and then loses a trace (NO_NAVSTART and the like): such a run is taken again, twice at most. */
+async function auditWithRetry(url: string, page: string, formFactor: FormFactor): Promise<PageResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, page, formFactor);
+    } catch (error) {
+      if (attempt >= 3 || !/could not load/.test((error as Error).message)) throw error;
+      console.warn(`${(error as Error).message}: running it again`);
+    }
+  }
+}
+
 async function audit(url: string, page: string, formFactor: FormFactor): Promise<PageResult> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
   try {
@@ -212,7 +224,7 @@ async function main() {
     for (const formFactor of ['mobile', 'desktop'] as const) {
       for (const page of pages) {
         const attempts: PageResult[] = [];
-        for (let i = 0; i < runs; i++) attempts.push(await audit(base + page, page, formFactor));
+        for (let i = 0; i < runs; i++) attempts.push(await auditWithRetry(base + page, page, formFactor));
         const result = median(attempts);
         results.push(result);
         console.log(`${formFactor.padEnd(8)} ${page.padEnd(50)} performance ${result.performance} (${attempts.map((a) => a.performance).join(', ')}), accessibility ${result.accessibility}, LCP ${seconds(result.lcpMs)}`);
