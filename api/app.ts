@@ -33,11 +33,11 @@ import { originPolicy, type OriginPolicy } from './http/origin.ts';
 import { corsFor } from './http/cors.ts';
 import { restWriteGuard } from './http/rest-guard.ts';
 import { securityHeaders } from './http/security-headers.ts';
-import { GRAPHQL_BODY_LIMIT, graphqlEdge } from './http/graphql-edge.ts';
+import { graphqlEdge } from './http/graphql-edge.ts';
 import { requestIdFrom, requestScope } from './http/request-id.ts';
 import { mediaTypeOf } from './http/content-type.ts';
 import { introspectionDepthLimit } from './http/graphql-limits.ts';
-import { jsonCompression, withCacheControl } from './http/compression.ts';
+import { withCacheControl } from './http/compression.ts';
 import { usePublicResponseCache } from './graphql/response-cache.ts';
 
 export interface AppOptions {
@@ -144,7 +144,7 @@ export function createApp(opts: AppOptions) {
 
   // JSON bodies are small; files travel through their own streaming routes, with their own limit.
   const jsonBodyLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => jsonError(c, 413, 'Request body too large (limit 1 MB)') });
-  app.use('/api/*', jsonCompression());
+  // REST answers compress themselves where their JSON is made (jsonAnswer in api/http/compression.ts).
   // Uploads stream through their own route with the 500 MB limit of listing files.
   // A GET has no body to limit, and asking for one would build a whole WHATWG Request for nothing.
   app.use('/api/*', (c, next) => (c.req.path === '/api/uploads' || c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : jsonBodyLimit(c, next)));
@@ -233,7 +233,8 @@ export function buildYoga(services: AppServices, origins: OriginPolicy) {
     // GraphiQL bundled (the default loads from a CDN, unreachable on closed networks).
     graphiql: config.production ? false : { subscriptionsProtocol: 'WS', title: 'DATA PIT GraphQL' },
     renderGraphiQL: (options) => (graphiqlHtml = renderGraphiQL(options)),
-    maxRequestBodySize: GRAPHQL_BODY_LIMIT,
+    // The 1 MB limit is the edge's (api/http/graphql-edge.ts), cheaper for bodies with a length.
+    maxRequestBodySize: false,
     // Expected (domain) failures keep their message and carry their code; anything else is masked.
     maskedErrors: {
       maskError(error, message, isDev) {

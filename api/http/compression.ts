@@ -1,5 +1,7 @@
-import type { MiddlewareHandler } from 'hono';
-import { compress } from 'hono/compress';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { Context as HonoContext, MiddlewareHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 // How answers travel (docs/decisions.md "Web delivery"):
 // - JSON answers (GraphQL and REST) over 1 KB are compressed (gzip or deflate, as the client
@@ -9,14 +11,54 @@ import { compress } from 'hono/compress';
 //   config), and served as the browser accepts them; hashed assets are cached for a year, everything
 //   else (index.html) is revalidated on each load so a new release is picked up at once.
 
-const JSON_ANSWER = /^application\/(?:graphql-response\+)?json\b/i;
+// REST answers are compressed where their JSON text is made (`jsonAnswer`), not by a middleware
+// after the fact: a middleware cannot see the size of an answer that has no Content-Length, so
+// Hono's compress() piped every answer, even 200 bytes, through a CompressionStream, and turned the
+// adapter's plain string answer into a stream (a quarter of the CPU of GET /api/auth/user,
+// docs/performance.md "Per-request overhead").
 
-/** Byte streams: a data file (even a JSON one) keeps its exact bytes, length and Range answers. */
-const BYTE_STREAMS = /^\/api\/(?:data\/(?:download|stream)|files)\//;
+/** Answers up to this many bytes are sent as they are: compressing them saves less than it costs. */
+export const COMPRESS_OVER_BYTES = 1024;
+const gzip = promisify(zlib.gzip);
 
-export function jsonCompression(): MiddlewareHandler {
-  const gzip = compress({ threshold: 1024, contentTypeFilter: JSON_ANSWER });
-  return (c, next) => (BYTE_STREAMS.test(c.req.path) ? next() : gzip(c, next));
+/** Whether an Accept-Encoding header accepts gzip (`gzip;q=0` refuses it; `*` accepts it unless refused). */
+export function acceptsGzip(header: string | null | undefined): boolean {
+  if (!header) return false;
+  let wildcard = false;
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const accepted = q === undefined || Number(q.slice(2)) > 0;
+    if (name === 'gzip' || name === 'x-gzip') return accepted;
+    if (name === '*') wildcard = accepted;
+  }
+  return wildcard;
+}
+
+/** The gzip form of a JSON text, made once per text object where the caller keeps it (cached answers). */
+export type GzipOnce = () => Promise<Buffer>;
+
+/**
+ * A JSON answer from its text: gzip-compressed when it is over 1 KB and the client accepts gzip
+ * (`Vary: Accept-Encoding` on every answer that size, compressed or not). `gzipped` gives the
+ * compressed bytes of this same text when the caller has them already (see jsonShaped).
+ */
+export function jsonAnswer(c: HonoContext, text: string, status = 200, gzipped?: GzipOnce): Response | Promise<Response> {
+  const status_ = status as ContentfulStatusCode;
+  // text.length counts UTF-16 units: a text of at most 1024/3 units is at most 1 KB in UTF-8.
+  if (text.length <= COMPRESS_OVER_BYTES / 3 || Buffer.byteLength(text) <= COMPRESS_OVER_BYTES) {
+    return c.body(text, status_, { 'content-type': 'application/json' });
+  }
+  if (!acceptsGzip(c.req.header('accept-encoding'))) return c.body(text, status_, { 'content-type': 'application/json', vary: 'Accept-Encoding' });
+  return (gzipped ?? (() => gzip(text)))().then((bytes) =>
+    c.body(bytes as Uint8Array<ArrayBuffer>, status_, { 'content-type': 'application/json', 'content-encoding': 'gzip', vary: 'Accept-Encoding' }),
+  );
+}
+
+/** Compresses a text once, on first use, and keeps the bytes (answers served again and again). */
+export function gzipOnce(text: string): GzipOnce {
+  let bytes: Promise<Buffer> | undefined;
+  return () => (bytes ??= gzip(text));
 }
 
 /** Vite names every file under /assets/ after its content's hash: such a name never changes meaning. */

@@ -1,11 +1,11 @@
 import { GraphQLError, parse, validate, type DocumentNode, type ExecutionResult } from 'graphql';
 import type { Context as HonoContext } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Yoga } from '../app.ts';
 import { schema } from '../graphql/schema.ts';
 import { statusOfCode, type ErrorCode } from '../domain/errors.ts';
 import type { Context } from '../context.ts';
 import { jsonError } from './respond.ts';
+import { gzipOnce, jsonAnswer, type GzipOnce } from '../http/compression.ts';
 
 /**
  * A document whose result and variables have TypeScript types, so a route reads `data.contract`
@@ -112,22 +112,23 @@ export function respondWithResult<TData>(
 }
 
 export function json(c: HonoContext, body: unknown, status = 200) {
-  return c.json(body as object, status as ContentfulStatusCode);
+  return jsonAnswer(c, JSON.stringify(body), status);
 }
 
 // Answers served from the response cache are the same objects request after request (in-process
 // store): their REST shape is built and serialized once, not per request (a page of 20 contracts is
-// 40 KB of JSON). Only for shapes that depend on the data alone, never on who asks.
-const shapedBodies = new WeakMap<object, string>();
+// 40 KB of JSON), and compressed once. Only for shapes that depend on the data alone, never on who asks.
+const shapedBodies = new WeakMap<object, { text: string; gzipped: GzipOnce }>();
 
-/** `json(c, shape(data))`, serialized once per `data` object. */
-export function jsonShaped<T extends object>(c: HonoContext, data: T, shape: (data: T) => unknown): Response {
+/** `json(c, shape(data))`, serialized (and compressed) once per `data` object. */
+export function jsonShaped<T extends object>(c: HonoContext, data: T, shape: (data: T) => unknown) {
   let body = shapedBodies.get(data);
   if (body === undefined) {
-    body = JSON.stringify(shape(data));
+    const text = JSON.stringify(shape(data));
+    body = { text, gzipped: gzipOnce(text) };
     shapedBodies.set(data, body);
   }
-  return c.body(body, 200, { 'content-type': 'application/json' });
+  return jsonAnswer(c, body.text, 200, body.gzipped);
 }
 
 /** The request's context (session, services) for routes that call the domain directly (byte streams). */

@@ -1,11 +1,11 @@
 import type { Context as HonoContext } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { isJsonMediaType } from '../http/content-type.ts';
+import { jsonAnswer } from '../http/compression.ts';
 
 // Every REST error is JSON `{ "message": "..." }` (the product decision "Errors (REST)"), with extra
 // fields only where the spec names them (emailVerificationRequired) or they help (fieldErrors).
 export function jsonError(c: HonoContext, status: number, message: string, extra: Record<string, unknown> = {}) {
-  return c.json({ message, ...extra }, status as ContentfulStatusCode);
+  return jsonAnswer(c, JSON.stringify({ message, ...extra }), status);
 }
 
 export class BadRequestBody extends Error {}
