@@ -96,7 +96,8 @@ export async function createContext(services: AppServices, info: RequestInfo): P
   const responseCookies: string[] = [];
   const cookies = parseCookies(info.headers.get('cookie'));
   const token = cookies[SESSION_COOKIE];
-  const claims = await readSession(config.sessionSecret, token);
+  // A visitor without cookies (most anonymous reads) waits for nothing here.
+  const claims = token ? await readSession(config.sessionSecret, token) : null;
   // One query: the user, if the session the cookie names is live and theirs. A revoked, expired or
   // unknown session is no login.
   const viewer = claims ? await userOfLiveSession(db, claims) : null;
@@ -128,7 +129,7 @@ export async function createContext(services: AppServices, info: RequestInfo): P
       production: config.production,
       events: services.events,
     },
-    supportGrant: await readSupportGrant(config.sessionSecret, cookies[SUPPORT_GRANT_COOKIE]),
+    supportGrant: cookies[SUPPORT_GRANT_COOKIE] ? await readSupportGrant(config.sessionSecret, cookies[SUPPORT_GRANT_COOKIE]) : [],
   };
   return ctx;
 }
