@@ -2,10 +2,12 @@ import { Prisma } from '../../db/generated/prisma/client.ts';
 import type { Category, UpdateFrequency } from '../../db/generated/prisma/enums.ts';
 import type { Db } from '../../db/database.ts';
 import { ValidationError } from '../errors.ts';
+import { cardFiguresSql, type CardFigures } from './market.loaders.ts';
 
 // Browsing the market: filters and sorts of the specification (trading floor,
-// browse and their sorts). One SQL statement finds the page of ids (and
-// one counts), whatever the page size; the caller then loads those rows with what its query needs.
+// browse and their sorts). One SQL statement finds the page of ids, counts the matches and reads
+// each card's figures, whatever the page size; the caller then loads those rows with what its
+// query needs.
 
 export const CONTRACT_SORTS = ['relevant', 'newest', 'price-low', 'price-high', 'rating', 'popular'] as const;
 export type ContractSort = (typeof CONTRACT_SORTS)[number];
@@ -100,20 +102,41 @@ export function contractPageSql(opts: { filter: ContractFilter; sort: ContractSo
   };
 }
 
-/** The ids of one page of active contracts, in order, and how many match in all (up to COUNT_CAP). */
+export interface ContractPage {
+  /** The page's contract ids, in order. */
+  ids: string[];
+  /** How many match in all, up to the cap. */
+  totalCount: number;
+  totalCountIsExact: boolean;
+  /** Each card's figures (24-hour price, bid side), by id. */
+  figures: Map<string, CardFigures>;
+}
+
+/**
+ * One page of active contracts: ids in order, the capped count and the cards' figures, in one
+ * statement (one round trip instead of three: a page of the floor is read often and uncached by
+ * anyone logged in; docs/performance.md).
+ */
 export async function findContractPage(
   db: Db,
-  opts: { filter: ContractFilter; sort: ContractSort; offset: number; limit: number; countCap?: number },
-): Promise<{ ids: string[]; totalCount: number; totalCountIsExact: boolean }> {
+  opts: { filter: ContractFilter; sort: ContractSort; offset: number; limit: number; countCap?: number; now?: Date },
+): Promise<ContractPage> {
   const countCap = opts.countCap ?? COUNT_CAP;
   validateFilter(opts.filter);
   const sql = contractPageSql(opts);
-  const [rows, count] = await Promise.all([
-    db.$queryRaw<{ id: string }[]>(sql.page),
-    db.$queryRaw<{ n: bigint | number }[]>(sql.count),
-  ]);
-  const matches = Number(count[0]?.n ?? 0);
-  return { ids: rows.map((r) => r.id), totalCount: Math.min(matches, countCap), totalCountIsExact: matches <= countCap };
+  // row_number() over the page keeps the page's order through the figures' join.
+  const cards = Prisma.sql`(SELECT p.id, row_number() OVER () AS ord FROM (${sql.page}) p) c`;
+  const [row] = await db.$queryRaw<{ n: bigint | number; cards: Array<CardFigures & { id: string; ord: number }> | null }[]>`
+    SELECT (${sql.count}) AS n,
+      (SELECT json_agg(f ORDER BY f.ord) FROM (${cardFiguresSql(cards, opts.now ?? new Date(), Prisma.sql`, c.ord`)}) f) AS cards`;
+  const matches = Number(row?.n ?? 0);
+  const list = row?.cards ?? [];
+  return {
+    ids: list.map((card) => card.id),
+    totalCount: Math.min(matches, countCap),
+    totalCountIsExact: matches <= countCap,
+    figures: new Map(list.map(({ id, price24hAgo, highestBid, openBidCount }) => [id, { price24hAgo, highestBid, openBidCount }])),
+  };
 }
 
 /** Puts rows loaded by id back into the page's order. */

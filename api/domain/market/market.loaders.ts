@@ -13,20 +13,31 @@ export interface CardFigures {
   openBidCount: number;
 }
 
-export function cardFiguresLoader(db: Db, now = new Date()) {
+/**
+ * The figures of each card of `cards` (a relation with an `id` column, aliased c) as the columns
+ * "price24hAgo", "highestBid" (both text, two decimals) and "openBidCount". Each figure is an
+ * index lookup per card ("PriceTick" by contract and time, "Bid" by contract). The floor's page
+ * statement selects them beside the page (contracts.list.ts); this loader serves any other list.
+ */
+export function cardFiguresSql(cards: Prisma.Sql, now: Date, extraColumns: Prisma.Sql = Prisma.empty): Prisma.Sql {
   const dayAgo = new Date(now.getTime() - 24 * 3600 * 1000);
+  return Prisma.sql`
+    SELECT c.id ${extraColumns},
+      (SELECT t.price FROM "PriceTick" t WHERE t."contractId" = c.id AND t."createdAt" <= ${dayAgo}
+        ORDER BY t."createdAt" DESC LIMIT 1)::text AS "price24hAgo",
+      b.highest::text AS "highestBid", b.n::int AS "openBidCount"
+    FROM ${cards}
+    CROSS JOIN LATERAL (SELECT max(amount) AS highest, count(*) AS n FROM "Bid" WHERE "contractId" = c.id AND status = 'open') b`;
+}
+
+export const NO_FIGURES: CardFigures = { price24hAgo: null, highestBid: null, openBidCount: 0 };
+
+export function cardFiguresLoader(db: Db, now = new Date()) {
   return new DataLoader<string, CardFigures>(async (ids) => {
-    // Each figure is an index lookup per card ("PriceTick" by contract and time, "Bid" by contract).
-    const rows = await db.$queryRaw<{ id: string; price24hAgo: Prisma.Decimal | null; highest: Prisma.Decimal | null; n: bigint | number }[]>`
-      SELECT c.id,
-        (SELECT t.price FROM "PriceTick" t WHERE t."contractId" = c.id AND t."createdAt" <= ${dayAgo}
-          ORDER BY t."createdAt" DESC LIMIT 1) AS "price24hAgo",
-        b.highest, b.n
-      FROM (VALUES ${Prisma.join(ids.map((id) => Prisma.sql`(${id})`))}) AS c(id)
-      CROSS JOIN LATERAL (SELECT max(amount) AS highest, count(*) AS n FROM "Bid" WHERE "contractId" = c.id AND status = 'open') b`;
-    const byId = new Map(
-      rows.map((r) => [r.id, { price24hAgo: r.price24hAgo?.toFixed(2) ?? null, highestBid: r.highest?.toFixed(2) ?? null, openBidCount: Number(r.n) }]),
+    const rows = await db.$queryRaw<Array<CardFigures & { id: string }>>(
+      cardFiguresSql(Prisma.sql`(VALUES ${Prisma.join(ids.map((id) => Prisma.sql`(${id})`))}) AS c(id)`, now),
     );
-    return ids.map((id) => byId.get(id) ?? { price24hAgo: null, highestBid: null, openBidCount: 0 });
+    const byId = new Map(rows.map(({ id, ...figures }) => [id, figures]));
+    return ids.map((id) => byId.get(id) ?? NO_FIGURES);
   });
 }
