@@ -4,9 +4,9 @@ import type { Context as HonoContext, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 // How answers travel (docs/decisions.md "Web delivery"):
-// - JSON answers (GraphQL and REST) over 1 KB are compressed (gzip or deflate, as the client
-//   accepts). Byte streams are not: a download answers Range requests with exact byte positions,
-//   and the NDJSON stream and uploads are application/x-ndjson or files, so the filter leaves them.
+// - JSON answers (GraphQL and REST) over 1 KB are gzip-compressed when the client accepts it. Byte
+//   streams are not: a download answers Range requests with exact byte positions, and the NDJSON
+//   stream and files never pass through jsonAnswer.
 // - The web app's files are compressed once, at build time (.br and .gz beside each file, vite
 //   config), and served as the browser accepts them; hashed assets are cached for a year, everything
 //   else (index.html) is revalidated on each load so a new release is picked up at once.
