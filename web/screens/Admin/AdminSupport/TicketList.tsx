@@ -69,7 +69,7 @@ export function TicketList({ query, filters, selectedTicketId, linkTo, toolbar }
     query,
   );
   const connection = data.supportTickets;
-  useTicketQueueSubscription(connection.__id, filters);
+  useTicketQueueSubscription();
   const filtered = filters.status != null || filters.priority != null;
 
   return (
