@@ -114,8 +114,8 @@ export interface ContractPage {
 
 /**
  * One page of active contracts: ids in order, the capped count and the cards' figures, in one
- * statement (one round trip instead of three: a page of the floor is read often and uncached by
- * anyone logged in; docs/performance.md).
+ * statement instead of three (a page of the floor is read often, and never from the response cache
+ * by anyone logged in; docs/performance.md).
  */
 export async function findContractPage(
   db: Db,
