@@ -4,18 +4,16 @@
 // wrk drives the case, and prints the functions with the most self time and the same time by
 // package. The .cpuprofile file is kept for Chrome DevTools (Performance > Load profile).
 import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import WebSocket from 'ws';
 import { cases, casePath, caseHeaders, prepareTarget } from './cases.ts';
 import { prepareMarket } from './market-data.ts';
+import { scratchDatabase } from './pay-server.ts';
 import { APP_ENTRY, stopProcess } from './servers.ts';
 import { runWrk } from './wrk.ts';
 
-const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const PORT = Number(process.env.BENCH_PORT ?? 4979);
 const INSPECTOR_PORT = PORT + 1;
 
@@ -93,24 +91,19 @@ async function main() {
   const c = cases.find((x) => pattern && x.name.toLowerCase().includes(pattern.toLowerCase()));
   if (!c) throw new Error(`name a case (part of its name): ${cases.map((x) => JSON.stringify(x.name)).join(', ')}`);
   const seconds = Number(secondsArg ?? 10);
-  const dbName = `bench_profile_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${dbName}`;
+  const db = await scratchDatabase('bench_profile');
   const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-profile-'));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-profile-data-'));
   let app: ChildProcess | undefined;
   try {
-    await prepareMarket({ url: url.toString() });
+    await prepareMarket({ url: db.url });
     app = spawn(process.execPath, [`--inspect=127.0.0.1:${INSPECTOR_PORT}`, APP_ENTRY], {
       env: {
         ...process.env,
         PORT: String(PORT),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: db.url,
         DEMO_DATA: '1',
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
@@ -141,8 +134,7 @@ async function main() {
     console.log(`\nprofile: ${file}`);
   } finally {
     if (app) await stopProcess(app);
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await db.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

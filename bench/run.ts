@@ -11,15 +11,14 @@
 // and the next four ports), BENCH_DATABASE_URL (a PostgreSQL server it may create databases on),
 // BENCH_UPLOAD=0 / BENCH_PAYMENTS=0 skip those parts.
 import type { ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { cases, caseHeaders, casePath, prepareTarget, type BenchCase, type BenchTarget } from './cases.ts';
 import { BULK_CONTRACTS, explainListQueries, prepareMarket, type PlanReport } from './market-data.ts';
 import { benchUpload, type UploadReport } from './upload.ts';
 import { benchPayments, paymentsMarkdown, type PaymentsReport } from './payments.ts';
+import { scratchDatabase } from './pay-server.ts';
 import { latencies, LoadSampler, machine, ms, planTable, utcNow, writeSection } from './report.ts';
 import { APP_ENTRY, assertPortsFree, startApp, startBaseline, stopProcess } from './servers.ts';
 import { COUNTER, runWrk, wrkAvailable, type WrkRequest, type WrkResult } from './wrk.ts';
@@ -28,7 +27,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'postgres').split(',').map((b) => b.trim());
-const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const PORT = Number(process.env.BENCH_PORT ?? 4970);
 const PORTS = { nodeHttp: PORT, yoga: PORT + 1, postgres: PORT + 2, embedded: PORT + 3, payments: PORT + 4 };
 
@@ -117,22 +115,6 @@ async function runBackend(backend: string, app: () => Promise<ChildProcess>, por
   return { backend, yogaRps: (before[1]!.rps + after.rps) / 2, baselines: [...before, after], rows };
 }
 
-async function scratchPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `bench_run_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
-
 async function main() {
   if (!wrkAvailable()) throw new Error('wrk is missing: install Debian\'s `wrk` package (apt-get install wrk)');
   if (!fs.existsSync(APP_ENTRY)) throw new Error(`${APP_ENTRY} is missing: run \`npm run build\` (or set BENCH_SERVER)`);
@@ -154,7 +136,7 @@ async function main() {
   };
   try {
     if (BACKENDS.includes('postgres')) {
-      const db = await scratchPostgres();
+      const db = await scratchDatabase('bench_run');
       try {
         console.log(`preparing PostgreSQL with the demo market and ${BULK_CONTRACTS.toLocaleString('en-US')} more contracts`);
         await prepareMarket({ url: db.url });

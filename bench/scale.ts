@@ -12,7 +12,6 @@
 // BENCH_SECONDS (8), BENCH_WARMUP (2), BENCH_CONNECTIONS (10), BENCH_PORT (4980),
 // BENCH_DATABASE_URL, BENCH_SERVER as in bench/run.ts; BENCH_KEEP_DB=1 keeps the grown database
 // (its URL is printed) to EXPLAIN other queries or indexes by hand.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,13 +22,13 @@ import { explainListQueries, growContracts, prepareMarket, type ListQuery, type 
 import { latencies, LoadSampler, machine, ms, planTable, planTexts, utcNow, writeSection } from './report.ts';
 import { APP_ENTRY, assertPortsFree, startApp, stopProcess } from './servers.ts';
 import { COUNTER, runWrk, wrkAvailable, type WrkRequest, type WrkResult } from './wrk.ts';
+import { scratchDatabase } from './pay-server.ts';
 
 const SIZES = (process.env.BENCH_SCALE ?? '10000,100000,1000000').split(',').map(Number).sort((a, b) => a - b);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 4980);
-const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 /** Within 2x: at least half the first size's req/s, at most twice its SQL time. */
 const GOAL = 2;
 
@@ -116,12 +115,8 @@ async function main() {
   const load = new LoadSampler();
   const startedAt = utcNow();
 
-  const name = `bench_scale_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
+  const db = await scratchDatabase('bench_scale');
+  const url = db.url;
   const steps: Step[] = [];
   try {
     let have = 0;
@@ -129,9 +124,9 @@ async function main() {
       const started = performance.now();
       console.log(`growing the market to ${size.toLocaleString('en-US')} bulk contracts`);
       if (have === 0) {
-        await prepareMarket({ url: url.toString() }, size, console.log);
+        await prepareMarket({ url: url }, size, console.log);
       } else {
-        const database = await openDatabase({ url: url.toString() });
+        const database = await openDatabase({ url: url });
         try {
           await growContracts(database, have, size, console.log);
         } finally {
@@ -139,12 +134,11 @@ async function main() {
         }
       }
       have = size;
-      steps.push(await measureStep(url.toString(), size, (performance.now() - started) / 1000));
+      steps.push(await measureStep(url, size, (performance.now() - started) / 1000));
     }
   } finally {
     if (process.env.BENCH_KEEP_DB === '1') console.log(`kept the database for a closer look: ${url} (drop it when done)`);
-    else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    else await db.drop();
   }
   writeSection('scale', report(steps, startedAt, load.stop()));
   console.log('docs/performance.md written');
