@@ -19,7 +19,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 /** Answers up to this many bytes are sent as they are: compressing them saves less than it costs. */
 export const COMPRESS_OVER_BYTES = 1024;
-const gzip = promisify(zlib.gzip);
+/** zlib's gzip, off the event loop (libuv's thread pool). */
+export const gzip = promisify(zlib.gzip);
 
 /** Whether an Accept-Encoding header accepts gzip (`gzip;q=0` refuses it; `*` accepts it unless refused). */
 export function acceptsGzip(header: string | null | undefined): boolean {

@@ -125,6 +125,16 @@ describe('/graphql served from node:http (the edge plugin)', () => {
 
     const small = await post({ query: '{ __typename }' }, { 'accept-encoding': 'gzip' });
     expect(small.headers.get('content-encoding')).toBeNull();
+    // gzip;q=0 refuses gzip: the same big answer goes as it is
+    const refused = await new Promise<http.IncomingHttpHeaders>((resolve, reject) => {
+      const req = http.request(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip;q=0, identity' } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.headers));
+      });
+      req.on('error', reject);
+      req.end(JSON.stringify({ query: `{ ${aliases} }` }));
+    });
+    expect(refused['content-encoding']).toBeUndefined();
   });
 
   it('keeps the CSRF rule and the session cookies: a login sets the cookie the next request reads', async () => {

@@ -1,7 +1,6 @@
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import type { Logger } from '../logger.ts';
+import { acceptsGzip, COMPRESS_OVER_BYTES, gzip } from './compression.ts';
 import { applyCors, isPreflight, preflightHeaders } from './cors.ts';
 import type { OriginPolicy } from './origin.ts';
 import { requestIdFrom, requestScope } from './request-id.ts';
@@ -15,8 +14,6 @@ import { applySecurityHeaders, graphiqlCsp } from './security-headers.ts';
 
 export const GRAPHQL_BODY_LIMIT = 1024 * 1024;
 const TOO_LARGE = JSON.stringify({ message: 'Request body too large (limit 1 MB)' });
-const COMPRESS_OVER_BYTES = 1024;
-const gzip = promisify(zlib.gzip);
 
 export interface GraphQLEdgeOptions {
   origins: OriginPolicy;
@@ -68,7 +65,7 @@ export function graphqlEdge({ origins, logger, graphiqlHtml }: GraphQLEdgeOption
       } else if (type.startsWith('text/html')) {
         const html = graphiqlHtml();
         if (html) answer.headers.set('content-security-policy', graphiqlCsp(html));
-      } else if (/^application\/(?:graphql-response\+)?json\b/.test(type) && /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
+      } else if (/^application\/(?:graphql-response\+)?json\b/.test(type) && acceptsGzip(request.headers.get('accept-encoding'))) {
         // JSON answers over 1 KB travel compressed, as the REST ones do (api/http/compression.ts).
         const body = Buffer.from(await answer.arrayBuffer());
         if (body.length > COMPRESS_OVER_BYTES) {
