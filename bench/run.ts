@@ -9,7 +9,9 @@
 // BENCH_SECONDS (8) per case after BENCH_WARMUP (2) seconds of warm-up, BENCH_CONNECTIONS (10),
 // BENCH_CONTRACTS (10,000), BENCH_BACKENDS (postgres; or embedded,postgres), BENCH_PORT (4970: it
 // and the next four ports), BENCH_DATABASE_URL (a PostgreSQL server it may create databases on),
-// BENCH_UPLOAD=0 / BENCH_PAYMENTS=0 skip those parts.
+// BENCH_UPLOAD=0 / BENCH_PAYMENTS=0 skip those parts. BENCH_CASES=<part>[,<part>...] runs only the cases
+// whose names contain a part (with the baselines, without the upload and payments) and writes nothing:
+// a quick look while working on one case.
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -28,6 +30,9 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'postgres').split(',').map((b) => b.trim());
 const PORT = Number(process.env.BENCH_PORT ?? 4970);
+/** Parts of case names to run (BENCH_CASES), or null for the whole run. */
+const ONLY = process.env.BENCH_CASES ? process.env.BENCH_CASES.split(',').map((p) => p.trim().toLowerCase()).filter(Boolean) : null;
+const selected = ONLY ? cases.filter((c) => ONLY.some((part) => c.name.toLowerCase().includes(part))) : cases;
 const PORTS = { nodeHttp: PORT, yoga: PORT + 1, postgres: PORT + 2, embedded: PORT + 3, payments: PORT + 4 };
 
 interface Row extends WrkResult {
@@ -86,7 +91,7 @@ async function runBaselines(): Promise<Row[]> {
 async function runCases(base: string): Promise<Row[]> {
   const target = await prepareTarget(base);
   const rows: Row[] = [];
-  for (const c of cases) {
+  for (const c of selected) {
     await checkCase(c, target);
     const req: WrkRequest = { url: base + casePath(c, target), method: c.method, headers: caseHeaders(c, target), body: c.body, varyingBody: c.varyingBody };
     rows.push(await measure(c.name, req, c.goal));
@@ -102,7 +107,7 @@ async function runBackend(backend: string, app: () => Promise<ChildProcess>, por
   try {
     rows = await runCases(`http://127.0.0.1:${port}`);
     // After the cases: the upload's background profiling must not run under them.
-    if (process.env.BENCH_UPLOAD !== '0') {
+    if (process.env.BENCH_UPLOAD !== '0' && !ONLY) {
       const upload = await benchUpload(`http://127.0.0.1:${port}`, server.pid!);
       uploads.push({ backend, ...upload });
       console.log(`upload ${upload.megabytes} MB: ${upload.mbPerSecond} MB/s, RSS +${upload.rssGrowthMiB} MiB (status ${upload.status})`);
@@ -120,6 +125,7 @@ async function main() {
   if (!fs.existsSync(APP_ENTRY)) throw new Error(`${APP_ENTRY} is missing: run \`npm run build\` (or set BENCH_SERVER)`);
   for (const b of BACKENDS) if (b !== 'postgres' && b !== 'embedded') throw new Error(`unknown backend ${b} in BENCH_BACKENDS`);
   await assertPortsFree(Object.values(PORTS));
+  if (ONLY && !selected.length) throw new Error(`BENCH_CASES matches no case: ${ONLY.join(', ')}`);
 
   const load = new LoadSampler();
   const startedAt = utcNow();
@@ -147,7 +153,7 @@ async function main() {
         await db.drop();
       }
       // 200 buyers paying at once, on a scratch PostgreSQL database of its own (bench/payments.ts).
-      if (process.env.BENCH_PAYMENTS !== '0') {
+      if (process.env.BENCH_PAYMENTS !== '0' && !ONLY) {
         payments = await benchPayments({ port: PORTS.payments, entry: [APP_ENTRY] });
         console.log(`${payments.buyers} buyers paying at once: ${payments.succeeded} succeeded, pay p99 ${payments.rows[1]!.p99} ms`);
         if (payments.failures.length || payments.violations.length) process.exitCode = 1;
@@ -164,6 +170,12 @@ async function main() {
     for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   }
   const loadRange = load.stop();
+  if (ONLY) {
+    const yoga = results[0]?.yogaRps ?? 1;
+    for (const row of results.flatMap((r) => r.rows)) console.log(`${row.name}: ratio ${(row.rps / yoga).toFixed(3)}${row.goal ? ` (goal ${row.goal})` : ''}`);
+    console.log('BENCH_CASES is set: docs/performance.md left as it is');
+    return;
+  }
   writeSection('run', report({ results, plans, uploads, payments, startedAt, loadRange }));
   console.log('docs/performance.md written');
   if (results.some((r) => [...r.baselines, ...r.rows].some((row) => row.non2xx || row.socketErrors))) {
