@@ -20,6 +20,8 @@ const Card = styled.article`
   background: ${({ theme }) => theme.colors.panel};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.md};
+  content-visibility: auto;
+  contain-intrinsic-size: auto 330px;
   transition:
     border-color ${({ theme }) => theme.transitions.fast},
     background ${({ theme }) => theme.transitions.fast};
