@@ -37,6 +37,8 @@ import { graphqlEdge } from './http/graphql-edge.ts';
 import { requestIdFrom, requestScope } from './http/request-id.ts';
 import { mediaTypeOf } from './http/content-type.ts';
 import { introspectionDepthLimit } from './http/graphql-limits.ts';
+import { publicContractTitle } from './domain/market/contract-heading.ts';
+import { bootPageServer } from './http/boot-head.ts';
 import { withCacheControl } from './http/compression.ts';
 import { usePublicResponseCache } from './graphql/response-cache.ts';
 
@@ -158,6 +160,9 @@ export function createApp(opts: AppOptions) {
 
   // The built web app, with an SPA fallback that never swallows /api or a missing asset.
   const staticRoot = path.relative(process.cwd(), config.staticDir) || '.';
+  // the pages most visits start on: index.html with the page's heading in its boot frame
+  const bootPage = bootPageServer(config.staticDir, { contractTitle: (id) => publicContractTitle(services.db, id) });
+  app.get('/*', async (c, next) => (await bootPage(c)) ?? next());
   app.use('/*', withCacheControl(serveStatic({ root: staticRoot, precompressed: true })));
   const indexHtml = withCacheControl(serveStatic({ root: staticRoot, path: 'index.html', precompressed: true }));
   app.get('/*', (c, next) => (/\.\w+$/.test(c.req.path) ? next() : indexHtml(c, next)));

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { Skeleton } from '../../components/Skeleton.tsx';
 import { VisuallyHidden } from '../../components/VisuallyHidden.tsx';
+import { BootHead, bootHeadFor } from '../Shell/BootHead.tsx';
 
 const Wrap = styled.div`
   display: flex;
@@ -51,10 +52,11 @@ export function PageSkeleton({ variant = 'page' }: PageSkeletonProps) {
       </Wrap>
     );
   }
+  const head = bootHeadFor(window.location.pathname);
   return (
     <Wrap aria-busy="true">
       <VisuallyHidden role="status">Loading</VisuallyHidden>
-      <Skeleton width={280} height={28} />
+      {head ? <BootHead head={head} /> : <Skeleton width={280} height={28} />}
       <Tiles>
         {[0, 1, 2, 3].map((i) => (
           <Card key={i}>

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { Skeleton } from '../../../components/Skeleton.tsx';
 import { VisuallyHidden } from '../../../components/VisuallyHidden.tsx';
+import { BootHead, bootHeadFor } from '../../Shell/BootHead.tsx';
 import { DetailChartArea, DetailGrid, DetailMain, DetailSide } from './DetailLayout.tsx';
 
 const Card = styled.div<{ $pad?: boolean }>`
@@ -47,6 +48,8 @@ const Column = styled.div`
 
 /** The route fallback of /contract/:id: the page's shape while its code and data load. */
 export function ContractDetailSkeleton() {
+  // the contract's title when the page's HTML carried it (api/http/boot-head.ts)
+  const head = bootHeadFor(window.location.pathname);
   return (
     <div aria-busy="true" data-testid="contract-detail-skeleton">
       <VisuallyHidden role="status">Loading contract</VisuallyHidden>
@@ -55,7 +58,7 @@ export function ContractDetailSkeleton() {
         <Head>
           <Skeleton width={58} height={30} />
           <Column>
-            <Skeleton width="55%" height={24} />
+            {head ? <BootHead head={head} /> : <Skeleton width="55%" height={24} />}
             <Skeleton width={260} height={18} />
           </Column>
         </Head>
