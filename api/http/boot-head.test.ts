@@ -25,9 +25,9 @@ describe('boot heads', () => {
   it('puts the head where index.html marks it, escaped', () => {
     const html = withBootHead(TEMPLATE, '/x"<', { eyebrow: 'A & B', title: '<script>alert(1)</script>', subtitle: "it's" });
     expect(html).not.toContain(BOOT_HEAD_MARK);
-    expect(html).toContain('data-boot-path="/x&quot;&lt;"');
-    expect(html).toContain('<p class="boot-eyebrow">A &amp; B</p>');
-    expect(html).toContain('<h1 class="boot-title">&lt;script&gt;alert(1)&lt;/script&gt;</h1>');
+    expect(html).toContain('data-boot-path="/x&#34;&#60;"');
+    expect(html).toContain('<p class="boot-eyebrow">A &#38; B</p>');
+    expect(html).toContain('<h1 class="boot-title">&#60;script&#62;alert(1)&#60;/script&#62;</h1>');
     expect(html).toContain('<p class="boot-sub">it&#39;s</p>');
     expect(html).not.toContain('<script>');
   });
@@ -67,7 +67,7 @@ describe('bootPageServer', () => {
 
   it("serves a contract's page with its title when the public may see it", async () => {
     const html = await (await app.request('/contract/c-1')).text();
-    expect(html).toContain('<h1 class="boot-title">Weather &lt;Hourly&gt; &amp; more</h1>');
+    expect(html).toContain('<h1 class="boot-title">Weather &#60;Hourly&#62; &#38; more</h1>');
     expect(html).toContain('data-boot-path="/contract/c-1"');
     expect(html).not.toContain('boot-eyebrow');
     // unknown or not public (the source answers null), and ids that are no path segment

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Context as HonoContext } from 'hono';
+import { escapeHtml } from '../escape-html.ts';
 import { acceptsGzip, gzip } from './compression.ts';
 
 // The boot frame of a page people land on paints the page's heading with the HTML itself, before
@@ -49,9 +50,6 @@ export function bootHeadFor(pathname: string): BootHead | null {
 }
 
 const CONTRACT_PAGE = /^\/contract\/([^/]+)$/;
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 /** Where index.html takes the boot head (inside the boot frame's body). */
 export const BOOT_HEAD_MARK = '<!--boot-head-->';

@@ -1,6 +1,6 @@
+import { escapeHtml } from '../../escape-html.ts';
 import type { Mail } from '../../mail/mailer.ts';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function verificationMail(opts: { to: string; name: string; link: string }): Mail {
   return {
