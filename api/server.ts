@@ -59,7 +59,7 @@ async function start() {
   const server = createServer({ requestTimeout: 60 * 60_000, keepAliveTimeout: 65_000, headersTimeout: 66_000 });
   // Registered before the app's handler, so it sees every request first.
   const http = drainOnShutdown(server);
-  server.on('request', listener);
+  server.on('request', http.handle(listener));
   const websocket = attachGraphQLWebSocket(server, yoga, origins);
 
   try {

@@ -74,6 +74,56 @@ function refused(port: number): Promise<string> {
 }
 
 describe('drainOnShutdown', () => {
+  it('waits for a handler whose client has left: its work still runs, so the database must stay open', async () => {
+    const server = http.createServer();
+    const drain = drainOnShutdown(server);
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let started!: () => void;
+    const arrived = new Promise<void>((r) => (started = r));
+    let finishedWork = false;
+    server.on(
+      'request',
+      drain.handle(async (_req, res) => {
+        started();
+        await released; // a query still running
+        finishedWork = true;
+        res.end('late');
+      }),
+    );
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    current = { server, drain, port: (server.address() as AddressInfo).port, held: [], arrived };
+    const client = rawSocket(current.port);
+    client.send('GET /work HTTP/1.1\r\nHost: x\r\n\r\n');
+    await arrived;
+    client.socket.destroy(); // the client gives up
+    await client.closed;
+    await new Promise((r) => setTimeout(r, 20));
+    expect(drain.inFlight).toBe(1);
+
+    let drainedYet = false;
+    const drained = drain.drain(60_000).then((result) => ((drainedYet = true), result));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(drainedYet).toBe(false);
+    release();
+    expect(await drained).toEqual({ cut: 0, streams: 0 });
+    expect(finishedWork).toBe(true);
+    expect(drain.inFlight).toBe(0);
+  });
+
+  it('counts a handled request once, and not after it has answered', async () => {
+    const server = http.createServer();
+    const drain = drainOnShutdown(server);
+    server.on('request', drain.handle(async (_req, res) => void res.end('ok')));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    current = { server, drain, port: (server.address() as AddressInfo).port, held: [], arrived: Promise.resolve() };
+    const res = await fetch(`http://127.0.0.1:${current.port}/`);
+    expect(await res.text()).toBe('ok');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(drain.inFlight).toBe(0);
+    expect(await drain.drain(60_000)).toEqual({ cut: 0, streams: 0 });
+  });
+
   it('lets a request in flight finish, refuses new connections, closes idle keep-alive ones at once', async () => {
     const h = await start();
     const idle = rawSocket(h.port);
