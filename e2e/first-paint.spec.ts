@@ -22,7 +22,7 @@ async function bootHead(browser: Browser, path: string): Promise<Head> {
     await page.goto(path);
     const head = page.locator('.boot-head');
     await expect(head.locator('h1')).toBeVisible();
-    return head.evaluate((el) => ({
+    return await head.evaluate((el) => ({
       eyebrow: el.querySelector('.boot-eyebrow')?.textContent ?? null,
       title: el.querySelector('h1')!.textContent!,
       subtitle: el.querySelector('.boot-sub')?.textContent ?? null,
