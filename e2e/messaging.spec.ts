@@ -168,6 +168,61 @@ test('a buyer contacts a provider and both talk live, with read marks', async ({
   await provider.close();
 });
 
+test('a read mark stays on when the send answer comes after the read', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const provider = await secondBrowser(browser);
+  const p = provider.page;
+  await login(p.request, PROVIDER.email);
+  const contract = await activeContract(p.request);
+  await newBuyer(page, 'late-answer');
+  const { openConversation } = await gql<{ openConversation: { data: { id: string; conversationId: string } } }>(
+    page.request,
+    'mutation ($input: OpenConversationInput!) { openConversation(input: $input) { ... on MutationOpenConversationSuccess { data { id conversationId } } } }',
+    { input: { contractId: contract.contractId } },
+  );
+  const { id, conversationId } = openConversation.data;
+  await gql(page.request, 'mutation ($input: SendMessageInput!) { sendMessage(input: $input) { __typename } }', {
+    input: { conversationId: id, content: 'Is there a sample?' },
+  });
+
+  // Both open the thread, the buyer first: its read mark turning on shows that its page is live.
+  await page.goto(`/messaging?conversation=${conversationId}`);
+  const buyerThread = page.getByRole('log', { name: `Messages with ${PROVIDER.name}` });
+  await expect(buyerThread.getByTestId('own-message')).toContainText('Is there a sample?');
+  const readEvent = new Promise<void>((resolve) =>
+    p.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => String(payload).includes('"conversationRead"') && resolve())),
+  );
+  await p.goto(`/messaging?conversation=${conversationId}`);
+  const providerThread = p.getByRole('log', { name: /^Messages with / });
+  await expect(providerThread.getByTestId('their-message')).toContainText('Is there a sample?');
+  await expect(buyerThread.getByTestId('own-message').getByRole('img', { name: 'Read' })).toBeVisible();
+
+  // The provider's answer to its own send is held until the buyer has read the reply: a slow
+  // network can deliver it after the live read event, and it was read before the reply was.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await p.route('**/graphql', async (route) => {
+    if (!route.request().postData()?.includes('SendMessageMutation')) return route.fallback();
+    const response = await route.fetch();
+    await released;
+    await route.fulfill({ response });
+  });
+  await composer(p).fill('Yes, in the listing.');
+  await composer(p).press('Enter');
+  await expect(buyerThread.getByTestId('their-message')).toContainText('Yes, in the listing.');
+  await readEvent;
+  const own = providerThread.getByTestId('own-message').filter({ hasText: 'Yes, in the listing.' });
+  await expect(own.getByRole('img', { name: 'Read' })).toBeVisible();
+
+  release();
+  await expect(composer(p)).toHaveValue('');
+  await p.unroute('**/graphql');
+  // the late answer said "sent", but the message was read in between: the mark stays
+  await expect(own.getByRole('img', { name: 'Read' })).toBeVisible();
+  await expect(own.getByRole('img', { name: 'Sent' })).toHaveCount(0);
+  await provider.close();
+});
+
 test('logged out, /messaging is Access Denied with a way to log in', async ({ page }) => {
   await page.goto('/messaging?conversation=anything');
   await expect(page.getByRole('heading', { name: 'Access Denied', level: 1 })).toBeVisible();

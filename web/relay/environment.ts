@@ -9,6 +9,7 @@ import {
   type GraphQLResponse,
   type SubscribeFunction,
 } from 'relay-runtime';
+import { handlerProvider } from './handlers.ts';
 
 /** A failed GraphQL request: network down, an HTTP error, or a response without data. */
 export class GraphQLRequestError extends Error {
@@ -132,6 +133,7 @@ const subscribe: SubscribeFunction = (operation, variables) =>
 export function createEnvironment(): Environment {
   return new Environment({
     network: Network.create(fetchGraphQL, subscribe),
+    handlerProvider,
     // keep the last 10 released queries, so going back to a screen renders from the store at once
     store: new Store(new RecordSource(), { gcReleaseBufferSize: 10 }),
   });

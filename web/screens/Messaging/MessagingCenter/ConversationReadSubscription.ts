@@ -4,7 +4,8 @@ import type { GraphQLSubscriptionConfig } from 'relay-runtime';
 import type { ConversationReadSubscription as SubscriptionType } from '../../../__generated__/ConversationReadSubscription.graphql.ts';
 
 // The other side opened a thread: the newest messages come again with their read state, so the
-// read marks of own messages turn on in place (the thread's messages are the same records).
+// read marks of own messages turn on in place (the thread's messages are the same records). The
+// handle is MessageBubble's: the bubble reads the handle's key, which only this selection updates.
 const subscription = graphql`
   subscription ConversationReadSubscription {
     conversationRead {
@@ -14,7 +15,7 @@ const subscription = graphql`
         edges {
           node {
             id
-            isRead
+            isRead @__clientField(handle: "onceTrue")
             readAt
           }
         }

@@ -50,7 +50,8 @@ export function MessageBubble({ message }: MessageBubbleProps) {
         content
         sentAt
         isOwn
-        isRead
+        # read marks never go back: a late payload read before the reply was read keeps it on (web/relay/handlers.ts)
+        isRead @__clientField(handle: "onceTrue")
         sender {
           name
         }
