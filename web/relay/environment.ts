@@ -1,4 +1,4 @@
-import { createClient } from 'graphql-ws';
+import type { Client } from 'graphql-ws';
 import {
   Environment,
   Network,
@@ -81,21 +81,31 @@ async function retryWait(retries: number) {
   await new Promise((resolve) => setTimeout(resolve, 1000 * 2 ** retries + 300 + Math.random() * 2700));
 }
 
-const wsClient = createClient({
-  url: websocketUrl,
-  lazy: true,
-  retryAttempts: 5,
-  retryWait,
-  on: {
-    opened: (socket) => {
-      openSocket = socket as WebSocket;
-      if (restartWhenOpen) restartSubscriptions();
-    },
-    closed: () => {
-      openSocket = null;
-    },
-  },
-});
+// graphql-ws's code is loaded with the first subscription (the header's ticker subscribes right
+// after the first render), not with the app: it is not on the way to the first paint.
+let wsClient: Promise<Client> | null = null;
+function liveClient(): Promise<Client> {
+  wsClient ??= import('graphql-ws').then(({ createClient }) =>
+    createClient({
+      url: websocketUrl,
+      lazy: true,
+      retryAttempts: 5,
+      retryWait,
+      on: {
+        opened: (socket) => {
+          openSocket = socket as WebSocket;
+          if (restartWhenOpen) restartSubscriptions();
+        },
+        closed: () => {
+          openSocket = null;
+        },
+      },
+    }),
+  );
+  // a failed load (network down) is tried again by the next subscription
+  wsClient.catch(() => (wsClient = null));
+  return wsClient;
+}
 
 /**
  * Reconnects the socket so the server sees the cookies as they are now: after login, logout or
@@ -114,21 +124,33 @@ export function restartSubscriptions() {
 }
 
 const subscribe: SubscribeFunction = (operation, variables) =>
-  Observable.create((sink) =>
-    wsClient.subscribe(
-      { operationName: operation.name, query: operation.text ?? '', variables },
-      {
-        next: (value) => sink.next(value as GraphQLResponse),
-        error: (error) =>
-          sink.error(
-            error instanceof Error
-              ? error
-              : new GraphQLRequestError(Array.isArray(error) ? error.map((e) => String(e.message)).join('; ') : 'Subscription closed'),
-          ),
-        complete: () => sink.complete(),
+  Observable.create((sink) => {
+    let dispose: (() => void) | null = null;
+    let disposed = false;
+    liveClient().then(
+      (client) => {
+        if (disposed) return;
+        dispose = client.subscribe(
+          { operationName: operation.name, query: operation.text ?? '', variables },
+          {
+            next: (value) => sink.next(value as GraphQLResponse),
+            error: (error) =>
+              sink.error(
+                error instanceof Error
+                  ? error
+                  : new GraphQLRequestError(Array.isArray(error) ? error.map((e) => String(e.message)).join('; ') : 'Subscription closed'),
+              ),
+            complete: () => sink.complete(),
+          },
+        );
       },
-    ),
-  );
+      () => sink.error(new GraphQLRequestError('Live updates could not be loaded')),
+    );
+    return () => {
+      disposed = true;
+      dispose?.();
+    };
+  });
 
 export function createEnvironment(): Environment {
   return new Environment({
