@@ -188,8 +188,10 @@ export function createApp(opts: AppOptions) {
      */
     listener: ((req, res) => {
       const url = req.url ?? '/';
-      if (url === GRAPHQL_PATH || url.startsWith(GRAPHQL_PATH + '?')) return void yoga.requestListener(req, res);
-      return void honoListener(req, res);
+      // The handler's promise is handed back: the shutdown drain counts a request whose client
+      // left until its work is done (api/shutdown.ts `handle`), so the database is not closed under it.
+      if (url === GRAPHQL_PATH || url.startsWith(GRAPHQL_PATH + '?')) return yoga.requestListener(req, res);
+      return honoListener(req, res);
     }) satisfies RequestListener,
     yoga,
     services,

@@ -26,6 +26,7 @@ describe('/graphql served from node:http (the edge plugin)', () => {
   let base: string;
   let database: TestDatabase;
   let close: () => Promise<void>;
+  let listener: http.RequestListener;
   let dataDir: string;
   const lines: any[] = [];
 
@@ -41,6 +42,7 @@ describe('/graphql served from node:http (the edge plugin)', () => {
     });
     const app = createApp({ config, database, mailer: new MemoryMailer(), limiter: memoryRateLimiter(), logger: createLogger('debug', sink) });
     close = app.close;
+    listener = app.listener;
     server = http.createServer(app.listener);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -150,5 +152,28 @@ describe('/graphql served from node:http (the edge plugin)', () => {
     expect(cookie).toMatch(/^pit_session=.+/);
     const me = await post({ query: '{ viewer { username } }' }, { cookie });
     expect((await me.json()).data.viewer.username).toBe(user.username);
+  });
+  it('hands back each request\'s work, which settles once the answer is sent, for the shutdown drain', async () => {
+    // api/shutdown.ts counts a request whose client left until this promise settles; a listener
+    // that drops it (returns nothing) lets the database close under queries still running.
+    const works: unknown[] = [];
+    const counted = http.createServer((req, res) => void works.push(listener(req, res)));
+    await new Promise<void>((resolve) => counted.listen(0, '127.0.0.1', resolve));
+    try {
+      const at = `http://127.0.0.1:${(counted.address() as AddressInfo).port}`;
+      const graphql = await fetch(`${at}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ contracts(first: 1) { totalCount } }"}' });
+      expect(graphql.status).toBe(200);
+      await graphql.text();
+      const rest = await fetch(`${at}/api/contracts?limit=1`);
+      expect(rest.status).toBe(200);
+      await rest.text();
+      expect(works).toHaveLength(2);
+      for (const work of works) {
+        expect(work).toBeInstanceOf(Promise);
+        await work;
+      }
+    } finally {
+      await new Promise((resolve) => counted.close(resolve));
+    }
   });
 });
