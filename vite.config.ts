@@ -8,38 +8,6 @@ import { compression } from 'vite-plugin-compression2';
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
 /**
- * web/main.tsx imports the app dynamically (after the first paint); Vite preloads only an entry's
- * static imports from index.html. This adds a modulepreload link for each chunk the entry imports
- * dynamically and for everything those import statically, so the app's files are fetched with the
- * page, as when they were static imports.
- */
-function preloadDynamicEntry(): Plugin {
-  return {
-    name: 'preload-dynamic-entry',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, ctx) {
-        const { bundle, chunk } = ctx;
-        if (!bundle || !chunk) return [];
-        const files = new Set<string>();
-        const visit = (file: string) => {
-          const out = bundle[file];
-          if (files.has(file) || !out || out.type !== 'chunk') return;
-          files.add(file);
-          out.imports.forEach(visit);
-        };
-        chunk.dynamicImports.forEach(visit);
-        // the entry itself and its static imports have their tags already
-        files.delete(chunk.fileName);
-        chunk.imports.forEach((file) => files.delete(file));
-        return [...files].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
-      },
-    },
-  };
-}
-
-/**
  * The app's scripts are fetched at low priority: they are module scripts, which never block the
  * first paint (the boot frame of index.html paints without them), but Chrome fetches them at high
  * priority, and Lighthouse then counts every one that arrived before the first paint as blocking it
@@ -62,7 +30,7 @@ export default defineConfig({
   root: 'web',
   // every text asset over 1 KB also as .br and .gz: the server sends the one the browser accepts
   // (precompressed at build time: no compression work per request)
-  plugins: [react(), relay as PluginOption, compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }), preloadDynamicEntry(), scriptsAtLowPriority()],
+  plugins: [react(), relay as PluginOption, compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }), scriptsAtLowPriority()],
   resolve: {
     alias: [
       // react-relay's main module is CommonJS that also carries the legacy container API

@@ -15,11 +15,8 @@ import { parseArgs } from 'node:util';
 export type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
 export type Manifest = Record<string, ManifestChunk>;
 
-/**
- * The modules whose code '/' runs: the entry, the app it starts after the first paint (web/main.tsx)
- * and the screen of the index route (web/routes.tsx).
- */
-export const ROOT_PAGE_MODULES = ['index.html', 'app.tsx', 'screens/Market/TradingFloor/TradingFloor.tsx'];
+/** The modules whose code '/' runs besides the entry: the screen of the index route (web/routes.tsx). */
+export const ROOT_PAGE_MODULES = ['index.html', 'screens/Market/TradingFloor/TradingFloor.tsx'];
 
 export const DEFAULT_BUDGET_KB = 150;
 

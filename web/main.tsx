@@ -1,13 +1,22 @@
-// The entry waits for the boot frame of web/index.html to be painted, then runs the app (app.tsx).
-// Evaluating the app's code is one long task (about 0.1 s on a desktop, four times that on a
-// mid-range phone), and a browser that already holds the code runs it before painting anything:
-// the page stayed blank until then. The app's files are still fetched at once: index.html preloads
-// them (vite.config.ts, preloadDynamicEntry).
-function start() {
-  import('./app.tsx').catch((error: unknown) => console.error('DATA PIT could not start', error));
-}
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RelayEnvironmentProvider } from 'react-relay';
+import { RouterProvider } from 'react-router-dom';
+import { ToastProvider } from './components/toast/ToastProvider.tsx';
+import { environment } from './relay/environment.ts';
+import { createRouter } from './routes.tsx';
+import { AppTheme } from './theme/AppTheme.tsx';
 
-// requestAnimationFrame runs just before a paint, the timeout right after it. A tab opened in the
-// background paints nothing (and runs no animation frames) until shown: start at once there.
-if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start, 0));
-else start();
+const router = createRouter();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <RelayEnvironmentProvider environment={environment}>
+      <AppTheme>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </AppTheme>
+    </RelayEnvironmentProvider>
+  </StrictMode>,
+);

@@ -3,7 +3,7 @@ import { ThemeProvider } from 'styled-components';
 import { GlobalStyle } from './GlobalStyle.tsx';
 import { theme } from './theme.ts';
 
-/** ThemeProvider + GlobalStyle in one: wrap the app once in web/app.tsx. */
+/** ThemeProvider + GlobalStyle in one: wrap the app once in web/main.tsx. */
 export function AppTheme({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
