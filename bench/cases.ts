@@ -148,3 +148,22 @@ export function caseHeaders(c: BenchCase, t: BenchTarget): Record<string, string
     ...(c.body !== undefined || c.varyingBody !== undefined ? { 'content-type': 'application/json' } : {}),
   };
 }
+
+/** One answer of the case, checked: 2xx and the JSON it should be. A varying body must vary the cache key. */
+export async function checkCase(c: BenchCase, t: BenchTarget): Promise<void> {
+  const send = async (n: number) => {
+    const body = c.varyingBody?.replace(COUNTER, String(n)) ?? c.body;
+    const res = await fetch(t.base + casePath(c, t), { method: c.method ?? 'GET', headers: caseHeaders(c, t), body });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${c.name}: answered ${res.status} ${text.slice(0, 300)}`);
+    const problem = c.check(JSON.parse(text), t);
+    if (problem) throw new Error(`${c.name}: ${problem}`);
+    return res.headers.get('etag');
+  };
+  const first = await send(1);
+  if (c.varyingBody !== undefined) {
+    // A response cache that answers with an ETag names its key: two counters must be two keys.
+    const second = await send(2);
+    if (first && first === second) throw new Error(`${c.name}: the varying variable no longer changes the response cache key (ETag ${first})`);
+  }
+}

@@ -16,7 +16,7 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cases, caseHeaders, casePath, prepareTarget, type BenchCase, type BenchTarget } from './cases.ts';
+import { cases, caseHeaders, casePath, checkCase, prepareTarget, type BenchCase, type BenchTarget } from './cases.ts';
 import { BULK_CONTRACTS, explainListQueries, prepareMarket, type PlanReport } from './market-data.ts';
 import { benchUpload, type UploadReport } from './upload.ts';
 import { benchPayments, paymentsMarkdown, type PaymentsReport } from './payments.ts';
@@ -65,24 +65,6 @@ const BARE_YOGA = {
   req: { url: `http://127.0.0.1:${PORTS.yoga}/graphql`, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ hello }"}' } satisfies WrkRequest,
 };
 
-/** One answer of the case, checked: 2xx and the JSON it should be. A varying body must vary the cache key. */
-async function checkCase(c: BenchCase, t: BenchTarget): Promise<void> {
-  const send = async (n: number) => {
-    const body = c.varyingBody?.replace(COUNTER, String(n)) ?? c.body;
-    const res = await fetch(t.base + casePath(c, t), { method: c.method ?? 'GET', headers: caseHeaders(c, t), body });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${c.name}: answered ${res.status} ${text.slice(0, 300)}`);
-    const problem = c.check(JSON.parse(text), t);
-    if (problem) throw new Error(`${c.name}: ${problem}`);
-    return res.headers.get('etag');
-  };
-  const first = await send(1);
-  if (c.varyingBody !== undefined) {
-    // A response cache that answers with an ETag names its key: two counters must be two keys.
-    const second = await send(2);
-    if (first && first === second) throw new Error(`${c.name}: the varying variable no longer changes the response cache key (ETag ${first})`);
-  }
-}
 
 async function runBaselines(): Promise<Row[]> {
   return [await measure(BARE_HTTP.name, BARE_HTTP.req), await measure(BARE_YOGA.name, BARE_YOGA.req)];
