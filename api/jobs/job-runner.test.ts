@@ -224,8 +224,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('timed jobs with several instances
     // While A holds the job, B finds nothing to do, even past the lease.
     expect(await runnerB.runDue(at(10 * MINUTE))).toEqual({ done: 0, failed: 0, retried: 0 });
 
-    // A's process "dies": its connection (the one in the job's transaction) is cut.
-    await b.$executeRawUnsafe(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'`);
+    // A's process "dies": its connection (the one in the job's transaction) is cut. The terminate
+    // waits (up to 10 s) for the backend to be gone: it exits asynchronously, and until then its row
+    // lock makes B skip the job (seen on a busy machine).
+    await b.$executeRawUnsafe(`SELECT pg_terminate_backend(pid, 10000) FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'`);
     expect(await b.job.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: 'running', lockedBy: 'doomed', attempts: 1 });
     expect(await runnerB.runDue(at(5 * MINUTE - 1))).toEqual({ done: 0, failed: 0, retried: 0 });
     expect(await runnerB.runDue(at(5 * MINUTE))).toEqual({ done: 1, failed: 0, retried: 0 });
