@@ -84,6 +84,7 @@ export function createApp(opts: AppOptions) {
   const services: AppServices = {
     config,
     db: opts.database.prisma,
+    sql: opts.database.sql,
     mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom, logger }),
     limiter,
     logger,

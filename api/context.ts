@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Config } from './config.ts';
-import type { Db } from './db/database.ts';
+import type { Db, SqlReader } from './db/database.ts';
 import type { User } from './db/generated/prisma/client.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -27,6 +27,8 @@ import { createSession, renewSession, revokeSession, userOfLiveSession } from '.
 export interface AppServices {
   config: Config;
   db: Db;
+  /** Plain SQL on the same database, for the hottest reads only (api/db/database.ts). */
+  sql: SqlReader;
   mailer: Mailer;
   limiter: RateLimiter;
   logger: Logger;

@@ -1,13 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
-import { PrismaClient } from './generated/prisma/client.ts';
+import { PrismaClient, type Prisma } from './generated/prisma/client.ts';
 import { runMigrations } from '../../prisma/run-migrations.ts';
 
 export type Db = PrismaClient;
 
+/**
+ * Plain SQL straight through the driver, on Prisma's own connections: for the few reads so hot
+ * that Prisma's per-statement work is most of their cost (the floor's cards, docs/performance.md).
+ * Rows come back as the driver gives them; a read builds its own shape (json_build_object) and
+ * has a test that it equals Prisma's rows.
+ */
+export interface SqlReader {
+  query<T>(sql: Prisma.Sql): Promise<T[]>;
+}
+
 export interface Database {
   prisma: PrismaClient;
+  sql: SqlReader;
   kind: 'postgres' | 'pglite';
   /** Applies pending migrations from prisma/migrations (idempotent, transactional). */
   migrate(): Promise<string[]>;
@@ -45,9 +56,17 @@ function createClient(adapter: SqlDriverAdapterFactory, onQuery?: QueryListener)
 // PG_POOL_MAX (checked in api/config.ts) sets `max`.
 async function openPostgres(url: string, onQuery?: QueryListener, max = 10): Promise<Database> {
   const [{ PrismaPg }, pg] = await Promise.all([import('@prisma/adapter-pg'), import('pg')]);
-  const prisma = createClient(new PrismaPg({ connectionString: url, max }), onQuery);
+  // One pool for Prisma and the plain reads, so PG_POOL_MAX bounds both.
+  const pool = new pg.default.Pool({ connectionString: url, max });
+  const prisma = createClient(new PrismaPg(pool), onQuery);
   return {
     prisma,
+    sql: {
+      async query<T>(sql: Prisma.Sql) {
+        onQuery?.(sql.text);
+        return (await pool.query(sql.text, sql.values.map(toParameter))).rows as T[];
+      },
+    },
     kind: 'postgres',
     async migrate() {
       const client = new pg.default.Client({ connectionString: url });
@@ -62,9 +81,18 @@ async function openPostgres(url: string, onQuery?: QueryListener, max = 10): Pro
         await client.end();
       }
     },
-    close: () => prisma.$disconnect(),
+    async close() {
+      await prisma.$disconnect();
+      await pool.end();
+    },
   };
 }
+
+/**
+ * Instants go as UTC text: the columns are `timestamp` without a time zone holding UTC (Prisma's
+ * convention), and the driver would otherwise send the process's local time.
+ */
+const toParameter = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
 
 async function openPglite(dir: string, onQuery?: QueryListener): Promise<Database> {
   const [{ PGlite }, { PrismaPGlite }] = await Promise.all([
@@ -77,6 +105,12 @@ async function openPglite(dir: string, onQuery?: QueryListener): Promise<Databas
   const prisma = createClient(new PrismaPGlite(pg), onQuery);
   return {
     prisma,
+    sql: {
+      async query<T>(sql: Prisma.Sql) {
+        onQuery?.(sql.text);
+        return (await pg.query<T>(sql.text, sql.values.map(toParameter))).rows;
+      },
+    },
     kind: 'pglite',
     migrate: () =>
       runMigrations({ query: (sql, params) => pg.query(sql, params as unknown[]), exec: (sql) => pg.exec(sql), log: () => {} }),

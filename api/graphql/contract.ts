@@ -17,11 +17,14 @@ import { CATEGORIES, categoryInfo } from '../domain/market/categories.ts';
 import { change24h } from '../domain/market/price.rules.ts';
 import { cardFiguresLoader } from '../domain/market/market.loaders.ts';
 import { CONTRACT_SORTS, COUNT_CAP, findContractPage, inOrder, type ContractSort } from '../domain/market/contracts.list.ts';
+import { findContractCards } from '../domain/market/contract-cards.ts';
+import { asksOnlyCards } from './card-selection.ts';
 import { canSeeBidDetails, canSeeContract } from '../domain/policies.ts';
 import { nextStatuses } from '../domain/transitions/transition.ts';
 import { LISTING_MACHINE } from '../domain/listings/listings.machine.ts';
 import { BID_MACHINE } from '../domain/market/bids.machine.ts';
 import type { Context } from '../context.ts';
+import type { Contract } from '../db/generated/prisma/client.ts';
 import { isRecordId } from '../db/ids.ts';
 import { checkOffsetCursors } from './cursors.ts';
 
@@ -205,17 +208,20 @@ builder.queryFields((t) => ({
         let totalCountIsExact = true;
         checkOffsetCursors(args);
         const connection = await resolveOffsetConnection({ args, defaultSize: 20, maxSize: 100 }, async ({ offset, limit }) => {
-          const page = await findContractPage(ctx.db, { filter: args.filter ?? {}, sort: args.sort ?? 'relevant', offset, limit });
+          const options = { filter: args.filter ?? {}, sort: args.sort ?? 'relevant', offset, limit };
+          // Pothos plans the nodes' relations either way: its plan is how `provider` finds the
+          // provider on the row instead of loading it again.
+          const query = queryFromInfo({ context: ctx, info, path: ['edges', 'node'], typeName: 'Contract' });
+          // A page of cards only (the floor, browse, search): one plain statement.
+          const page = asksOnlyCards(info) ? await findContractCards(ctx.services.sql, options) : await findContractPage(ctx.db, options);
           ({ totalCount, totalCountIsExact } = page);
           if (page.ids.length === 0) return [];
           // The page statement read the cards' figures already: the cards' fields find them there.
           const figures = cardFigures(ctx);
           for (const [id, f] of page.figures) figures.prime(id, f);
-          const rows = await ctx.db.contract.findMany({
-            ...queryFromInfo({ context: ctx, info, path: ['edges', 'node'], typeName: 'Contract' }),
-            where: { id: { in: page.ids } },
-          });
-          return inOrder(page.ids, rows);
+          // A card row holds every column the fields asked read (asksOnlyCards), not the whole row.
+          if ('cards' in page) return page.cards as unknown as Contract[];
+          return inOrder(page.ids, await ctx.db.contract.findMany({ ...query, where: { id: { in: page.ids } } }));
         });
         return { ...connection, totalCount, totalCountIsExact };
       },
