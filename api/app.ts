@@ -1,8 +1,7 @@
-import { useGraphQlJit } from '@envelop/graphql-jit';
 import path from 'node:path';
 import type { IncomingMessage, RequestListener } from 'node:http';
 import { createYoga, maskError, type Plugin, type YogaInitialContext } from 'graphql-yoga';
-import { GraphQLError, getOperationAST } from 'graphql';
+import { GraphQLError } from 'graphql';
 import { DomainError, ValidationError } from './domain/errors.ts';
 import { invalidInputOf } from './db/input-errors.ts';
 import { PothosValidationError } from '@pothos/core';
@@ -41,6 +40,7 @@ import { introspectionDepthLimit } from './http/graphql-limits.ts';
 import { publicContractTitle } from './domain/market/contract-heading.ts';
 import { bootPageServer } from './http/boot-head.ts';
 import { withCacheControl } from './http/compression.ts';
+import { useCompiledMarketReads } from './graphql/compiled-execution.ts';
 import { usePublicResponseCache } from './graphql/response-cache.ts';
 
 export interface AppOptions {
@@ -307,13 +307,9 @@ export function buildYoga(services: AppServices, origins: OriginPolicy) {
       introspectionDepthLimit(INTROSPECTION_DEPTH_LIMIT),
       sessionCookies,
       // Anonymous answers cached; services.events invalidates them on publish (docs/decisions.md "Response cache").
-      // Compiled execution for queries and mutations: a floor page of 20 cards resolves ~600 fields,
-      // and graphql-jit's compiled plan costs a third less CPU than graphql-js's walk
-      // (docs/performance.md). Subscriptions keep graphql-js: graphql-jit 0.8 hands a subscribe
-      // resolver the operation's variables in place of the field's arguments, and each event
-      // resolves a handful of fields. Before the response
-      // cache, so a hit still skips execution.
-      useGraphQlJit({}, { enableIf: (args) => getOperationAST(args.document, args.operationName)?.operation !== 'subscription' }),
+      // graphql-jit for the market's public lists (api/graphql/compiled-execution.ts); before the
+      // response cache, so a hit still skips execution.
+      useCompiledMarketReads(),
       usePublicResponseCache(services),
     ],
   });

@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { runsCompiled } from './compiled-execution.ts';
+
+// Which operations run compiled (graphql-jit): the market's public lists, which the floor, browse and
+// the landing page ask, and nothing that plans relations beneath a row or subscribes.
+
+/** The text of a query the web app sends (Relay's generated artifact). */
+const webQuery = (name: string) => JSON.parse(readFileSync(`web/__generated__/${name}.graphql.ts`, 'utf8').match(/"text": ("(?:[^"\\]|\\.)*")/)![1]!) as string;
+
+describe('runsCompiled', () => {
+  it("runs the market's list pages of the web app compiled", () => {
+    for (const name of ['TradingFloorQuery', 'TradingFloorContractsQuery', 'BrowseQuery', 'BrowseListPaginationQuery', 'ContractSearchResultsQuery']) {
+      expect([name, runsCompiled(parse(webQuery(name)))]).toEqual([name, true]);
+    }
+  });
+
+  it('runs everything else through graphql-js', () => {
+    for (const name of ['ContractDetailQuery', 'MyDataQuery', 'DashboardQuery', 'AppShellQuery']) {
+      expect([name, runsCompiled(parse(webQuery(name)))]).toEqual([name, false]);
+    }
+    expect(runsCompiled(parse('{ contracts { totalCount } viewer { id } }'))).toBe(false);
+    expect(runsCompiled(parse('mutation { logout }'))).toBe(false);
+    expect(runsCompiled(parse('subscription { marketStatsChanged { activeUsers } }'))).toBe(false);
+    expect(runsCompiled(parse('query A { contracts { totalCount } } query B { viewer { id } }'), 'B')).toBe(false);
+    expect(runsCompiled(parse('query A { contracts { totalCount } } query B { viewer { id } }'), 'A')).toBe(true);
+    expect(runsCompiled(parse('{ ...Q } fragment Q on Query { contracts { totalCount } viewer { id } }'))).toBe(false);
+  });
+});
