@@ -102,7 +102,7 @@ export async function createContext(services: AppServices, info: RequestInfo): P
   const claims = token ? await readSession(config.sessionSecret, token) : null;
   // One query: the user, if the session the cookie names is live and theirs. A revoked, expired or
   // unknown session is no login.
-  const viewer = claims ? await userOfLiveSession(db, claims) : null;
+  const viewer = claims ? await userOfLiveSession(services.sql, claims) : null;
   if (token && !viewer) responseCookies.push(clearedSessionCookie(secure));
   if (viewer && claims && Date.now() / 1000 - claims.issuedAt > SESSION_RENEW_AFTER_SECONDS) {
     // Renewal keeps the row (logout still ends it) and moves its expiry; at most once a day per session.

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/database.ts';
-import type { User } from '../../db/generated/prisma/client.ts';
+import type { Db, SqlReader } from '../../db/database.ts';
+import { Prisma, type User } from '../../db/generated/prisma/client.ts';
 import { SESSION_TTL_MS } from './accounts.rules.ts';
 
 // Login sessions as rows, so the server can end them (logout, password reset). The cookie names a
@@ -24,18 +24,22 @@ export async function createSession(db: Db, userId: string, opts: { userAgent?: 
  * The user of the session a cookie names, or null unless that session is live and theirs. One SQL
  * statement (the session is a filter on the user), as cheap as reading the user alone.
  */
-export async function userOfLiveSession(db: Db, claims: { sessionId: string; userId: string }, now = new Date()): Promise<User | null> {
-  // Every logged-in request runs this: plain SQL (the same row as findFirst: every column of the
-  // model, Decimal and Date values) skips the query planning of the ORM, a third of the CPU of a
-  // logged-in read (docs/performance.md "Per-request overhead").
-  const rows = await db.$queryRaw<User[]>`
-    SELECT u.id, u.name, u.email, u.username, u."passwordHash", u."emailVerifiedAt", u."isAdmin",
-      u."dueDiligenceStatus"::text AS "dueDiligenceStatus", u."profileImage", u."sessionVersion", u.rating,
-      u."reviewCount", u."completedSales", u."tradeCount", u."lastActiveAt", u."createdAt", u."updatedAt"
+export async function userOfLiveSession(sql: SqlReader, claims: { sessionId: string; userId: string }, now = new Date()): Promise<User | null> {
+  // Every logged-in request runs this: plain SQL through the driver (Database.sql), the same row as
+  // Prisma's findFirst (every column of the model, Decimal and Date values; sessions.service.test.ts
+  // compares them), without Prisma's per-statement work, most of the CPU of a logged-in read
+  // (docs/performance.md "Per-request overhead"). Instants are read as UTC (`AT TIME ZONE`): the
+  // driver would read a bare timestamp in the process's own zone.
+  const rows = await sql.query<Omit<User, 'rating'> & { rating: string | null }>(Prisma.sql`
+    SELECT u.id, u.name, u.email, u.username, u."passwordHash", u."emailVerifiedAt" AT TIME ZONE 'UTC' AS "emailVerifiedAt", u."isAdmin",
+      u."dueDiligenceStatus"::text AS "dueDiligenceStatus", u."profileImage", u."sessionVersion", u.rating::text AS rating,
+      u."reviewCount", u."completedSales", u."tradeCount", u."lastActiveAt" AT TIME ZONE 'UTC' AS "lastActiveAt",
+      u."createdAt" AT TIME ZONE 'UTC' AS "createdAt", u."updatedAt" AT TIME ZONE 'UTC' AS "updatedAt"
     FROM "User" u JOIN "Session" s ON s."userId" = u.id
     WHERE u.id = ${claims.userId} AND s.id = ${claims.sessionId} AND s."revokedAt" IS NULL AND s."expiresAt" > ${now}
-    LIMIT 1`;
-  return rows[0] ?? null;
+    LIMIT 1`);
+  const row = rows[0];
+  return row ? { ...row, rating: row.rating === null ? null : new Prisma.Decimal(row.rating) } : null;
 }
 
 /** Extends a live session (same row); answers the new expiry, or null when it was ended meanwhile. */

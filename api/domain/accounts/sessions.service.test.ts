@@ -1,0 +1,52 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDatabases, type TestDatabase } from '../../test/databases.ts';
+import { makeUser } from '../../test/market-fixtures.ts';
+import { createSession, revokeSession, userOfLiveSession } from './sessions.service.ts';
+
+// The session check of every logged-in request reads the user with plain SQL (Database.sql): it must
+// be exactly Prisma's row, whatever the process's time zone, and nothing for a session that is not live.
+
+describe.each(testDatabases())('userOfLiveSession (%s)', (kind) => {
+  let database: TestDatabase;
+  const zone = process.env.TZ;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => database?.destroy());
+  afterEach(() => {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
+
+  it("is Prisma's row of the user, in any time zone of the process", async () => {
+    const db = database.prisma;
+    const user = await makeUser(db, `tz${kind}`, { rating: '4.37', reviewCount: 3, dueDiligenceStatus: 'approved' });
+    await db.user.update({ where: { id: user.id }, data: { lastActiveAt: new Date(Date.UTC(2026, 10, 20, 23, 59, 58, 123)), profileImage: 'https://img.example/p.png' } });
+    const session = await createSession(db, user.id);
+    for (const tz of ['UTC', 'America/New_York', 'Asia/Kolkata']) {
+      process.env.TZ = tz;
+      const row = await userOfLiveSession(database.sql, { sessionId: session.id, userId: user.id });
+      expect(row).toEqual(await db.user.findUnique({ where: { id: user.id } }));
+      expect(row!.rating!.toFixed(2)).toBe('4.37');
+    }
+    const unrated = await makeUser(db, `unrated${kind}`, { rating: null });
+    const other = await createSession(db, unrated.id);
+    expect(await userOfLiveSession(database.sql, { sessionId: other.id, userId: unrated.id })).toEqual(await db.user.findUnique({ where: { id: unrated.id } }));
+  });
+
+  it('is null for a revoked, expired or someone else’s session', async () => {
+    const db = database.prisma;
+    const user = await makeUser(db, `ended${kind}`);
+    const other = await makeUser(db, `other${kind}`);
+    const revoked = await createSession(db, user.id);
+    await revokeSession(db, revoked.id);
+    expect(await userOfLiveSession(database.sql, { sessionId: revoked.id, userId: user.id })).toBeNull();
+    const live = await createSession(db, user.id);
+    expect(await userOfLiveSession(database.sql, { sessionId: live.id, userId: other.id })).toBeNull();
+    // Just past its expiry (read an hour after it, in a zone far from UTC).
+    process.env.TZ = 'Pacific/Auckland';
+    expect(await userOfLiveSession(database.sql, { sessionId: live.id, userId: user.id }, new Date(live.expiresAt.getTime() + 3600_000))).toBeNull();
+    expect(await userOfLiveSession(database.sql, { sessionId: live.id, userId: user.id }, new Date(live.expiresAt.getTime() - 3600_000))).not.toBeNull();
+  });
+});
