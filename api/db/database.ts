@@ -8,9 +8,10 @@ export type Db = PrismaClient;
 
 /**
  * Plain SQL straight through the driver, on Prisma's own connections: for the few reads so hot
- * that Prisma's per-statement work is most of their cost (the floor's cards, docs/performance.md).
- * Rows come back as the driver gives them; a read builds its own shape (json_build_object) and
- * has a test that it equals Prisma's rows.
+ * that Prisma's per-statement work is most of their cost (the floor's cards, the session check;
+ * docs/decisions.md "A page of cards is one plain SQL statement"). Rows come back as the driver
+ * gives them, so each such read shapes its own (decimals as text, instants as UTC) and has a test
+ * that they equal Prisma's rows.
  */
 export interface SqlReader {
   query<T>(sql: Prisma.Sql): Promise<T[]>;
