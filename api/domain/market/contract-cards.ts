@@ -2,7 +2,7 @@ import { Prisma } from '../../db/generated/prisma/client.ts';
 import type { Contract, User } from '../../db/generated/prisma/client.ts';
 import type { SqlReader } from '../../db/database.ts';
 import { cardFiguresSql, type CardFigures } from './market.loaders.ts';
-import { COUNT_CAP, contractPageSql, validateFilter, type ContractFilter, type ContractPage, type ContractSort } from './contracts.list.ts';
+import { cappedCount, orderedPageSql, type ContractFilter, type ContractPage, type ContractSort } from './contracts.list.ts';
 
 // The floor's cards as one plain SQL statement: the page of ids, the capped count, each card's
 // columns, its provider's public columns and its figures. Through Prisma the same page takes three
@@ -84,20 +84,15 @@ export async function findContractCards(
   sql: SqlReader,
   opts: { filter: ContractFilter; sort: ContractSort; offset: number; limit: number; countCap?: number; now?: Date },
 ): Promise<ContractCardPage> {
-  const countCap = opts.countCap ?? COUNT_CAP;
-  validateFilter(opts.filter);
-  const page = contractPageSql(opts);
-  // row_number() over the page keeps the page's order through the joins.
-  const ids = Prisma.sql`(SELECT p.id, row_number() OVER () AS ord FROM (${page.page}) p) c`;
+  const page = orderedPageSql(opts);
   const [row] = await sql.query<{ n: string | number; cards: Array<Record<string, unknown> & CardFigures> | null }>(Prisma.sql`
     SELECT (${page.count}) AS n,
       (SELECT json_agg(json_build_object(${jsonColumns('k', CARD_COLUMNS)},
           'provider', json_build_object(${jsonColumns('u', CARD_PROVIDER_COLUMNS)}),
           'price24hAgo', f."price24hAgo", 'highestBid', f."highestBid", 'openBidCount', f."openBidCount") ORDER BY f.ord)
-        FROM (${cardFiguresSql(ids, opts.now ?? new Date(), Prisma.sql`, c.ord`)}) f
+        FROM (${cardFiguresSql(page.ids, opts.now ?? new Date(), Prisma.sql`, c.ord`)}) f
         JOIN "Contract" k ON k.id = f.id
         JOIN "User" u ON u.id = k."providerId") AS cards`);
-  const matches = Number(row?.n ?? 0);
   const list = row?.cards ?? [];
   const cards: ContractCard[] = [];
   const figures = new Map<string, CardFigures>();
@@ -105,5 +100,5 @@ export async function findContractCards(
     figures.set(card.id as string, { price24hAgo, highestBid, openBidCount });
     cards.push(withInstants({ ...card, provider: withInstants(provider as Record<string, unknown>) }) as unknown as ContractCard);
   }
-  return { ids: cards.map((c) => c.id), totalCount: Math.min(matches, countCap), totalCountIsExact: matches <= countCap, figures, cards };
+  return { ids: cards.map((c) => c.id), ...cappedCount(row?.n, opts.countCap), figures, cards };
 }

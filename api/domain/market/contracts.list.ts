@@ -102,6 +102,20 @@ export function contractPageSql(opts: { filter: ContractFilter; sort: ContractSo
   };
 }
 
+/** What a page statement selects from: the page's ids with their place (`c.id`, `c.ord`) and the capped count. */
+export function orderedPageSql(opts: { filter: ContractFilter; sort: ContractSort; offset: number; limit: number; countCap?: number }) {
+  validateFilter(opts.filter);
+  const sql = contractPageSql(opts);
+  // row_number() over the page keeps the page's order through the joins that follow.
+  return { count: sql.count, ids: Prisma.sql`(SELECT p.id, row_number() OVER () AS ord FROM (${sql.page}) p) c` };
+}
+
+/** The list's count from the capped one: past the cap, the cap and "not exact". */
+export function cappedCount(matches: bigint | number | string | undefined, countCap = COUNT_CAP) {
+  const n = Number(matches ?? 0);
+  return { totalCount: Math.min(n, countCap), totalCountIsExact: n <= countCap };
+}
+
 export interface ContractPage {
   /** The page's contract ids, in order. */
   ids: string[];
@@ -121,20 +135,14 @@ export async function findContractPage(
   db: Db,
   opts: { filter: ContractFilter; sort: ContractSort; offset: number; limit: number; countCap?: number; now?: Date },
 ): Promise<ContractPage> {
-  const countCap = opts.countCap ?? COUNT_CAP;
-  validateFilter(opts.filter);
-  const sql = contractPageSql(opts);
-  // row_number() over the page keeps the page's order through the figures' join.
-  const cards = Prisma.sql`(SELECT p.id, row_number() OVER () AS ord FROM (${sql.page}) p) c`;
+  const page = orderedPageSql(opts);
   const [row] = await db.$queryRaw<{ n: bigint | number; cards: Array<CardFigures & { id: string; ord: number }> | null }[]>`
-    SELECT (${sql.count}) AS n,
-      (SELECT json_agg(f ORDER BY f.ord) FROM (${cardFiguresSql(cards, opts.now ?? new Date(), Prisma.sql`, c.ord`)}) f) AS cards`;
-  const matches = Number(row?.n ?? 0);
+    SELECT (${page.count}) AS n,
+      (SELECT json_agg(f ORDER BY f.ord) FROM (${cardFiguresSql(page.ids, opts.now ?? new Date(), Prisma.sql`, c.ord`)}) f) AS cards`;
   const list = row?.cards ?? [];
   return {
     ids: list.map((card) => card.id),
-    totalCount: Math.min(matches, countCap),
-    totalCountIsExact: matches <= countCap,
+    ...cappedCount(row?.n, opts.countCap),
     figures: new Map(list.map(({ id, price24hAgo, highestBid, openBidCount }) => [id, { price24hAgo, highestBid, openBidCount }])),
   };
 }
