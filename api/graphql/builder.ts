@@ -6,7 +6,7 @@ import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import type PrismaTypes from '../db/generated/pothos-types.ts';
 import { getDatamodel } from '../db/generated/pothos-types.ts';
 import type { Context } from '../context.ts';
-import { isObjectType } from 'graphql';
+import { isObjectType, type GraphQLResolveInfo } from 'graphql';
 import { isRecordId } from '../db/ids.ts';
 import {
   AuthenticationError,
@@ -70,24 +70,27 @@ export const builder = new SchemaBuilder<{
       // node(id:) answers null for an id that names nothing: a type that is not a Node, an id that
       // is not a record id (see api/db/ids.ts), or a record that does not exist. Malformed global
       // ids fail earlier, in the argument's parsing, as INVALID_INPUT (api/app.ts maskError).
-      resolve: async (_root, { id }, ctx, info, resolveNode) => {
-        const type = info.schema.getType(id.typename);
-        if (!isObjectType(type) || !type.getInterfaces().some((i) => i.name === 'Node') || !isRecordId(id.id)) return null;
-        let node: unknown;
-        try {
-          node = await resolveNode(id);
-        } catch (error) {
-          if ((error as { code?: unknown }).code === 'P2025') return null;
-          throw error;
-        }
-        // A record the viewer may not see is null like an unknown one, not FORBIDDEN (which would
-        // tell that it exists): the type's own rule (its authScopes) decides.
-        const rule = builder.configStore.getTypeConfig(id.typename, 'Object').pothosOptions.authScopes as unknown;
-        if (node && typeof rule === 'function' && (await rule(node, ctx)) === false) return null;
-        return node;
+      resolve: (_root, { id }, ctx, info, resolveNode) => visibleNode(id, ctx, info, async () => resolveNode(id)),
+    },
+    // nodes(ids:) is node(id:) for each id, in order (Relay's server specification): null where
+    // node(id:) would be null, so a list never tells more than one id at a time would.
+    nodesQueryOptions: {
+      resolve: (_root, args, ctx, info, resolveNodes) => {
+        if (args.ids.length > MAX_NODE_IDS) throw new ValidationError(`nodes takes at most ${MAX_NODE_IDS} ids`);
+        const ids = args.ids;
+        return Promise.all(
+          ids.map((id) =>
+            visibleNode(id, ctx, info, async () => {
+              // The plugin's loader reads the field's own `ids` argument whatever it is passed: one
+              // id at a time, so an unknown record is null here instead of failing the whole list.
+              args.ids = [id];
+              const [node] = await resolveNodes([id]);
+              return node;
+            }),
+          ),
+        );
       },
     },
-    nodesQueryOptions: false,
   },
   prisma: {
     client: (ctx) => ctx.db,
@@ -96,3 +99,26 @@ export const builder = new SchemaBuilder<{
     onUnusedQuery: process.env.NODE_ENV === 'production' ? null : 'warn',
   },
 });
+
+/** Ids one nodes(ids:) call may ask: each is a lookup of its own. */
+export const MAX_NODE_IDS = 100;
+
+/**
+ * The node a global id names, or null: null for a type that is not a Node, an id that is not a
+ * record id, a record that does not exist, and a record the viewer may not see (its type's own
+ * authScopes rule decides; FORBIDDEN would tell that it exists).
+ */
+async function visibleNode(id: { typename: string; id: string }, ctx: Context, info: GraphQLResolveInfo, load: () => Promise<unknown>): Promise<unknown> {
+  const type = info.schema.getType(id.typename);
+  if (!isObjectType(type) || !type.getInterfaces().some((i) => i.name === 'Node') || !isRecordId(id.id)) return null;
+  let node: unknown;
+  try {
+    node = await load();
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'P2025') return null;
+    throw error;
+  }
+  const rule = builder.configStore.getTypeConfig(id.typename, 'Object').pothosOptions.authScopes as unknown;
+  if (node && typeof rule === 'function' && (await rule(node, ctx)) === false) return null;
+  return node;
+}

@@ -16,7 +16,7 @@ import { requestLoader } from './loaders.ts';
 import { CATEGORIES, categoryInfo } from '../domain/market/categories.ts';
 import { change24h } from '../domain/market/price.rules.ts';
 import { cardFiguresLoader } from '../domain/market/market.loaders.ts';
-import { CONTRACT_SORTS, COUNT_CAP, findContractPage, inOrder, type ContractSort } from '../domain/market/contracts.list.ts';
+import { CONTRACT_SORTS, COUNT_CAP, countContracts, findContractPage, inOrder, type ContractSort } from '../domain/market/contracts.list.ts';
 import { findContractCards } from '../domain/market/contract-cards.ts';
 import { asksOnlyCards } from './card-selection.ts';
 import { canSeeBidDetails, canSeeContract } from '../domain/policies.ts';
@@ -207,7 +207,10 @@ builder.queryFields((t) => ({
         let totalCount = 0;
         let totalCountIsExact = true;
         checkOffsetCursors(args);
-        const connection = await resolveOffsetConnection({ args, defaultSize: 20, maxSize: 100 }, async ({ offset, limit }) => {
+        // `last` without `before` (nor `first`) asks for the end of the list: where it ends takes
+        // an exact count (Relay's connection specification; the capped count cannot say).
+        const endOfList = args.last != null && args.before == null && args.first == null ? await countContracts(ctx.services.sql, args.filter ?? {}) : undefined;
+        const connection = await resolveOffsetConnection({ args, defaultSize: 20, maxSize: 100, totalCount: endOfList }, async ({ offset, limit }) => {
           const options = { filter: args.filter ?? {}, sort: args.sort ?? 'relevant', offset, limit };
           // Pothos plans the nodes' relations either way: its plan is how `provider` finds the
           // provider on the row instead of loading it again.

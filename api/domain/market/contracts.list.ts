@@ -1,6 +1,6 @@
 import { Prisma } from '../../db/generated/prisma/client.ts';
 import type { Category, UpdateFrequency } from '../../db/generated/prisma/enums.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, SqlReader } from '../../db/database.ts';
 import { ValidationError } from '../errors.ts';
 import { cardFiguresSql, type CardFigures } from './market.loaders.ts';
 
@@ -99,7 +99,18 @@ export function contractPageSql(opts: { filter: ContractFilter; sort: ContractSo
   return {
     page: Prisma.sql`SELECT c.id FROM ${from} WHERE ${where} ORDER BY ${orderClause(opts.sort, tsquery)} LIMIT ${opts.limit} OFFSET ${opts.offset}`,
     count: Prisma.sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${countCap + 1}) matches`,
+    exactCount: Prisma.sql`SELECT count(*) AS n FROM ${from} WHERE ${where}`,
   };
+}
+
+/**
+ * How many active contracts match, exactly, past the cap too. Only `last` without `before` needs
+ * it (the last page's offset); it costs what counting every match costs (see COUNT_CAP).
+ */
+export async function countContracts(sql: SqlReader, filter: ContractFilter): Promise<number> {
+  validateFilter(filter);
+  const [row] = await sql.query<{ n: bigint | number | string }>(contractPageSql({ filter, sort: 'newest', offset: 0, limit: 0 }).exactCount);
+  return Number(row?.n ?? 0);
 }
 
 /** What a page statement selects from: the page's ids with their place (`c.id`, `c.ord`) and the capped count. */
