@@ -26,6 +26,7 @@ import { clientAddress } from './auth/client-address.ts';
 import { createContext, requestInfoFromFetch, requestInfoFromNode, type AppServices, type Context } from './context.ts';
 import { schema } from './graphql/schema.ts';
 import { restRouter } from './rest/router.ts';
+import { allowedMethodsOf } from './rest/allowed-methods.ts';
 import { jsonError } from './rest/respond.ts';
 import { HTTPException } from 'hono/http-exception';
 import { statusOfCode } from './domain/errors.ts';
@@ -157,8 +158,18 @@ export function createApp(opts: AppOptions) {
   app.on(['GET', 'POST', 'OPTIONS'], GRAPHQL_PATH, (c) =>
     yoga.fetch(c.req.raw, { clientIp: clientIpOf(c.env?.incoming, c.req.header('x-forwarded-for'), config.trustProxy) } satisfies ServerContext),
   );
-  app.route('/api', restRouter(yoga, (c) => clientIpOf(c.env?.incoming, c.req.header('x-forwarded-for'), config.trustProxy)));
-  app.all('/api/*', (c) => jsonError(c, 404, 'Not found'));
+  const rest = restRouter(yoga, (c) => clientIpOf(c.env?.incoming, c.req.header('x-forwarded-for'), config.trustProxy));
+  app.route('/api', rest);
+  // Nothing answered: an unknown path is a 404; a known path asked with another method a 405 that
+  // lists the methods it answers (OPTIONS, which asks just that, a 204).
+  const allowedMethods = allowedMethodsOf(rest);
+  app.all('/api/*', (c) => {
+    const allowed = allowedMethods(c.req.path.slice('/api'.length));
+    if (allowed.length === 0) return jsonError(c, 404, 'Not found');
+    c.header('allow', [...allowed, 'OPTIONS'].join(', '));
+    if (c.req.method === 'OPTIONS') return c.body(null, 204);
+    return jsonError(c, 405, `Method ${c.req.method} is not allowed here; allowed: ${allowed.join(', ')}`);
+  });
 
   // The built web app, with an SPA fallback that never swallows /api or a missing asset.
   const staticRoot = path.relative(process.cwd(), config.staticDir) || '.';

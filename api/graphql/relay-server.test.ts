@@ -80,13 +80,13 @@ describe.each(testDatabases())('Relay server specification on %s', (kind) => {
       const many = Array.from({ length: MAX_NODE_IDS + 1 }, () => toGlobalId('Contract', ids.active));
       const res = await as.anonymous.gql(NODES, { ids: many });
       expect(res.data).toBeNull();
-      expect(res.errors[0]).toMatchObject({ message: `nodes takes at most ${MAX_NODE_IDS} ids`, extensions: { code: 'INVALID_INPUT' } });
+      expect(res.errors?.[0]).toMatchObject({ message: `nodes takes at most ${MAX_NODE_IDS} ids`, extensions: { code: 'INVALID_INPUT' } });
       expect((await as.anonymous.gql(NODES, { ids: many.slice(1) })).data.nodes).toHaveLength(MAX_NODE_IDS);
     });
 
     it('is INVALID_INPUT for an id that is not a global id', async () => {
       const res = await as.anonymous.gql(NODES, { ids: ['%%%'] });
-      expect(res.errors[0].extensions.code).toBe('INVALID_INPUT');
+      expect(res.errors?.[0]?.extensions?.code).toBe('INVALID_INPUT');
     });
   });
 

@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Context as HonoContext, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { revalidate } from './etag.ts';
 
 // How answers travel (docs/decisions.md "Web delivery"):
 // - JSON answers (GraphQL and REST) over 1 KB are gzip-compressed when the client accepts it. Byte
@@ -44,8 +45,12 @@ export type GzipOnce = () => Promise<Buffer>;
  * (`Vary: Accept-Encoding` on every answer that size, compressed or not). `gzipped` gives the
  * compressed bytes of this same text when the caller has them already (see jsonShaped).
  */
-export function jsonAnswer(c: HonoContext, text: string, status = 200, gzipped?: GzipOnce): Response | Promise<Response> {
+export function jsonAnswer(c: HonoContext, text: string, status = 200, gzipped?: GzipOnce, etag?: string): Response | Promise<Response> {
   const status_ = status as ContentfulStatusCode;
+  if (status === 200) {
+    const notModified = revalidate(c, text, etag);
+    if (notModified) return notModified;
+  }
   // text.length counts UTF-16 units: a text of at most 1024/3 units is at most 1 KB in UTF-8.
   if (text.length <= COMPRESS_OVER_BYTES / 3 || Buffer.byteLength(text) <= COMPRESS_OVER_BYTES) {
     return c.body(text, status_, { 'content-type': 'application/json' });

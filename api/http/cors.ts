@@ -4,7 +4,7 @@ import type { OriginPolicy } from './origin.ts';
 const ALLOW_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
 // What our own clients send: JSON, the GraphQL CSRF header, request ids and data API keys.
 const ALLOW_HEADERS = 'content-type, accept, x-graphql-csrf, x-request-id, x-api-key, idempotency-key';
-const EXPOSE_HEADERS = 'x-request-id, x-total-count, x-total-count-exact, retry-after';
+const EXPOSE_HEADERS = 'x-request-id, x-total-count, x-total-count-exact, link, etag, retry-after';
 
 /** The answer to a CORS preflight: the Allow headers for a listed origin, none for any other. */
 export function preflightHeaders(policy: OriginPolicy, origin: string): Headers {

@@ -6,6 +6,7 @@ import { statusOfCode, type ErrorCode } from '../domain/errors.ts';
 import type { Context } from '../context.ts';
 import { jsonError } from './respond.ts';
 import { gzipOnce, jsonAnswer, type GzipOnce } from '../http/compression.ts';
+import { etagOf } from '../http/etag.ts';
 
 /**
  * A document whose result and variables have TypeScript types, so a route reads `data.contract`
@@ -118,17 +119,17 @@ export function json(c: HonoContext, body: unknown, status = 200) {
 // Answers served from the response cache are the same objects request after request (in-process
 // store): their REST shape is built and serialized once, not per request (a page of 20 contracts is
 // 40 KB of JSON), and compressed once. Only for shapes that depend on the data alone, never on who asks.
-const shapedBodies = new WeakMap<object, { text: string; gzipped: GzipOnce }>();
+const shapedBodies = new WeakMap<object, { text: string; gzipped: GzipOnce; etag: string }>();
 
 /** `json(c, shape(data))`, serialized (and compressed) once per `data` object. */
 export function jsonShaped<T extends object>(c: HonoContext, data: T, shape: (data: T) => unknown) {
   let body = shapedBodies.get(data);
   if (body === undefined) {
     const text = JSON.stringify(shape(data));
-    body = { text, gzipped: gzipOnce(text) };
+    body = { text, gzipped: gzipOnce(text), etag: etagOf(text) };
     shapedBodies.set(data, body);
   }
-  return jsonAnswer(c, body.text, 200, body.gzipped);
+  return jsonAnswer(c, body.text, 200, body.gzipped, body.etag);
 }
 
 /** The request's context (session, services) for routes that call the domain directly (byte streams). */

@@ -11,6 +11,7 @@ import { assertMayUpload, storeUpload } from '../domain/listings/upload.service.
 import { MAX_UPLOAD_BYTES } from '../domain/listings/file-types.ts';
 import { mayReadListingFile } from '../domain/listings/listings.service.ts';
 import { isRecordId } from '../db/ids.ts';
+import { decideRange } from '../domain/delivery/http-range.ts';
 
 // Listing data over REST (the specification): POST /api/contracts (submit),
 // PATCH /api/contracts/{id} (administrators review), and the byte streams of listing files:
@@ -151,14 +152,25 @@ export function listingRoutes(yoga: Yoga, clientIp: ClientIp) {
     const id = c.req.param('id');
     const file = isRecordId(id) ? await ctx.db.dataFile.findUnique({ where: { id } }) : null;
     if (!file || !mayReadListingFile(ctx.viewer, file)) return jsonError(c, 404, 'File not found');
-    const stream = ctx.services.storage.read(file.storageKey);
-    return new Response(Readable.toWeb(stream) as ReadableStream, {
-      headers: {
-        'content-type': file.contentType,
-        'content-length': String(file.size),
-        'content-disposition': attachmentDisposition(file.fileName),
-      },
-    });
+    // As a buyer's download (api/rest/data.routes.ts): an ETag, and Range requests to resume.
+    const size = Number(file.size);
+    const etag = `"${file.sha256}"`;
+    const lastModified = file.createdAt.toUTCString();
+    const headers = new Headers({ 'cache-control': 'private, no-store', 'accept-ranges': 'bytes', etag, 'last-modified': lastModified });
+    const range = decideRange(c.req.header('range'), c.req.header('if-range'), { size, etag, lastModified });
+    if (range.kind === 'unsatisfiable') {
+      headers.set('content-range', `bytes */${size}`);
+      headers.set('content-type', 'application/json; charset=UTF-8');
+      return new Response(JSON.stringify({ message: `Range not satisfiable: the file has ${size} bytes` }), { status: 416, headers });
+    }
+    const [start, end, status] = range.kind === 'partial' ? [range.start, range.end, 206] : [0, size - 1, 200];
+    if (range.kind === 'partial') headers.set('content-range', `bytes ${start}-${end}/${size}`);
+    headers.set('content-type', file.contentType);
+    headers.set('content-length', String(Math.max(0, end - start + 1)));
+    headers.set('content-disposition', attachmentDisposition(file.fileName));
+    if (c.req.method === 'HEAD' || size === 0) return new Response(null, { status, headers });
+    const stream = ctx.services.storage.read(file.storageKey, { start, end });
+    return new Response(Readable.toWeb(stream) as ReadableStream, { status, headers });
   });
 
   return r;

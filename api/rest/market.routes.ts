@@ -3,6 +3,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../app.ts';
 import { contextFor, json, jsonShaped, operation, respondWithGraphQLErrors, respondWithResult, runOperation } from './execute.ts';
 import { jsonError, readJsonObject } from './respond.ts';
+import { setPageHeaders } from './page-links.ts';
 import { parseCategory } from '../domain/market/categories.ts';
 import { CONTRACT_SORTS, type ContractSort } from '../domain/market/contracts.list.ts';
 import { afterCursorForOffset } from '../graphql/cursors.ts';
@@ -46,8 +47,8 @@ type Result<K extends string, T> = Record<K, { __typename: string; data?: T; cod
 
 const STATS = operation<{ marketStats: Record<string, number | string> }>(`query RestStats { marketStats {
   activeContracts totalContracts totalUsers activeUsers totalVolume volumeToday totalTransactions } }`);
-const CONTRACTS = operation<{ contracts: Omit<Page<ContractNode>, 'pageInfo'> & { totalCountIsExact: boolean } }>(`query RestContracts($first: Int!, $after: String, $filter: ContractFilter, $sort: ContractSort) {
-  contracts(first: $first, after: $after, filter: $filter, sort: $sort) { totalCount totalCountIsExact edges { node { ${CONTRACT_FIELDS} } } } }`);
+const CONTRACTS = operation<{ contracts: Omit<Page<ContractNode>, 'pageInfo'> & { totalCountIsExact: boolean; pageInfo: { hasNextPage: boolean } } }>(`query RestContracts($first: Int!, $after: String, $filter: ContractFilter, $sort: ContractSort) {
+  contracts(first: $first, after: $after, filter: $filter, sort: $sort) { totalCount totalCountIsExact pageInfo { hasNextPage } edges { node { ${CONTRACT_FIELDS} } } } }`);
 // The review queue (administrators): listings in a status other than active.
 const REVIEW_QUEUE = operation<{ listingsForReview: Page<BackOfficeContractNode> }>(`query RestReviewQueue($status: ContractStatus!, $first: Int!, $after: String) {
   listingsForReview(status: $status, first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { ${BACK_OFFICE_FIELDS} } } } }`);
@@ -126,8 +127,8 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
     const after = afterCursorForOffset(offset);
     const result = await runOperation(yoga, c, clientIp(c), CONTRACTS, { first: limit, after, filter, sort: SORT_ENUM[sort] });
     if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
-    const { totalCount, totalCountIsExact } = result.data!.contracts;
-    c.header('x-total-count', String(totalCount));
+    const { totalCount, totalCountIsExact, pageInfo } = result.data!.contracts;
+    setPageHeaders(c, totalCount, { offset, limit, hasNext: pageInfo.hasNextPage });
     // Counts stop at 10,000 (docs/decisions.md "Counts stop at 10,000"): say so when they did.
     if (!totalCountIsExact) c.header('x-total-count-exact', 'false');
     return jsonShaped(c, result.data!.contracts, (contracts) => contracts.edges.map((e) => restContract(e.node)));
@@ -213,7 +214,7 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
       if (!page.pageInfo.hasNextPage || items.length >= offset + limit || !page.pageInfo.endCursor) break;
       after = page.pageInfo.endCursor;
     }
-    c.header('x-total-count', String(totalCount));
+    setPageHeaders(c, totalCount, { offset, limit, hasNext: offset + limit < totalCount });
     return json(c, items.slice(offset, offset + limit).map((node) => restContractFor(ctx.viewer, node)));
   }
 
