@@ -117,9 +117,19 @@ test('request access shows the key once, with ready-to-copy examples; afterwards
   expect(fullKey).toMatch(/^dpk_[\w-]{43}$/);
   await expect(item.getByText('it will not be shown again')).toBeVisible();
   await expect(item.getByTestId('stream-endpoint')).toHaveText(`GET /api/data/stream/${listing.contractId}`);
-  await expect(item.getByTestId('curl-example')).toContainText(`curl -H "X-API-Key: ${fullKey}"`);
-  await expect(item.getByTestId('curl-example')).toContainText(`${baseURL}/api/data/stream/${listing.contractId}`);
-  await expect(item.getByTestId('python-example')).toContainText(`headers = {"X-API-Key": "${fullKey}"}`);
+  // curl first; download (resumable) and stream, each with the buyer's key and endpoint
+  await expect(item.getByTestId('example-curl-download')).toContainText(`-C - -H "X-API-Key: ${fullKey}"`);
+  await expect(item.getByTestId('example-curl-download')).toContainText(`${baseURL}/api/data/download/${listing.contractId}`);
+  await expect(item.getByTestId('example-curl-stream')).toContainText(`${baseURL}/api/data/stream/${listing.contractId}`);
+  // the other languages are tabs: by click, and by arrow key from the chosen one
+  await item.getByRole('tab', { name: 'Python' }).click();
+  await expect(item.getByRole('tab', { name: 'Python' })).toHaveAttribute('aria-selected', 'true');
+  await expect(item.getByTestId('example-python-stream')).toContainText(`headers = {"X-API-Key": "${fullKey}"}`);
+  await expect(item.getByTestId('example-python-download')).toContainText('headers["Range"]');
+  await page.keyboard.press('ArrowRight');
+  await expect(item.getByRole('tab', { name: 'JavaScript' })).toBeFocused();
+  await expect(item.getByTestId('example-javascript-download')).toContainText(`"X-API-Key": "${fullKey}"`);
+  await expect(item.getByTestId('example-curl-download')).toHaveCount(0);
   await expect(item.getByTestId('api-key-prefix')).toHaveText(`${fullKey.slice(0, 12)}…`);
   // the key opens the stream
   expect((await request.get(`/api/data/stream/${listing.contractId}`, { headers: { 'x-api-key': fullKey } })).status()).toBe(200);
@@ -130,8 +140,8 @@ test('request access shows the key once, with ready-to-copy examples; afterwards
   await page.reload();
   await item.getByRole('button', { name: 'Developer access' }).click();
   await expect(item.getByTestId('api-key-prefix')).toHaveText(`${fullKey.slice(0, 12)}…`);
-  await expect(item.getByTestId('curl-example')).toContainText(`${fullKey.slice(0, 12)}…YOUR_KEY`);
-  await expect(item.getByTestId('curl-example')).not.toContainText(fullKey);
+  await expect(item.getByTestId('example-curl-download')).toContainText(`${fullKey.slice(0, 12)}…YOUR_KEY`);
+  await expect(item.getByTestId('example-curl-download')).not.toContainText(fullKey);
 });
 
 test('rotating the key shows a new one once, changes the prefix, and the access log shows every use', async ({ page, request }) => {

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { graphql, useFragment, useLazyLoadQuery } from 'react-relay';
 import styled from 'styled-components';
 import { Skeleton } from '../../../components/Skeleton.tsx';
@@ -6,7 +6,8 @@ import type { DeveloperPanel_purchase$key } from '../../../__generated__/Develop
 import type { DeveloperPanelQuery as DeveloperPanelQueryType } from '../../../__generated__/DeveloperPanelQuery.graphql.ts';
 import { AccessLog } from './AccessLog.tsx';
 import { CopyButton } from './CopyButton.tsx';
-import { curlExample, keyForExamples, pythonExample } from './libraryRules.ts';
+import { keyForExamples } from './libraryRules.ts';
+import { dataExample, downloadFileName, EXAMPLE_LANGUAGES, LANGUAGE_LABELS, type ExampleLanguage, type ExampleTarget } from './dataExamples.ts';
 
 const Wrap = styled.div`
   display: grid;
@@ -110,7 +111,7 @@ export type DeveloperPanelProps = {
   refreshKey: number;
 };
 
-/** Streaming the data with the API key: the endpoint, the header, curl and Python, the key's prefix and the access log. */
+/** Getting the data with the API key: the endpoints, the header, examples to copy, the key's prefix and the access log. */
 export function DeveloperPanel({ purchase, fullKey, refreshKey }: DeveloperPanelProps) {
   const p = useFragment(
     graphql`
@@ -118,15 +119,21 @@ export function DeveloperPanel({ purchase, fullKey, refreshKey }: DeveloperPanel
         streamPath
         downloadPath
         apiKeyPrefix
+        contract {
+          dataFormat
+        }
         ...AccessLog_purchase
       }
     `,
     purchase,
   );
-  const origin = window.location.origin;
-  const key = keyForExamples(fullKey, p.apiKeyPrefix ?? null);
-  const curl = curlExample(origin, p.streamPath, key);
-  const python = pythonExample(origin, p.streamPath, key);
+  const target: ExampleTarget = {
+    origin: window.location.origin,
+    downloadPath: p.downloadPath,
+    streamPath: p.streamPath,
+    apiKey: keyForExamples(fullKey, p.apiKeyPrefix ?? null),
+    fileName: downloadFileName(p.contract?.dataFormat),
+  };
   return (
     <Wrap data-testid="developer-panel">
       <Full>
@@ -141,23 +148,113 @@ export function DeveloperPanel({ purchase, fullKey, refreshKey }: DeveloperPanel
           <dd data-testid="api-key-prefix">{p.apiKeyPrefix ? `${p.apiKeyPrefix}…` : 'No key yet: request access'}</dd>
         </Facts>
       </Full>
-      <Example>
-        <figcaption>
-          curl <CopyButton text={curl} label="Copy curl example" />
-        </figcaption>
-        <pre data-testid="curl-example">{curl}</pre>
-      </Example>
-      <Example>
-        <figcaption>
-          Python (requests, NDJSON lines) <CopyButton text={python} label="Copy Python example" />
-        </figcaption>
-        <pre data-testid="python-example">{python}</pre>
-      </Example>
+      <Full>
+        <Examples target={target} />
+      </Full>
       <Full>
         <Suspense fallback={<Skeleton height={80} />}>
           <AccessLog purchase={p} refreshKey={refreshKey} />
         </Suspense>
       </Full>
     </Wrap>
+  );
+}
+
+const Tabs = styled.div`
+  display: inline-flex;
+  margin-bottom: 8px;
+  padding: 2px;
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.bg};
+`;
+
+const Tab = styled.button`
+  min-width: 44px;
+  height: 24px;
+  padding: 0 10px;
+  border: 0;
+  border-radius: 2px;
+  background: transparent;
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: 700;
+  letter-spacing: ${({ theme }) => theme.tracking.label};
+  color: ${({ theme }) => theme.colors.textMuted};
+  cursor: pointer;
+
+  &:hover {
+    color: ${({ theme }) => theme.colors.textStrong};
+    background: ${({ theme }) => theme.colors.hover};
+  }
+  &[aria-selected='true'] {
+    background: ${({ theme }) => theme.colors.up};
+    color: ${({ theme }) => theme.colors.onUp};
+  }
+`;
+
+const ExampleGrid = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: 12px;
+
+  ${({ theme }) => theme.media.lg} {
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  }
+`;
+
+/** curl, Python and JavaScript, as tabs (WAI-ARIA tabs: arrow keys move between them); each shows the download and the stream. */
+function Examples({ target }: { target: ExampleTarget }) {
+  const [language, setLanguage] = useState<ExampleLanguage>('curl');
+  const id = useId();
+  const tabs = useRef<Array<HTMLButtonElement | null>>([]);
+  const onKeyDown = (event: KeyboardEvent) => {
+    const at = EXAMPLE_LANGUAGES.indexOf(language);
+    const next = event.key === 'ArrowRight' ? at + 1 : event.key === 'ArrowLeft' ? at - 1 : event.key === 'Home' ? 0 : event.key === 'End' ? -1 : null;
+    if (next === null) return;
+    event.preventDefault();
+    const chosen = EXAMPLE_LANGUAGES.at(next % EXAMPLE_LANGUAGES.length)!;
+    setLanguage(chosen);
+    tabs.current[EXAMPLE_LANGUAGES.indexOf(chosen)]?.focus();
+  };
+  const download = dataExample(language, 'download', target);
+  const stream = dataExample(language, 'stream', target);
+  const label = LANGUAGE_LABELS[language];
+  return (
+    <>
+      <Tabs role="tablist" aria-label="Example language" onKeyDown={onKeyDown}>
+        {EXAMPLE_LANGUAGES.map((l, i) => (
+          <Tab
+            key={l}
+            ref={(el) => {
+              tabs.current[i] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-${l}`}
+            aria-selected={l === language}
+            aria-controls={`${id}-panel`}
+            tabIndex={l === language ? 0 : -1}
+            onClick={() => setLanguage(l)}
+          >
+            {LANGUAGE_LABELS[l]}
+          </Tab>
+        ))}
+      </Tabs>
+      <ExampleGrid role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${language}`}>
+        <Example>
+          <figcaption>
+            Download (run again to resume) <CopyButton text={download} label={`Copy ${label} download example`} />
+          </figcaption>
+          <pre data-testid={`example-${language}-download`}>{download}</pre>
+        </Example>
+        <Example>
+          <figcaption>
+            Stream (NDJSON, a row per line) <CopyButton text={stream} label={`Copy ${label} stream example`} />
+          </figcaption>
+          <pre data-testid={`example-${language}-stream`}>{stream}</pre>
+        </Example>
+      </ExampleGrid>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fallbackFileName, fileNameFromDisposition } from './downloadData.ts';
-import { accessBadge, canRenew, curlExample, escrowText, keyForExamples, pythonExample } from './libraryRules.ts';
+import { accessBadge, canRenew, escrowText, keyForExamples } from './libraryRules.ts';
+import { dataExample, downloadFileName, EXAMPLE_LANGUAGES } from './dataExamples.ts';
 
 describe('accessBadge', () => {
   it('is EXPIRED first, then ACTIVE with access, else INACTIVE', () => {
@@ -43,12 +44,24 @@ describe('examples', () => {
     expect(keyForExamples(null, 'dpk_abcdefgh')).toBe('dpk_abcdefgh…YOUR_KEY');
     expect(keyForExamples(null, null)).toBe('YOUR_API_KEY');
   });
-  it('call the stream endpoint with the X-API-Key header at the absolute URL', () => {
-    expect(curlExample('https://pit.example', '/api/data/stream/c1', 'K')).toBe('curl -H "X-API-Key: K" \\\n  "https://pit.example/api/data/stream/c1" \\\n  -o data.ndjson');
-    const py = pythonExample('https://pit.example', '/api/data/stream/c1', 'K');
-    expect(py).toContain('url = "https://pit.example/api/data/stream/c1"');
-    expect(py).toContain('headers = {"X-API-Key": "K"}');
-    expect(py).toContain('r.iter_lines()');
+  it('call each endpoint with the X-API-Key header at the absolute URL, in every language', () => {
+    const target = { origin: 'https://pit.example', downloadPath: '/api/data/download/c1', streamPath: '/api/data/stream/c1', apiKey: 'K', fileName: 'data.csv' };
+    for (const language of EXAMPLE_LANGUAGES) {
+      const download = dataExample(language, 'download', target);
+      expect(download).toContain('"https://pit.example/api/data/download/c1"');
+      expect(download).toContain('data.csv');
+      expect(download).toMatch(/X-API-Key/);
+      const stream = dataExample(language, 'stream', target);
+      expect(stream).toContain('"https://pit.example/api/data/stream/c1"');
+    }
+    expect(dataExample('curl', 'download', target)).toBe('curl -f -C - -H "X-API-Key: K" \\\n  -o "data.csv" \\\n  "https://pit.example/api/data/download/c1"');
+    expect(dataExample('python', 'download', target)).toContain('headers["Range"] = f"bytes={have}-"');
+    expect(dataExample('javascript', 'stream', target)).toContain('JSON.parse(line)');
+  });
+  it('save the download as data.<format>', () => {
+    expect(downloadFileName('CSV')).toBe('data.csv');
+    expect(downloadFileName('json')).toBe('data.json');
+    expect(downloadFileName(null)).toBe('data.bin');
   });
 });
 

@@ -53,25 +53,3 @@ export function keyForExamples(fullKey: string | null, prefix: string | null): s
   return prefix ? `${prefix}…YOUR_KEY` : 'YOUR_API_KEY';
 }
 
-/** Ready-to-copy curl: the stream endpoint with the X-API-Key header, rows saved as NDJSON. */
-export function curlExample(origin: string, streamPath: string, key: string): string {
-  return `curl -H "X-API-Key: ${key}" \\\n  "${origin}${streamPath}" \\\n  -o data.ndjson`;
-}
-
-/** Ready-to-copy Python (requests): the stream read line by line, one JSON object per row. */
-export function pythonExample(origin: string, streamPath: string, key: string): string {
-  return [
-    'import json',
-    'import requests',
-    '',
-    `url = "${origin}${streamPath}"`,
-    `headers = {"X-API-Key": "${key}"}`,
-    '',
-    'with requests.get(url, headers=headers, stream=True, timeout=60) as r:',
-    '    r.raise_for_status()',
-    '    for line in r.iter_lines():',
-    '        if line:',
-    '            row = json.loads(line)',
-    '            print(row)',
-  ].join('\n');
-}
