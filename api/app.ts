@@ -26,6 +26,7 @@ import { clientAddress } from './auth/client-address.ts';
 import { createContext, requestInfoFromFetch, requestInfoFromNode, type AppServices, type Context } from './context.ts';
 import { schema } from './graphql/schema.ts';
 import { restRouter } from './rest/router.ts';
+import { usePersistedWebOperations } from './graphql/persisted-operations.ts';
 import { allowedMethodsOf } from './rest/allowed-methods.ts';
 import { jsonError } from './rest/respond.ts';
 import { HTTPException } from 'hono/http-exception';
@@ -302,6 +303,8 @@ export function buildYoga(services: AppServices, origins: OriginPolicy) {
     plugins: [
       graphqlEdge({ origins, logger: services.logger, graphiqlHtml: () => graphiqlHtml }),
       csrfPrevention(),
+      // The web app's operations by id (api/graphql/persisted-operations.ts); any other query as text.
+      usePersistedWebOperations(),
       EnvelopArmorPlugin({
         // __schema is exempt here (GraphiQL's introspection needs 15 levels): introspectionDepthLimit below.
         maxDepth: { n: 12 },

@@ -4,6 +4,7 @@ import { GraphQLError } from 'graphql';
 import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Yoga } from './app.ts';
+import { persistedIdOf, persistedOperation } from './graphql/persisted-operations.ts';
 import { originPolicy, type OriginPolicy } from './http/origin.ts';
 import { requestScope } from './http/request-id.ts';
 
@@ -43,9 +44,13 @@ export function attachGraphQLWebSocket(server: Server, yoga: Yoga, origins: Orig
             socket: ctx.extra.socket,
             params,
           });
+          // The web app names its operations by id (api/graphql/persisted-operations.ts), as over HTTP.
+          const persistedId = params.query ? null : persistedIdOf(params.extensions);
+          const text = persistedId ? persistedOperation(persistedId) : params.query;
+          if (text === null) return [new GraphQLError('Unknown persisted query: reload the page', { extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } })];
           let document;
           try {
-            document = parse(params.query);
+            document = parse(text);
             const errors = validate(schema, document);
             if (errors.length) return [...errors];
           } catch (error) {

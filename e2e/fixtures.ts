@@ -88,6 +88,18 @@ export function verificationPath(mail: Mail): string {
 
 // ---------------------------------------------------------------- API
 
+/**
+ * The operation a web app request runs, by name: the app sends persisted ids, not texts
+ * (docs/decisions.md "Persisted queries"), so a request is recognised by its operationName.
+ */
+export function operationOf(request: { postDataJSON(): unknown }): string | undefined {
+  try {
+    return (request.postDataJSON() as { operationName?: string } | null)?.operationName;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Runs a GraphQL document with the request context's cookies; throws on GraphQL errors. */
 export async function gql<T = Record<string, unknown>>(request: APIRequestContext, query: string, variables: Record<string, unknown> = {}): Promise<T> {
   const res = await request.post('/graphql', {

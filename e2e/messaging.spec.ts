@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { createUser, expect, gql, test, toast, type TestUser } from './fixtures.ts';
+import { createUser, expect, gql, operationOf, test, toast, type TestUser } from './fixtures.ts';
 
 // The messaging center (/messaging), two browsers at once: a new buyer asks a demo provider about
 // one of its contracts ('Contact Provider'), the provider sees the header badge and the message
@@ -202,7 +202,7 @@ test('a read mark stays on when the send answer comes after the read', async ({ 
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   await p.route('**/graphql', async (route) => {
-    if (!route.request().postData()?.includes('SendMessageMutation')) return route.fallback();
+    if (operationOf(route.request()) !== 'SendMessageMutation') return route.fallback();
     const response = await route.fetch();
     await released;
     await route.fulfill({ response });

@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { createUser, expect as baseExpect, gql, newestMailTo, test, toast, uniqueUser } from './fixtures.ts';
+import { createUser, expect as baseExpect, gql, newestMailTo, operationOf, test, toast, uniqueUser } from './fixtures.ts';
 
 // The support widget on every page: a visitor without an account opens a ticket, writes, and
 // sees the team's reply and status change arrive live; the ticket survives a reload and opens
@@ -64,7 +64,7 @@ async function ticketBySubject(admin: APIRequestContext, subject: string): Promi
 test('opens with the keyboard: intro, form, Cancel, form; empty fields send nothing; Escape closes', async ({ page }) => {
   const sent: string[] = [];
   page.on('request', (r) => {
-    if (r.url().endsWith('/graphql') && r.postData()?.includes('createSupportTicket')) sent.push(r.postData()!);
+    if (r.url().endsWith('/graphql') && operationOf(r) === 'WidgetCreateTicketMutation') sent.push(r.postData()!);
   });
   await page.goto('/');
   await openWithKeyboard(page);
@@ -140,7 +140,7 @@ test('a visitor opens a ticket, the team answers live, the ticket survives a rel
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/graphql', async (route) => {
-    if (route.request().postData()?.includes('createSupportTicket')) await held;
+    if (operationOf(route.request()) === 'WidgetCreateTicketMutation') await held;
     await route.continue();
   });
   await panel.getByRole('button', { name: 'Create Ticket' }).click();

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { persistedOperation } from './persisted-operations.ts';
 import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { runsCompiled } from './compiled-execution.ts';
@@ -6,8 +7,8 @@ import { runsCompiled } from './compiled-execution.ts';
 // Which operations run compiled (graphql-jit): the market's public lists, which the floor, browse and
 // the landing page ask, and nothing that plans relations beneath a row or subscribes.
 
-/** The text of a query the web app sends (Relay's generated artifact). */
-const webQuery = (name: string) => JSON.parse(readFileSync(`web/__generated__/${name}.graphql.ts`, 'utf8').match(/"text": ("(?:[^"\\]|\\.)*")/)![1]!) as string;
+/** The text of a query the web app sends: its persisted id in Relay's artifact, its text by that id. */
+const webQuery = (name: string) => persistedOperation(readFileSync(`web/__generated__/${name}.graphql.ts`, 'utf8').match(/"id": "(\w+)"/)![1]!)!;
 
 describe('runsCompiled', () => {
   it("runs the market's list pages of the web app compiled", () => {

@@ -7,6 +7,7 @@ import {
   Store,
   type FetchFunction,
   type GraphQLResponse,
+  type RequestParameters,
   type SubscribeFunction,
 } from 'relay-runtime';
 import { handlerProvider } from './handlers.ts';
@@ -24,6 +25,16 @@ export class GraphQLRequestError extends Error {
 
 type WireResponse = { data?: unknown; errors?: { message: string }[] };
 
+/**
+ * How a request names its operation: by the id the Relay compiler gave it (persisted queries,
+ * relay.config.js; the server keeps the texts: docs/decisions.md "Persisted queries"), or by its
+ * text for an operation that has none.
+ */
+function operationRef(operation: RequestParameters): { query: string } | { extensions: { persistedQuery: { version: 1; sha256Hash: string } } } {
+  if (operation.id) return { extensions: { persistedQuery: { version: 1, sha256Hash: operation.id } } };
+  return { query: operation.text ?? '' };
+}
+
 // Queries and mutations go over HTTP POST; the session is an httpOnly cookie set by the server,
 // so the client never sees a token and only has to send same-origin credentials.
 const fetchGraphQL: FetchFunction = async (operation, variables) => {
@@ -34,7 +45,7 @@ const fetchGraphQL: FetchFunction = async (operation, variables) => {
       'content-type': 'application/json',
       accept: 'application/graphql-response+json, application/json',
     },
-    body: JSON.stringify({ operationName: operation.name, query: operation.text, variables }),
+    body: JSON.stringify({ operationName: operation.name, ...operationRef(operation), variables }),
   });
 
   const text = await response.text();
@@ -131,7 +142,7 @@ const subscribe: SubscribeFunction = (operation, variables) =>
       (client) => {
         if (disposed) return;
         dispose = client.subscribe(
-          { operationName: operation.name, query: operation.text ?? '', variables },
+          { operationName: operation.name, query: '', ...operationRef(operation), variables },
           {
             next: (value) => sink.next(value as GraphQLResponse),
             error: (error) =>
