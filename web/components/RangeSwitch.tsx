@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 
-// A chart's range switch (30D / 90D / 365D): links that set `?range=`, the chosen one marked with
-// aria-current. Used by the dashboard's analytics and the platform earnings chart.
+// A segmented switch: a chart's range (30D / 90D / 365D), links that set `?range=` with the chosen
+// one marked aria-current (the dashboard's analytics, the platform earnings chart), or tabs whose
+// chosen one is aria-selected (the data library's example languages).
 
 export const RangeSwitch = styled.div`
   display: inline-flex;
@@ -12,7 +13,7 @@ export const RangeSwitch = styled.div`
   background: ${({ theme }) => theme.colors.bg};
 `;
 
-export const RangeLink = styled(Link)`
+const segment = css`
   display: inline-grid;
   place-items: center;
   min-width: 44px;
@@ -30,8 +31,21 @@ export const RangeLink = styled(Link)`
     color: ${({ theme }) => theme.colors.textStrong};
     background: ${({ theme }) => theme.colors.hover};
   }
-  &[aria-current='true'] {
+  &[aria-current='true'],
+  &[aria-selected='true'] {
     background: ${({ theme }) => theme.colors.up};
     color: ${({ theme }) => theme.colors.onUp};
   }
+`;
+
+export const RangeLink = styled(Link)`
+  ${segment}
+`;
+
+/** A segment that is a button (role="tab" and aria-selected where it picks a panel). */
+export const RangeButton = styled.button`
+  ${segment}
+  border: 0;
+  background: transparent;
+  cursor: pointer;
 `;

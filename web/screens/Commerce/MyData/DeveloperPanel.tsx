@@ -1,6 +1,7 @@
 import { Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { graphql, useFragment, useLazyLoadQuery } from 'react-relay';
 import styled from 'styled-components';
+import { RangeButton, RangeSwitch } from '../../../components/RangeSwitch.tsx';
 import { Skeleton } from '../../../components/Skeleton.tsx';
 import type { DeveloperPanel_purchase$key } from '../../../__generated__/DeveloperPanel_purchase.graphql.ts';
 import type { DeveloperPanelQuery as DeveloperPanelQueryType } from '../../../__generated__/DeveloperPanelQuery.graphql.ts';
@@ -160,37 +161,8 @@ export function DeveloperPanel({ purchase, fullKey, refreshKey }: DeveloperPanel
   );
 }
 
-const Tabs = styled.div`
-  display: inline-flex;
+const Tabs = styled(RangeSwitch)`
   margin-bottom: 8px;
-  padding: 2px;
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.bg};
-`;
-
-const Tab = styled.button`
-  min-width: 44px;
-  height: 24px;
-  padding: 0 10px;
-  border: 0;
-  border-radius: 2px;
-  background: transparent;
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: 700;
-  letter-spacing: ${({ theme }) => theme.tracking.label};
-  color: ${({ theme }) => theme.colors.textMuted};
-  cursor: pointer;
-
-  &:hover {
-    color: ${({ theme }) => theme.colors.textStrong};
-    background: ${({ theme }) => theme.colors.hover};
-  }
-  &[aria-selected='true'] {
-    background: ${({ theme }) => theme.colors.up};
-    color: ${({ theme }) => theme.colors.onUp};
-  }
 `;
 
 const ExampleGrid = styled.div`
@@ -224,7 +196,7 @@ function Examples({ target }: { target: ExampleTarget }) {
     <>
       <Tabs role="tablist" aria-label="Example language" onKeyDown={onKeyDown}>
         {EXAMPLE_LANGUAGES.map((l, i) => (
-          <Tab
+          <RangeButton
             key={l}
             ref={(el) => {
               tabs.current[i] = el;
@@ -238,7 +210,7 @@ function Examples({ target }: { target: ExampleTarget }) {
             onClick={() => setLanguage(l)}
           >
             {LANGUAGE_LABELS[l]}
-          </Tab>
+          </RangeButton>
         ))}
       </Tabs>
       <ExampleGrid role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${language}`}>
