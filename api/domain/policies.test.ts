@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSeeBidDetails, canSeeContract, canSeePurchase, isAdmin, isApprovedProvider, isLoggedIn, isOwnerOrAdmin, type Viewer } from './policies.ts';
+import { canSeeBidDetails, canSeeContract, canSeePurchase, isAdmin, isApprovedProvider, isLoggedIn, isOwnerOrAdmin, isSelf, type Viewer } from './policies.ts';
 
 const buyer: Viewer = { id: 'u1', isAdmin: false, dueDiligenceStatus: 'not_started' };
 const provider: Viewer = { id: 'p1', isAdmin: false, dueDiligenceStatus: 'approved' };
@@ -27,6 +27,30 @@ describe('policies', () => {
     expect(isOwnerOrAdmin(buyer, 'u1')).toBe(true);
     expect(isOwnerOrAdmin(buyer, 'p1')).toBe(false);
     expect(isOwnerOrAdmin(admin, 'p1')).toBe(true);
+  });
+
+  it('own or admin: a record without an owner is the administrators\' alone', () => {
+    expect(isOwnerOrAdmin(null, null)).toBe(false);
+    expect(isOwnerOrAdmin(buyer, null)).toBe(false);
+    expect(isOwnerOrAdmin(buyer, undefined)).toBe(false);
+    expect(isOwnerOrAdmin(admin, null)).toBe(true);
+    expect(isOwnerOrAdmin(admin, undefined)).toBe(true);
+  });
+
+  it('own or admin: the id and the admin flag are all it reads (REST viewers carry no more)', () => {
+    expect(isOwnerOrAdmin({ id: 'p1', isAdmin: false }, 'p1')).toBe(true);
+    expect(isOwnerOrAdmin({ id: 'u1', isAdmin: false }, 'p1')).toBe(false);
+    expect(isOwnerOrAdmin({ id: 'a1', isAdmin: true }, 'p1')).toBe(true);
+  });
+
+  it('self only: the user themself, not even an administrator', () => {
+    expect(isSelf(null, 'u1')).toBe(false);
+    expect(isSelf(undefined, 'u1')).toBe(false);
+    expect(isSelf(buyer, 'u1')).toBe(true);
+    expect(isSelf(buyer, 'p1')).toBe(false);
+    expect(isSelf(provider, 'u1')).toBe(false);
+    expect(isSelf(admin, 'u1')).toBe(false);
+    expect(isSelf(admin, 'a1')).toBe(true);
   });
 
   it('contract visibility: active for all, others for their provider and admins', () => {

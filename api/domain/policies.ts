@@ -23,9 +23,14 @@ export function isApprovedProvider(viewer: Viewer | null | undefined): boolean {
   return viewer != null && (viewer.isAdmin || viewer.dueDiligenceStatus === 'approved');
 }
 
-/** The record's owner (ownerId) or an administrator. */
-export function isOwnerOrAdmin(viewer: Viewer | null | undefined, ownerId: string): boolean {
-  return viewer != null && (viewer.isAdmin || viewer.id === ownerId);
+/** The user themself (userId is the viewer's own id); administrators get no exception here. */
+export function isSelf(viewer: Pick<Viewer, 'id'> | null | undefined, userId: string): boolean {
+  return viewer != null && viewer.id === userId;
+}
+
+/** The record's owner (ownerId) or an administrator; a record without an owner is the administrators' alone. */
+export function isOwnerOrAdmin(viewer: Pick<Viewer, 'id' | 'isAdmin'> | null | undefined, ownerId: string | null | undefined): boolean {
+  return viewer != null && (viewer.isAdmin || (ownerId != null && viewer.id === ownerId));
 }
 
 /** Active contracts are public; pending and rejected ones only their provider and administrators see. */

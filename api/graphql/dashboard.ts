@@ -12,10 +12,11 @@ import {
 import { showsSellerFigures } from '../domain/earnings/earnings.rules.ts';
 import type { User } from '../db/generated/prisma/client.ts';
 import type { Context } from '../context.ts';
+import { isSelf } from '../domain/policies.ts';
 
-// The viewer's own dashboard data (the specification's buyer dashboard). Only the user reads these:
+// The viewer's own dashboard data (the dashboard's tabs). Only the user reads these:
 // for anyone else they are null.
-const selfOnly = { authScopes: (user: User, _args: unknown, ctx: Context) => ctx.viewer?.id === user.id, unauthorizedResolver: () => null } as const;
+const selfOnly = { authScopes: (user: User, _args: unknown, ctx: Context) => isSelf(ctx.viewer, user.id), unauthorizedResolver: () => null } as const;
 
 const DashboardSummaryType = builder.objectRef<DashboardSummary & { showsSellerFigures: boolean }>('DashboardSummary').implement({
   fields: (t) => ({

@@ -5,7 +5,7 @@ import { ApiKeyAction } from '../db/generated/prisma/enums.ts';
 import { accessState, externalAccessOf, type ExternalAccess } from '../domain/delivery/delivery.rules.ts';
 import { rotateApiKey } from '../domain/delivery/api-keys.ts';
 import { recordRotation, requestDataAccess, type DataAccessResult } from '../domain/delivery/delivery.service.ts';
-import { isAdmin } from '../domain/policies.ts';
+import { isOwnerOrAdmin, isSelf } from '../domain/policies.ts';
 
 // Delivery of purchased data (docs/decisions.md, "Commerce (server side): API keys and data delivery"): the access fields of a purchase, its
 // access log, and the two calls that show an API key in full (request access, rotate).
@@ -26,7 +26,7 @@ builder.prismaObject('ApiKeyUsage', {
     ip: t.string({
       nullable: true,
       select: { ip: true, purchase: { select: { buyerId: true } } },
-      resolve: (u, _args, ctx) => (ctx.viewer && (isAdmin(ctx.viewer) || ctx.viewer.id === u.purchase?.buyerId) ? u.ip : null),
+      resolve: (u, _args, ctx) => (isOwnerOrAdmin(ctx.viewer, u.purchase?.buyerId) ? u.ip : null),
     }),
   }),
 });
@@ -45,7 +45,7 @@ builder.prismaObjectFields('Purchase', (t) => ({
     nullable: true,
     description: "The start of the current API key (the buyer's only); the full key is shown once, when it is issued.",
     select: { buyerId: true, apiKeys: { where: { revokedAt: null }, orderBy: { createdAt: 'desc' }, take: 1, select: { prefix: true } } },
-    resolve: (p, _args, ctx) => (ctx.viewer?.id === p.buyerId ? (p.apiKeys[0]?.prefix ?? null) : null),
+    resolve: (p, _args, ctx) => (isSelf(ctx.viewer, p.buyerId) ? (p.apiKeys[0]?.prefix ?? null) : null),
   }),
   downloadPath: t.string({ description: 'GET with the X-API-Key header: the file as uploaded, with HTTP Range.', select: { contractId: true }, resolve: (p) => `/api/data/download/${p.contractId}` }),
   streamPath: t.string({ description: 'GET with the X-API-Key header: rows as NDJSON for CSV and JSON data, else the bytes.', select: { contractId: true }, resolve: (p) => `/api/data/stream/${p.contractId}` }),

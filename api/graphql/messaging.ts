@@ -12,6 +12,7 @@ import {
 import { AuthenticationError } from '../domain/errors.ts';
 import type { User } from '../db/generated/prisma/client.ts';
 import type { Context } from '../context.ts';
+import { isSelf } from '../domain/policies.ts';
 
 // Messaging (docs/decisions.md "Messaging"): conversations between two users, optionally about a
 // contract. A conversation and its messages exist only for its two participants: for anyone else
@@ -19,7 +20,7 @@ import type { Context } from '../context.ts';
 
 const NOBODY = '00000000-0000-0000-0000-000000000000';
 const viewerId = (ctx: Context) => ctx.viewer?.id ?? NOBODY;
-const selfOnly = { authScopes: (user: User, _args: unknown, ctx: Context) => ctx.viewer?.id === user.id, unauthorizedResolver: () => null } as const;
+const selfOnly = { authScopes: (user: User, _args: unknown, ctx: Context) => isSelf(ctx.viewer, user.id), unauthorizedResolver: () => null } as const;
 
 const MessageType = builder.prismaNode('Message', {
   id: { field: 'id' },

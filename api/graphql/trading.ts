@@ -9,13 +9,14 @@ import { formatMoney, parseMoney } from '../domain/money/money.ts';
 import { AuthenticationError } from '../domain/errors.ts';
 import type { Position, User } from '../db/generated/prisma/client.ts';
 import type { Context } from '../context.ts';
+import { isSelf } from '../domain/policies.ts';
 
 // Paper positions (docs/decisions.md "Trading"): only their trader reads, follows or closes them.
 // Anyone else looking one up gets what an id naming nothing gets.
 
 const NOBODY = '00000000-0000-0000-0000-000000000000';
 const viewerId = (ctx: Context) => ctx.viewer?.id ?? NOBODY;
-const selfOnly = { authScopes: (user: User, _args: unknown, ctx: Context) => ctx.viewer?.id === user.id, unauthorizedResolver: () => null } as const;
+const selfOnly = { authScopes: (user: User, _args: unknown, ctx: Context) => isSelf(ctx.viewer, user.id), unauthorizedResolver: () => null } as const;
 
 const cents = (v: { toFixed(dp: number): string }) => parseMoney(v.toFixed(2));
 type Marked = Position & { contract: { marketPrice: { toFixed(dp: number): string } } };

@@ -1,6 +1,7 @@
 // A contract as REST shows it (the specification; the back office's shape of
 // the specification), shared by the market and listing routes: the public shape for
 // everyone, the back-office shape for the listing's provider and administrators.
+import { isOwnerOrAdmin } from '../domain/policies.ts';
 
 export const CONTRACT_FIELDS = `
   contractId title description category categoryLabel ticker status price marketPrice
@@ -96,7 +97,7 @@ export function restListing(node: BackOfficeContractNode) {
 
 /** A node read with the back-office fields, shown to whoever asked: back office or public shape. */
 export function restContractFor(viewer: { id: string; isAdmin: boolean } | null, node: BackOfficeContractNode) {
-  if (viewer && (viewer.isAdmin || viewer.id === node.provider.userId)) return restListing(node);
+  if (isOwnerOrAdmin(viewer, node.provider.userId)) return restListing(node);
   const { reviewNotes, rejectionReason, reviewedAt, dataAccessUrl, accessInstructions, files, ...publicNode } = node;
   return restContract(publicNode);
 }
