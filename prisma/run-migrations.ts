@@ -2,7 +2,7 @@
 // alike. Prisma's own `migrate deploy` needs the schema engine, which we only have as a dev-time
 // shim (prisma/engine/); this runner needs nothing of Prisma. It writes the same
 // `_prisma_migrations` rows as `prisma migrate deploy`, so `prisma migrate status` and `deploy`
-// agree with it. See /work/shared/notes/verified-prisma-offline.md (Q2c).
+// agree with it.
 //
 // Differences from `migrate deploy`, on purpose: each migration runs in its own transaction (a
 // failing one leaves nothing behind instead of a half-applied schema and a failed row), so a

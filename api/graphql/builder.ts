@@ -20,7 +20,7 @@ import {
 } from '../domain/errors.ts';
 import { isAdmin, isApprovedProvider, isLoggedIn } from '../domain/policies.ts';
 
-// Configuration only: types and fields live in one file per type (house-style.md).
+// Configuration only: each type and its fields live in a file of their own, one file per type.
 export const builder = new SchemaBuilder<{
   Context: Context;
   PrismaTypes: PrismaTypes;

@@ -7,8 +7,9 @@ import { isOwnerOrAdmin } from '../domain/policies.ts';
 import type { Context } from '../context.ts';
 import type { Contract } from '../db/generated/prisma/client.ts';
 
-// Listing data (the specification) and the back office's
-// review of listings (§2 compliance dashboard, §7 PATCH /api/contracts/{id}).
+// Listing data and the back office's review of listings: the compliance dashboard approves or
+// rejects them, and REST's PATCH /api/contracts/{id} edits them (docs/decisions.md, "Providers: due
+// diligence, listings, uploads and the back office").
 
 const providerOrAdmin = (c: Contract, ctx: Context) => isOwnerOrAdmin(ctx.viewer, c.providerId);
 const backOffice = { authScopes: (c: Contract, _a: unknown, ctx: Context) => providerOrAdmin(c, ctx), unauthorizedResolver: () => null } as const;

@@ -1,7 +1,7 @@
 // The PostgreSQL driver adapter factory handed to the wasm schema engine.
 //
 // It is @prisma/adapter-pg 7.10.0 with three of its bugs worked around; each bites the migration
-// engine (found and reproduced in /work/shared/notes/verified-prisma-offline.md, Q2a):
+// engine (each was reproduced against it before being worked around):
 //  1. executeScript() splits the script on ';' — breaks any migration with ';' inside a string
 //     literal, or a function body ($$ ... ; ... $$). We send the whole script in one simple-protocol
 //     query instead (multi-statement, like the native engine does).

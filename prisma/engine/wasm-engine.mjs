@@ -1,5 +1,5 @@
 // Loads Prisma's schema engine compiled to WebAssembly, so migrations can be authored on machines
-// where the CLI cannot download its native schema engine (see /work/shared/notes/stack.md).
+// where the CLI cannot download its native schema engine.
 //
 // We take the JS glue from @prisma/schema-engine-wasm but the .wasm from the installed `prisma`
 // package (build/schema_engine_bg.wasm): that is the exact engine build the CLI was released with,

@@ -28,6 +28,6 @@ export function mayApply(current: DueDiligenceStatus): boolean {
   return current === 'not_started' || current === 'rejected';
 }
 
-// spec §9: the fixed texts are the defaults of what an administrator types.
+// The texts an application gets when the administrator who approves or rejects it types none.
 export const DEFAULT_APPROVAL_NOTE = 'Approved after review';
 export const DEFAULT_APPLICATION_REJECTION = 'Insufficient documentation';

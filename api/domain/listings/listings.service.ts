@@ -22,7 +22,7 @@ export interface ListingDeps {
 const NOT_LOGGED_IN = 'Authentication required: please log in to submit data listings';
 const NOT_APPROVED = 'Complete due diligence before listing data';
 
-/** Why `viewer` may not list data, or null when they may: approved providers and administrators (§6). */
+/** Why `viewer` may not list data, or null when they may: approved providers and administrators. */
 export function listingRefusal(viewer: User | null): AuthenticationError | PermissionError | null {
   if (!viewer) return new AuthenticationError(NOT_LOGGED_IN);
   if (!isApprovedProvider(viewer)) return new PermissionError(NOT_APPROVED, 'DUE_DILIGENCE_REQUIRED');

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestApp, type TestApp } from '../../test/harness.ts';
 import { makeContract, makeUser } from '../../test/market-fixtures.ts';
 
-// house style: no N+1. The trading floor's list query runs the same number of SQL
-// statements for a page of 10, 20 or 100 cards: one for a page of cards (the card read model,
-// contract-cards.ts), at most three when a node asks more than a card holds (through Prisma).
+// No N+1 queries: the number of SQL statements does not grow with the page. The trading floor's
+// list query runs the same number of SQL statements for a page of 10, 20 or 100 cards: one for a
+// page of cards (the card read model, contract-cards.ts), at most three when a node asks more than
+// a card holds (through Prisma).
 const CARD = `id ticker title categoryLabel status updateFrequency price pricingModel marketPrice priceChange24h { change percent }
   recordCount fieldCount dataFormat deliveryMethod highestBid openBidCount salesCount
   provider { name rating reviewCount completedSales isVerifiedProvider profileImage }`;

@@ -83,8 +83,8 @@ type Errors = { amount?: string; message?: string };
 
 /**
  * The bid form (logged-in users other than the provider bid on active
- * contracts). Bid (on success the form closes and clears, the list
- * refreshes), §5 (the amount is parsed as a decimal), §8 ('Bid Submitted' / 'Bid Failed').
+ * contracts). On success the form closes and clears and the list refreshes; the amount is
+ * parsed as a decimal; the toast says 'Bid Submitted' or 'Bid Failed'.
  */
 export function DetailBidTicket({ contract }: DetailBidTicketProps) {
   const c = useFragment(

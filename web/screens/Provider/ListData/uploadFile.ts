@@ -1,6 +1,7 @@
 // The listing's data file goes to POST /api/uploads as multipart/form-data (field `file`) with
 // XMLHttpRequest: fetch() cannot report upload progress.
-// Upload, §9 (500 MB).
+// Files over 500 MB are refused before sending, as the server refuses them (docs/decisions.md,
+// "Providers: due diligence, listings, uploads and the back office").
 
 export const MAX_UPLOAD_BYTES = 500 * 1024 * 1024;
 export const ALLOWED_EXTENSIONS = ['csv', 'json', 'xlsx', 'xls', 'sql', 'parquet', 'zip'] as const;
