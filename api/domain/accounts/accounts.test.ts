@@ -1,3 +1,4 @@
+import { encodeGlobalID } from '@pothos/plugin-relay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, signUp, startTestApp, STRONG_PASSWORD, type TestApp } from '../../test/harness.ts';
 import { testDatabases } from '../../test/databases.ts';
@@ -193,7 +194,7 @@ describe.each(testDatabases())('accounts and sessions on %s', (kind) => {
       // An admin reads other users' emails.
       const dave = await app.database.prisma.user.findUniqueOrThrow({ where: { username: 'dave' } });
       const node = await client.gql(`query($id: ID!) { node(id: $id) { ... on User { email } } }`, {
-        id: Buffer.from(`User:${dave.id}`).toString('base64'),
+        id: encodeGlobalID('User', dave.id),
       });
       expect(node.data.node.email).toBe('dave@example.com');
     });

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { encodeGlobalID } from '@pothos/plugin-relay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test/databases.ts';
 import { startTestApp, type Client, type TestApp } from '../../test/harness.ts';
@@ -357,7 +358,7 @@ describe.each(testDatabases())('data delivery on %s', (kind) => {
   describe('GraphQL', () => {
     const PURCHASE = `query($id: ID!) { node(id: $id) { ... on Purchase { hasAccess accessExpired apiKeyPrefix downloadPath streamPath accessPath
       accessLog(first: 50) { totalCount edges { node { time action bytes outcome statusCode ip } } } } } }`;
-    const gid = (id: string) => Buffer.from(`Purchase:${id}`).toString('base64');
+    const gid = (id: string) => encodeGlobalID('Purchase', id);
 
     it('shows access fields to the buyer and the access log to the provider and administrators (ip only to buyer and admins)', async () => {
       const { purchase, key: k } = await buy('xlsx');
