@@ -14,20 +14,19 @@ export type ApplicationAction = 'start' | 'clarify' | 'approve' | 'reject';
 /** What the list needs to know about the application a button was pressed for. */
 export type ApplicationTarget = { id: string; name: string; status: string };
 
-// administrators move submitted applications to under_review,
-// requires_clarification, approved or rejected; decided applications stay decided.
-function actionsFor(status: string): ApplicationAction[] {
-  switch (status) {
-    case 'submitted':
-    case 'pending':
-      return ['start', 'approve', 'reject'];
-    case 'under_review':
-      return ['clarify', 'approve', 'reject'];
-    case 'requires_clarification':
-      return ['start', 'approve', 'reject'];
-    default:
-      return [];
-  }
+/**
+ * The buttons an application's row offers, from the statuses the application machine allows next
+ * (the server's `nextStatuses`; the screen does not keep its own copy of the machine). A review not
+ * yet started is started before clarification is asked for, so 'clarify' waits while 'start' is
+ * offered; decided applications allow nothing and offer nothing.
+ */
+export function actionsFor(next: readonly string[]): ApplicationAction[] {
+  const actions: ApplicationAction[] = [];
+  if (next.includes('under_review')) actions.push('start');
+  if (next.includes('requires_clarification') && !next.includes('under_review')) actions.push('clarify');
+  if (next.includes('approved')) actions.push('approve');
+  if (next.includes('rejected')) actions.push('reject');
+  return actions;
 }
 
 const Row = styled.article`
@@ -202,6 +201,7 @@ export function ApplicationRow({ application, busyAction = null, disabled = fals
       fragment ApplicationRow_application on DueDiligenceApplication {
         id
         status
+        nextStatuses
         legalBusinessName
         businessEmail
         businessAddress
@@ -223,7 +223,7 @@ export function ApplicationRow({ application, busyAction = null, disabled = fals
   );
   const nameId = useId();
   const target: ApplicationTarget = { id: a.id, name: a.legalBusinessName, status: a.status };
-  const actions = actionsFor(a.status);
+  const actions = actionsFor(a.nextStatuses);
 
   return (
     <Row aria-labelledby={nameId} data-status={a.status}>
@@ -281,12 +281,16 @@ export function ApplicationRow({ application, busyAction = null, disabled = fals
                 Request Clarification
               </Button>
             )}
-            <Button size="sm" variant="primary" icon={<Icon name="check" size={12} />} disabled={disabled} onClick={() => onAction('approve', target)}>
-              Approve
-            </Button>
-            <Button size="sm" variant="danger" icon={<Icon name="x" size={12} />} disabled={disabled} onClick={() => onAction('reject', target)}>
-              Reject
-            </Button>
+            {actions.includes('approve') && (
+              <Button size="sm" variant="primary" icon={<Icon name="check" size={12} />} disabled={disabled} onClick={() => onAction('approve', target)}>
+                Approve
+              </Button>
+            )}
+            {actions.includes('reject') && (
+              <Button size="sm" variant="danger" icon={<Icon name="x" size={12} />} disabled={disabled} onClick={() => onAction('reject', target)}>
+                Reject
+              </Button>
+            )}
           </Actions>
         )}
       </Bottom>

@@ -9,6 +9,7 @@ const mutation = graphql`
         data {
           id @deleteEdge(connections: $connections)
           status
+          nextStatuses
           decidedAt
           contract {
             id

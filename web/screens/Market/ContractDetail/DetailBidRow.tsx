@@ -114,7 +114,7 @@ export type DetailBidRowProps = {
   bid: DetailBidRow_bid$key;
   /** 0-1: the amount against the largest bid shown */
   depth: number;
-  /** the provider sees Accept and Decline on open bids */
+  /** the provider sees Accept and Decline on the bids that may still be accepted or declined */
   viewerIsProvider: boolean;
 };
 
@@ -126,6 +126,7 @@ export function DetailBidRow({ bid, depth, viewerIsProvider }: DetailBidRowProps
         id
         amount
         status
+        nextStatuses
         createdAt
         message
         viewerIsBidder
@@ -140,6 +141,10 @@ export function DetailBidRow({ bid, depth, viewerIsProvider }: DetailBidRowProps
   const [accept, accepting] = useDetailAcceptBidMutation();
   const [decline, declining] = useDetailDeclineBidMutation();
   const busy = accepting || declining;
+  // What the bid machine allows next (the server's nextStatuses), not a copy of the machine here;
+  // only the listing's provider decides, which `viewerIsProvider` says.
+  const mayAccept = b.nextStatuses.includes('accepted');
+  const mayDecline = b.nextStatuses.includes('declined');
 
   function fail(title: string, description: string | null | undefined) {
     toast({ variant: 'destructive', title, description: description || 'Please try again.' });
@@ -202,15 +207,15 @@ export function DetailBidRow({ bid, depth, viewerIsProvider }: DetailBidRowProps
       </Time>
       {viewerIsProvider && (
         <Decide className="actions">
-          {b.status === 'open' && (
-            <>
-              <Button size="sm" variant="primary" onClick={onAccept} busy={accepting} disabled={busy}>
-                Accept
-              </Button>
-              <Button size="sm" variant="danger" onClick={onDecline} busy={declining} disabled={busy}>
-                Decline
-              </Button>
-            </>
+          {mayAccept && (
+            <Button size="sm" variant="primary" onClick={onAccept} busy={accepting} disabled={busy}>
+              Accept
+            </Button>
+          )}
+          {mayDecline && (
+            <Button size="sm" variant="danger" onClick={onDecline} busy={declining} disabled={busy}>
+              Decline
+            </Button>
           )}
         </Decide>
       )}

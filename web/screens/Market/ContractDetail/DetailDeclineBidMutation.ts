@@ -1,7 +1,8 @@
 import { graphql, useMutation } from 'react-relay';
 import type { DetailDeclineBidMutation as DetailDeclineBidMutationType } from '../../../__generated__/DetailDeclineBidMutation.graphql.ts';
 
-// The bid's status changes in place (normalized by id); the contract's bid side follows.
+// The bid's status and the moves it allows next change in place (normalized by id), so the row's
+// buttons follow; the contract's bid side follows.
 const mutation = graphql`
   mutation DetailDeclineBidMutation($input: DecideBidInput!) {
     declineBid(input: $input) {
@@ -10,6 +11,7 @@ const mutation = graphql`
         data {
           id
           status
+          nextStatuses
           decidedAt
           contract {
             id

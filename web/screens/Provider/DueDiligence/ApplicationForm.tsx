@@ -253,10 +253,11 @@ export function ApplicationForm({ options: optionsKey, previous: previousKey = n
         setErrors(serverErrors);
         if (Object.keys(serverErrors).length) focusFirstError();
         const message = r.message ?? '';
-        // Due diligence: the data types first, then any 'Invalid' answer, else the message
-        if (serverErrors.dataTypes || /data type/i.test(message)) {
+        // Due diligence: the data types first, then any other invalid answer, else the message
+        // (branching on the error's field and reason, never on its message's words)
+        if (serverErrors.dataTypes) {
           toast({ variant: 'destructive', title: 'Data Types Required', description: MESSAGES.dataTypes });
-        } else if (message.includes('Invalid')) {
+        } else if (r.reason === 'INVALID_INPUT') {
           toast({ variant: 'destructive', title: 'Validation Error', description: 'Please check all required fields are filled correctly' });
         } else {
           toast({ variant: 'destructive', title: 'Submission Failed', description: message || 'Failed to submit application' });

@@ -32,6 +32,7 @@ const mutation = graphql`
       ... on Error {
         message
         code
+        reason
       }
     }
   }

@@ -22,6 +22,7 @@ const mutation = graphql`
       ... on Error {
         message
         code
+        reason
       }
     }
   }

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button } from '../../../components/Button.tsx';
 import { useToast } from '../../../components/toast/useToast.ts';
+import type { ErrorReason } from '../../../__generated__/CreateListingMutation.graphql.ts';
 import type { ListingForm_categories$key } from '../../../__generated__/ListingForm_categories.graphql.ts';
 import type {
   ListingForm_contract$data,
@@ -60,6 +61,7 @@ type ServerResult = {
   readonly __typename: string;
   readonly message?: string;
   readonly code?: string;
+  readonly reason?: ErrorReason;
   readonly fieldErrors?: readonly { readonly field: string; readonly message: string }[] | null;
 };
 
@@ -257,12 +259,12 @@ export function ListingForm({ categories: categoriesKey, contract: contractKey, 
       return;
     }
     const message = r.message ?? '';
-    // Listing: friendly texts for the words the server's messages carry
-    if (r.__typename === 'AuthenticationError' || message.includes('Authentication')) {
+    // Listing: friendly texts for the reasons the server gives (the error's reason, never its message's words)
+    if (r.__typename === 'AuthenticationError' || r.reason === 'LOGIN_REQUIRED') {
       toast({ variant: 'destructive', title: 'Authentication Required', description: 'Please log in to submit data listings.' });
       return;
     }
-    if (/due diligence/i.test(message)) {
+    if (r.reason === 'DUE_DILIGENCE_REQUIRED') {
       toast({ variant: 'destructive', title: 'Due Diligence Required', description: 'Please complete the due diligence process before listing data.' });
       return;
     }

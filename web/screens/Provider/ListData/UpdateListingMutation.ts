@@ -26,6 +26,7 @@ const mutation = graphql`
       ... on Error {
         message
         code
+        reason
       }
     }
   }
