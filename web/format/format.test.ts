@@ -7,6 +7,8 @@ import {
   formatDateTime,
   formatDay,
   formatDuration,
+  formatListTime,
+  formatMessageTime,
   formatMoney,
   formatPriceMove,
   formatTimestamp,
@@ -16,7 +18,17 @@ import {
   prettyJson,
   timeAgo,
 } from './format.ts';
-import { applicationStatusLabel, dataFormatLabel, humanize, pricingModelLabel, statusLabel, statusTone, words } from './labels.ts';
+import {
+  accessOutcomeTone,
+  applicationStatusLabel,
+  dataFormatLabel,
+  humanize,
+  pricingModelLabel,
+  statusLabel,
+  statusTone,
+  ticketStatusTone,
+  words,
+} from './labels.ts';
 
 // Noon UTC is the same calendar day in every time zone from UTC-11 to UTC+11.
 const NOON = '2026-03-04T12:00:00.000Z';
@@ -86,6 +98,20 @@ describe('dates', () => {
     expect(timeAgo('2025-01-15T12:00:00Z', now)).toBe('Jan 15, 2025');
   });
 
+  it('gives a message its time today, its day before and its year in another year (conversations and support alike)', () => {
+    // local times: the formatters speak the viewer's zone
+    const now = new Date(2026, 2, 4, 15, 0);
+    expect(formatMessageTime(new Date(2026, 2, 4, 13, 5).toISOString(), now)).toBe('13:05');
+    expect(formatMessageTime(new Date(2026, 2, 3, 9, 0).toISOString(), now)).toBe('Mar 03, 09:00');
+    expect(formatMessageTime(new Date(2025, 11, 31, 23, 59).toISOString(), now)).toBe('Dec 31, 2025, 23:59');
+    expect(formatMessageTime(null, now)).toBe('—');
+    expect(formatMessageTime('garbage', now)).toBe('—');
+    expect(formatListTime(new Date(2026, 2, 4, 13, 5).toISOString(), now)).toBe('13:05');
+    expect(formatListTime(new Date(2026, 1, 14, 13, 5).toISOString(), now)).toBe('Feb 14');
+    expect(formatListTime(new Date(2025, 1, 14, 13, 5).toISOString(), now)).toBe('Feb 14, 2025');
+    expect(formatListTime(undefined, now)).toBe('');
+  });
+
   it('pretty-prints JSON and a dash for nothing', () => {
     expect(prettyJson({ a: 1 })).toBe('{\n  "a": 1\n}');
     expect(prettyJson(null)).toBe('—');
@@ -114,5 +140,23 @@ describe('labels and status colours', () => {
     expect(statusTone('escrowed')).toBe('blue');
     expect(statusTone('withdrawn')).toBe('neutral');
     expect(statusTone('something_new')).toBe('neutral');
+  });
+
+  it('colours a support ticket one way in the widget and on the desk: open amber, in progress blue, the rest green', () => {
+    expect(['open', 'in_progress', 'resolved', 'closed'].map(ticketStatusTone)).toEqual(['amber', 'blue', 'green', 'green']);
+    expect(ticketStatusTone('something_new')).toBe('green');
+    // a ticket's 'open' waits on support; a bid's 'open' is live on the market
+    expect(ticketStatusTone('open')).not.toBe(statusTone('open'));
+  });
+
+  it('colours an access-log outcome one way for the buyer and in the dispute evidence', () => {
+    // an issued key is a use that worked (it counts as the first access, as ok does)
+    expect(accessOutcomeTone('ok')).toBe('green');
+    expect(accessOutcomeTone('issued')).toBe('green');
+    expect(accessOutcomeTone('denied')).toBe('red');
+    expect(accessOutcomeTone('error')).toBe('red');
+    expect(accessOutcomeTone('aborted')).toBe('amber');
+    expect(accessOutcomeTone('something_new')).toBe('neutral');
+    expect(accessOutcomeTone(null)).toBe('neutral');
   });
 });

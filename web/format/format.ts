@@ -127,6 +127,37 @@ export function formatDay(day: string): string {
   return Number.isNaN(d.getTime()) ? day : dayFmt.format(d);
 }
 
+const clockFmt = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', hour12: false });
+const shortDayFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit' });
+const shortDayYearFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric' });
+
+function sameLocalDay(a: Date, b: Date): boolean {
+  return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+}
+
+/** The day of a moment, with the year only when it is not this year's: 'Mar 04' or 'Dec 31, 2025'. */
+function shortDay(d: Date, now: Date): string {
+  return d.getFullYear() === now.getFullYear() ? shortDayFmt.format(d) : shortDayYearFmt.format(d);
+}
+
+/**
+ * A message's time (conversations and support tickets): '13:05' today, 'Mar 04, 13:05' before,
+ * 'Dec 31, 2025, 23:59' in another year; null -> '—'.
+ */
+export function formatMessageTime(iso: string | null | undefined, now: Date = new Date()): string {
+  const d = parse(iso);
+  if (!d) return '—';
+  if (sameLocalDay(d, now)) return clockFmt.format(d);
+  return `${shortDay(d, now)}, ${clockFmt.format(d)}`;
+}
+
+/** The short time in a list of conversations: '13:05' today, else 'Mar 04' (or 'Mar 04, 2025'); null -> ''. */
+export function formatListTime(iso: string | null | undefined, now: Date = new Date()): string {
+  const d = parse(iso);
+  if (!d) return '';
+  return sameLocalDay(d, now) ? clockFmt.format(d) : shortDay(d, now);
+}
+
 /** 'just now', '5m ago', '3h ago', '2d ago', then the date. */
 export function timeAgo(iso: string, now = Date.now()): string {
   const t = new Date(iso).getTime();

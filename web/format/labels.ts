@@ -52,6 +52,29 @@ export function statusTone(status: string | null | undefined): Tone {
   return (status && STATUS_TONES[status]) || 'neutral';
 }
 
+/**
+ * A support ticket's colour: open waits on the support team (amber), in_progress is being worked
+ * on (blue), every other status is done (green). A ticket's 'open' is not a bid's 'open', so tickets
+ * have their own table; the admin's support desk and the user's support widget both use it.
+ */
+export function ticketStatusTone(status: string | null | undefined): Tone {
+  if (status === 'open') return 'amber';
+  if (status === 'in_progress') return 'blue';
+  return 'green';
+}
+
+/**
+ * The colour of an access-log row's outcome (a use of purchased data; docs/decisions.md lists the
+ * outcomes): ok and issued are uses that worked, so green (an issued key counts as the first
+ * access, like ok); denied and error did not, red; aborted means the buyer went away, amber.
+ * The buyer's access log and the dispute evidence the back office reads show the same colours.
+ */
+const ACCESS_OUTCOME_TONES: Record<string, Tone> = { ok: 'green', issued: 'green', denied: 'red', error: 'red', aborted: 'amber' };
+
+export function accessOutcomeTone(outcome: string | null | undefined): Tone {
+  return (outcome && ACCESS_OUTCOME_TONES[outcome]) || 'neutral';
+}
+
 const STATUS_LABELS: Record<string, string> = {
   pending_review: 'Pending Review',
   under_review: 'Under Review',

@@ -1,4 +1,5 @@
 import type { Tone } from '../../../theme/theme.ts';
+import { toGlobalId } from '../../../relay/globalIds.ts';
 
 // The admin support center's decisions, free of React and Relay: what the URL asks for, which
 // tickets a filtered list holds, where a ticket goes in it, and which actions a ticket allows.
@@ -41,17 +42,9 @@ export function parseDeskParams(search: URLSearchParams): DeskParams {
   };
 }
 
-/**
- * The global id of a ticket from its plain id (the schema's `node` ids: base64 of
- * 'SupportTicket:<id>'), so a link to a ticket that is gone reads as null rather than an error.
- */
+/** The global id of a ticket from its plain id, so a link to a ticket that is gone reads as null rather than an error. */
 export function ticketNodeId(ticketId: string): string {
-  try {
-    return btoa(`SupportTicket:${ticketId}`);
-  } catch {
-    // not Latin-1: no ticket has such an id
-    return btoa('SupportTicket:-');
-  }
+  return toGlobalId('SupportTicket', ticketId);
 }
 
 /** The same search with some parameters changed; null or 'all' removes one. */
@@ -82,12 +75,8 @@ export function insertionIndex(loaded: readonly string[], createdAt: string, has
   return hasMore ? null : loaded.length;
 }
 
-/** Open is yellow, in progress blue, every other status green (the widget's colours). */
-export function ticketStatusTone(status: string): Tone {
-  if (status === 'open') return 'amber';
-  if (status === 'in_progress') return 'blue';
-  return 'green';
-}
+// A ticket's colour is the web app's one table of them, shared with the support widget.
+export { ticketStatusTone } from '../../../format/labels.ts';
 
 const PRIORITY_TONES: Record<string, Tone> = { urgent: 'red', high: 'amber', medium: 'blue', low: 'neutral' };
 

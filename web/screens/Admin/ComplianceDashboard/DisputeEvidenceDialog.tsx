@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/Spinner.tsx';
 import type { DisputeEvidenceDialog_payment$key } from '../../../__generated__/DisputeEvidenceDialog_payment.graphql.ts';
 import type { DisputeEvidenceDialogQuery } from '../../../__generated__/DisputeEvidenceDialogQuery.graphql.ts';
 import { formatBytes, formatCount, formatDateTime, formatMoney } from '../../../format/format.ts';
-import { humanize, statusTone } from '../../../format/labels.ts';
+import { accessOutcomeTone, humanize } from '../../../format/labels.ts';
 
 /** Uses of the data shown as evidence; the newest first, which is what a dispute turns on. */
 const LOG_ROWS = 50;
@@ -118,9 +118,6 @@ const Muted = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.textMuted};
 `;
-
-/** ok and issued are uses that worked; denied and error did not; aborted means the buyer went away. */
-const OUTCOME_TONES: Record<string, 'green' | 'red' | 'amber' | 'neutral'> = { ok: 'green', issued: 'green', denied: 'red', error: 'red', aborted: 'amber' };
 
 export type DisputeEvidenceDialogProps = {
   /** the payment's global id */
@@ -356,7 +353,7 @@ function EvidenceBody({ payment }: { payment: DisputeEvidenceDialog_payment$key 
                     <td>{e.action}</td>
                     <td className="num">{formatBytes(e.bytes)}</td>
                     <td>
-                      <Badge size="sm" tone={OUTCOME_TONES[e.outcome] ?? statusTone(e.outcome)}>
+                      <Badge size="sm" tone={accessOutcomeTone(e.outcome)}>
                         {e.outcome}
                       </Badge>
                     </td>

@@ -6,6 +6,7 @@ import type { AccessLog_purchase$key } from '../../../__generated__/AccessLog_pu
 import type { AccessLogPaginationQuery } from '../../../__generated__/AccessLogPaginationQuery.graphql.ts';
 import { toneColors, type Tone } from '../../../theme/theme.ts';
 import { formatBytes, formatDateTime, plural } from '../../../format/format.ts';
+import { accessOutcomeTone } from '../../../format/labels.ts';
 
 const Head = styled.div`
   display: flex;
@@ -62,8 +63,6 @@ const Empty = styled.p`
 const Scroll = styled.div`
   overflow-x: auto;
 `;
-
-const OUTCOME_TONES: Record<string, Tone> = { ok: 'green', issued: 'blue', denied: 'red', error: 'red', aborted: 'amber' };
 
 export type AccessLogProps = {
   purchase: AccessLog_purchase$key;
@@ -145,7 +144,7 @@ export function AccessLog({ purchase, refreshKey }: AccessLogProps) {
                   <td>{e.node.action}</td>
                   <td className="num">{formatBytes(e.node.bytes)}</td>
                   <td>
-                    <Outcome $tone={OUTCOME_TONES[e.node.outcome] ?? 'neutral'}>{e.node.outcome}</Outcome>
+                    <Outcome $tone={accessOutcomeTone(e.node.outcome)}>{e.node.outcome}</Outcome>
                   </td>
                   <td className="num">{e.node.statusCode}</td>
                 </tr>

@@ -41,36 +41,8 @@ export function openConversationFailure(failure: { typename: string; message?: s
   return { title: 'Could not open the conversation', description: failure.message || 'Please try again.' };
 }
 
-const timeFmt = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', hour12: false });
-const dayFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit' });
-const dayYearFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric' });
-
-function sameDay(a: Date, b: Date) {
-  return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
-}
-
-function parse(iso: string | null | undefined): Date | null {
-  if (!iso) return null;
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? null : d;
-}
-
-/** A message's time in local time: '13:05' today, 'Mar 04, 13:05' before, with the year when it is not this year's. */
-export function messageTime(iso: string | null | undefined, now: Date = new Date()): string {
-  const d = parse(iso);
-  if (!d) return '—';
-  if (sameDay(d, now)) return timeFmt.format(d);
-  const day = d.getFullYear() === now.getFullYear() ? dayFmt.format(d) : dayYearFmt.format(d);
-  return `${day}, ${timeFmt.format(d)}`;
-}
-
-/** The short time in the conversation list: '13:05' today, else 'Mar 04' (or 'Mar 04, 2025'). */
-export function listTime(iso: string | null | undefined, now: Date = new Date()): string {
-  const d = parse(iso);
-  if (!d) return '';
-  if (sameDay(d, now)) return timeFmt.format(d);
-  return d.getFullYear() === now.getFullYear() ? dayFmt.format(d) : dayYearFmt.format(d);
-}
+// The times of messages are the web app's one formatter of them (web/format/format.ts).
+export { formatListTime as listTime, formatMessageTime as messageTime } from '../../../format/format.ts';
 
 /** A badge figure: 1..99, then '99+'. */
 export function badgeCount(n: number): string {

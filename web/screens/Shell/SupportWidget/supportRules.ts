@@ -1,5 +1,3 @@
-import type { Tone } from '../../../theme/theme.ts';
-
 // The widget's decisions, pure so they are tested without a browser.
 
 export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
@@ -39,12 +37,8 @@ export function shortTicketId(ticketId: string): string {
   return ticketId.slice(-8);
 }
 
-/** open is yellow, in_progress blue, any other status green. */
-export function ticketStatusTone(status: string): Tone {
-  if (status === 'open') return 'amber';
-  if (status === 'in_progress') return 'blue';
-  return 'green';
-}
+// A ticket's colour is the web app's one table of them, shared with the admin's support desk.
+export { ticketStatusTone } from '../../../format/labels.ts';
 
 /** A closed ticket takes no more messages (the server answers 409). */
 export function acceptsReplies(status: string): boolean {
@@ -74,11 +68,6 @@ export function withoutLinkedTicket(url: string): string {
   return `${parsed.pathname}${parsed.search}${parsed.hash}`;
 }
 
-/** A message's time in the visitor's zone: '14:05' today, 'Mar 4, 14:05' before. */
-export function messageTime(iso: string, now: Date = new Date()): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const time = d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-  if (d.toDateString() === now.toDateString()) return time;
-  return `${d.toLocaleDateString([], { month: 'short', day: 'numeric' })}, ${time}`;
-}
+// A message's time is the web app's one formatter of them ('13:05' today, 'Mar 04, 13:05' before),
+// the same as in the messaging center.
+export { formatMessageTime as messageTime } from '../../../format/format.ts';
