@@ -1,3 +1,4 @@
+import { offsetToCursor } from '@pothos/plugin-relay';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, gql, test } from './fixtures.ts';
 
@@ -33,7 +34,8 @@ async function contracts(
 ): Promise<Page_> {
   const first = opts.first ?? 10;
   const page = opts.page ?? 1;
-  const after = page > 1 ? Buffer.from(`OffsetConnection:${(page - 1) * first - 1}`).toString('base64') : null;
+  // the server's own cursor of the previous page's last item
+  const after = page > 1 ? offsetToCursor((page - 1) * first - 1) : null;
   const { contracts: c } = await gql<{ contracts: { totalCount: number; edges: { node: ContractRow }[] } }>(request, CONTRACTS, {
     first,
     after,

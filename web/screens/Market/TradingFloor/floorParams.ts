@@ -1,4 +1,5 @@
 import type { Category, ContractFilter, ContractSort, UpdateFrequency } from '../../../__generated__/TradingFloorContractsQuery.graphql.ts';
+import { offsetToCursor } from '../../../relay/cursors.ts';
 
 // The trading floor's filters, sort, page and layout live in the URL query string, so reload,
 // back/forward and shared links show the same floor:
@@ -93,11 +94,6 @@ export function floorSearch(p: FloorParams): string {
   return s ? `?${s}` : '';
 }
 
-/** Offset cursors: the cursor of offset N is base64('OffsetConnection:N'); a page starts after the previous one's last. */
-export function offsetCursor(offset: number): string {
-  return btoa(`OffsetConnection:${offset}`);
-}
-
 export type FloorVariables = {
   first: number;
   after: string | null;
@@ -116,7 +112,8 @@ export function floorVariables(p: FloorParams): FloorVariables {
   if (p.search) filter.search = p.search;
   return {
     first: PAGE_SIZE,
-    after: p.page > 1 ? offsetCursor((p.page - 1) * PAGE_SIZE - 1) : null,
+    // a page starts after the previous one's last item
+    after: p.page > 1 ? offsetToCursor((p.page - 1) * PAGE_SIZE - 1) : null,
     filter,
     sort: p.sort,
   };
