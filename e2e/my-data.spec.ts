@@ -131,6 +131,8 @@ test('request access shows the key once, with ready-to-copy examples; afterwards
   await expect(item.getByTestId('example-javascript-download')).toContainText(`"X-API-Key": "${fullKey}"`);
   await expect(item.getByTestId('example-curl-download')).toHaveCount(0);
   await expect(item.getByTestId('api-key-prefix')).toHaveText(`${fullKey.slice(0, 12)}…`);
+  // the reference of every REST path is one link away
+  await expect(item.getByTestId('api-reference-link')).toHaveAttribute('href', '/api/docs');
   // the key opens the stream
   expect((await request.get(`/api/data/stream/${listing.contractId}`, { headers: { 'x-api-key': fullKey } })).status()).toBe(200);
 

@@ -1,8 +1,20 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../app.ts';
-import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperation } from './execute.ts';
-import { jsonError, readJsonObject, strings } from './respond.ts';
+import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type MutationResult } from './execute.ts';
+import { jsonError, strings } from './respond.ts';
+import { z } from 'zod';
+import { body, documented, field, queryOf, readBody } from './openapi/describe.ts';
+import { MessageAnswer, UserAnswer } from './openapi/shapes.ts';
+
+const RegisterBody = body({ name: field, email: field, username: field, password: field, confirmPassword: field });
+const LoginBody = body({
+  usernameOrEmail: field.optional().describe("A user's username or email. Leave it out and send `email` for the administrator login."),
+  email: field.optional().describe('The administrator login (no `usernameOrEmail`).'),
+  password: field,
+});
+const EmailBody = body({ email: field });
+const VerifyQuery = z.object({ token: z.string().optional(), email: z.string().optional() });
 
 // REST compatibility for accounts (the specification): the same mutations the web
 // app runs over GraphQL, reshaped to the spec's JSON.
@@ -21,20 +33,19 @@ interface UserNode {
   isAdmin: boolean;
   [field: string]: unknown;
 }
-type Result<K extends string, T> = Record<K, { __typename: string; data?: T; code?: string; message?: string }>;
 type Session = { message: string; user: UserNode };
 
-const REGISTER = operation<Result<'register', { message: string; email: string }>>(`mutation RestRegister($input: RegisterInput!) {
+const REGISTER = operation<MutationResult<'register', { message: string; email: string }>>(`mutation RestRegister($input: RegisterInput!) {
   register(input: $input) { ${ERROR_FIELDS} ... on MutationRegisterSuccess { data { message email } } } }`);
-const LOGIN = operation<Result<'login', Session>>(`mutation RestLogin($input: LoginInput!) {
+const LOGIN = operation<MutationResult<'login', Session>>(`mutation RestLogin($input: LoginInput!) {
   login(input: $input) { ${ERROR_FIELDS} ... on MutationLoginSuccess { data { message user { ${USER_FIELDS} } } } } }`);
-const ADMIN_LOGIN = operation<Result<'adminLogin', Session>>(`mutation RestAdminLogin($input: AdminLoginInput!) {
+const ADMIN_LOGIN = operation<MutationResult<'adminLogin', Session>>(`mutation RestAdminLogin($input: AdminLoginInput!) {
   adminLogin(input: $input) { ${ERROR_FIELDS} ... on MutationAdminLoginSuccess { data { message user { ${USER_FIELDS} } } } } }`);
 const LOGOUT = operation<{ logout: { message: string } }>(`mutation RestLogout { logout { message } }`);
 const VIEWER = operation<{ viewer: UserNode | null }>(`query RestViewer { viewer { ${USER_FIELDS} } }`);
-const VERIFY = operation<Result<'verifyEmail', { message: string; email: string }>>(`mutation RestVerifyEmail($input: VerifyEmailInput!) {
+const VERIFY = operation<MutationResult<'verifyEmail', { message: string; email: string }>>(`mutation RestVerifyEmail($input: VerifyEmailInput!) {
   verifyEmail(input: $input) { ${ERROR_FIELDS} ... on MutationVerifyEmailSuccess { data { message email } } } }`);
-const RESEND = operation<Result<'resendVerification', { message: string }>>(`mutation RestResend($input: ResendVerificationInput!) {
+const RESEND = operation<MutationResult<'resendVerification', { message: string }>>(`mutation RestResend($input: ResendVerificationInput!) {
   resendVerification(input: $input) { ${ERROR_FIELDS} ... on MutationResendVerificationSuccess { data { message } } } }`);
 
 /** The user as REST shows it: `id` is the plain id the other REST paths take. */
@@ -48,16 +59,33 @@ type ClientIp = (c: HonoContext<{ Bindings: HttpBindings }>) => string;
 export function authRoutes(yoga: Yoga, clientIp: ClientIp) {
   const r = new Hono<{ Bindings: HttpBindings }>();
 
-  r.post('/register', async (c) => {
-    const input = strings(await readJsonObject(c), ['name', 'email', 'username', 'password', 'confirmPassword']);
+  r.post('/register', documented({
+    tag: 'Accounts',
+    access: 'public',
+    summary: 'Create an account; a verification link is mailed',
+    body: RegisterBody,
+    example: { name: 'Ava Thompson', email: 'ava@example.com', username: 'ava_t', password: 'Str0ng#Pass', confirmPassword: 'Str0ng#Pass' },
+    answers: { 201: z.object({ message: z.string(), email: z.string() }) },
+    errors: [409, 429],
+  }), async (c) => {
+    const input = strings(await readBody(c, RegisterBody), ['name', 'email', 'username', 'password', 'confirmPassword']);
     const result = await runOperation(yoga, c, clientIp(c), REGISTER, { input });
     return respondWithResult(c, result, 'register', (data) => json(c, data, 201));
   });
 
   // One path for both logins, as the spec has it: `usernameOrEmail` is a user login; a body with
   // only `email` is the administrator login of /admin-login (admins only).
-  r.post('/login', async (c) => {
-    const body = await readJsonObject(c);
+  r.post('/login', documented({
+    tag: 'Accounts',
+    access: 'public',
+    summary: 'Log in (sets the session cookie)',
+    description: 'A body with `usernameOrEmail` logs a user in; a body with only `email` is the administrator login.',
+    body: LoginBody,
+    example: { usernameOrEmail: 'ava_t', password: 'Str0ng#Pass' },
+    answers: { 200: UserAnswer.extend({ message: z.string(), user: UserAnswer }) },
+    errors: [401, 403, 429],
+  }), async (c) => {
+    const body = await readBody(c, LoginBody);
     const admin = body.usernameOrEmail === undefined && body.email !== undefined;
     const ok = (data: Session) => json(c, { message: data.message, ...restUser(data.user), user: restUser(data.user) });
     if (admin) {
@@ -68,27 +96,52 @@ export function authRoutes(yoga: Yoga, clientIp: ClientIp) {
     return respondWithResult(c, result, 'login', ok);
   });
 
-  r.post('/logout', async (c) => {
+  r.post('/logout', documented({
+    tag: 'Accounts',
+    access: 'public',
+    summary: 'Log out: the session ends on the server and the cookie is cleared',
+    answers: { 200: MessageAnswer },
+  }), async (c) => {
     const result = await runOperation(yoga, c, clientIp(c), LOGOUT);
     if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
     return json(c, result.data!.logout);
   });
 
-  r.get('/user', async (c) => {
+  r.get('/user', documented({
+    tag: 'Accounts',
+    access: 'signed-in',
+    summary: 'The signed-in user',
+    answers: { 200: UserAnswer },
+  }), async (c) => {
     const result = await runOperation(yoga, c, clientIp(c), VIEWER);
     if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
     const viewer = result.data?.viewer;
     return viewer ? json(c, restUser(viewer)) : jsonError(c, 401, 'Not authenticated');
   });
 
-  r.get('/verify-email', async (c) => {
-    const input = { token: c.req.query('token') ?? '', email: c.req.query('email') ?? null };
+  r.get('/verify-email', documented({
+    tag: 'Accounts',
+    access: 'public',
+    summary: 'Verify an email address with the mailed token',
+    answers: { 200: z.object({ message: z.string(), email: z.string() }) },
+    errors: [404],
+  }), queryOf(VerifyQuery), async (c) => {
+    const query = c.req.valid('query');
+    const input = { token: query.token ?? '', email: query.email ?? null };
     const result = await runOperation(yoga, c, clientIp(c), VERIFY, { input });
     return respondWithResult(c, result, 'verifyEmail', (data) => json(c, data));
   });
 
-  r.post('/resend-verification', async (c) => {
-    const input = strings(await readJsonObject(c), ['email']);
+  r.post('/resend-verification', documented({
+    tag: 'Accounts',
+    access: 'public',
+    summary: 'Mail a new verification link',
+    body: EmailBody,
+    example: { email: 'ava@example.com' },
+    answers: { 200: MessageAnswer },
+    errors: [429],
+  }), async (c) => {
+    const input = strings(await readBody(c, EmailBody), ['email']);
     const result = await runOperation(yoga, c, clientIp(c), RESEND, { input });
     return respondWithResult(c, result, 'resendVerification', (data) => json(c, data));
   });

@@ -2,7 +2,7 @@ import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../app.ts';
 import type { Logger } from '../logger.ts';
-import { contextFor, json, operation, respondWithResult, runOperation } from './execute.ts';
+import { contextFor, json, operation, respondWithResult, runOperation, type MutationResult } from './execute.ts';
 import { jsonError } from './respond.ts';
 import { attachmentDisposition } from './listing.routes.ts';
 import { isRecordId } from '../db/ids.ts';
@@ -17,6 +17,11 @@ import {
   type DeliveryAuth,
   type UsageOutcome,
 } from '../domain/delivery/delivery.service.ts';
+import { z } from 'zod';
+import { documented, queryOf } from './openapi/describe.ts';
+import { DataAccessAnswer } from './openapi/shapes.ts';
+
+const AccessQuery = z.object({ buyer_id: z.string().optional().describe('If sent, it must be the signed-in user.') });
 
 // Data delivery over REST (docs/decisions.md, "Commerce (server side): API keys and data delivery"): the library's access call and key rotation
 // (GraphQL documents, like every other route), and the byte streams download and stream, which
@@ -36,7 +41,7 @@ interface AccessNode {
     contract: { contractId: string; provider: { name: string; profileImage: string | null } | null } & Record<string, unknown>;
   } & Record<string, unknown>;
 }
-type Result<K extends string> = Record<K, { __typename: string; data?: AccessNode; code?: string; message?: string }>;
+type Result<K extends string> = MutationResult<K, AccessNode>;
 
 const REQUEST_ACCESS = operation<Result<'requestDataAccess'>>(`mutation RestRequestDataAccess($input: PurchaseAccessInput!) {
   requestDataAccess(input: $input) { ${ERROR_FIELDS} ... on MutationRequestDataAccessSuccess { data { ${ACCESS_FIELDS} } } } }`);
@@ -56,23 +61,61 @@ export function dataRoutes(yoga: Yoga, clientIp: ClientIp) {
   const r = new Hono<{ Bindings: HttpBindings }>();
 
   // GET /api/data/access/{purchaseId}?buyer_id=...: buyer_id, when given, must be the logged-in user.
-  r.get('/access/:purchaseId', async (c) => {
+  r.get('/access/:purchaseId', documented({
+    tag: 'Data delivery',
+    access: 'signed-in',
+    summary: "Access to a purchase's data (issues the key the first time)",
+    answers: { 200: DataAccessAnswer },
+    errors: [403, 404, 409],
+  }), queryOf(AccessQuery), async (c) => {
     const ctx = await contextFor(yoga, c, clientIp(c));
     if (!ctx.viewer) return jsonError(c, 401, 'Authentication required', { code: 'LOGIN_REQUIRED' });
-    const buyerId = c.req.query('buyer_id');
+    const buyerId = c.req.valid('query').buyer_id;
     if (buyerId !== undefined && buyerId !== ctx.viewer.id) return jsonError(c, 403, 'buyer_id must be the logged-in user', { code: 'NOT_OWNER' });
     const result = await runOperation(yoga, c, clientIp(c), REQUEST_ACCESS, { input: { purchaseId: c.req.param('purchaseId') } });
     return respondWithResult(c, result, 'requestDataAccess', (data: AccessNode) => json(c, restAccess(data)));
   });
 
   // POST /api/data/access/{purchaseId}/rotate: a new key, shown this once; the old one stops working.
-  r.post('/access/:purchaseId/rotate', async (c) => {
+  r.post('/access/:purchaseId/rotate', documented({
+    tag: 'Data delivery',
+    access: 'signed-in',
+    summary: 'Replace the data key (the old one stops working)',
+    answers: { 200: DataAccessAnswer },
+    errors: [403, 404, 409],
+  }), async (c) => {
     const result = await runOperation(yoga, c, clientIp(c), ROTATE, { input: { purchaseId: c.req.param('purchaseId') } });
     return respondWithResult(c, result, 'rotateApiKey', (data: AccessNode) => json(c, restAccess(data)));
   });
 
-  r.get('/download/:contractId', (c) => deliver(yoga, c, clientIp(c), 'download'));
-  r.get('/stream/:contractId', (c) => deliver(yoga, c, clientIp(c), 'stream'));
+  r.get('/download/:contractId', documented({
+    tag: 'Data delivery',
+    access: 'api-key',
+    summary: 'Download the data file (HTTP Range resumes)',
+    description: [
+      'Send `Range: bytes=N-` to resume a download that broke off (`If-Range` with the ETag keeps it from mixing two versions of the file).',
+      '',
+      '```',
+      "curl -fL -C - -H 'X-API-Key: dpk_…' -o data.csv https://<this host>/api/data/download/{contractId}",
+      '```',
+    ].join('\n'),
+    answers: { 200: { description: 'The file (Accept-Ranges, ETag, Content-Disposition)', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }, 206: { description: 'The requested range', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }, 302: { description: 'External data: a redirect to the provider address' } },
+    errors: [403, 404, 416, 429],
+  }), (c) => deliver(yoga, c, clientIp(c), 'download'));
+  r.get('/stream/:contractId', documented({
+    tag: 'Data delivery',
+    access: 'api-key',
+    summary: 'Stream the records as NDJSON (CSV and JSON files)',
+    description: [
+      'One JSON object per line, as the rows are read: a client can start work on the first record before the last one is sent.',
+      '',
+      '```',
+      "curl -fN -H 'X-API-Key: dpk_…' https://<this host>/api/data/stream/{contractId}",
+      '```',
+    ].join('\n'),
+    answers: { 200: { description: 'One JSON object per line', content: { 'application/x-ndjson': { schema: { type: 'string' } } } } },
+    errors: [403, 404, 429],
+  }), (c) => deliver(yoga, c, clientIp(c), 'stream'));
 
   return r;
 }

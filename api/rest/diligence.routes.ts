@@ -2,9 +2,22 @@ import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { Yoga } from '../app.ts';
-import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperation } from './execute.ts';
+import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type MutationResult } from './execute.ts';
 import { jsonError, readJsonObject } from './respond.ts';
 import { isOwnerOrAdmin } from '../domain/policies.ts';
+import { z } from 'zod';
+import { body, documented, readBody } from './openapi/describe.ts';
+import { ApplicationAnswer } from './openapi/shapes.ts';
+import { applicationInput } from '../domain/diligence/diligence.schemas.ts';
+
+const ApplicationBody = applicationInput.partial().extend({ userId: z.string().nullish().describe('If sent, it must be the signed-in user.') }).loose();
+const ReviewBody = body({
+  status: z.enum(['under_review', 'requires_clarification', 'approved', 'rejected'], {
+    error: 'Invalid status: use under_review, requires_clarification, approved or rejected',
+  }),
+  reviewNotes: z.string().nullish(),
+  rejectionReason: z.string().nullish(),
+});
 
 // REST compatibility for due diligence (the specification).
 
@@ -23,11 +36,10 @@ interface ApplicationNode {
   user?: { userId: string; name: string };
   [field: string]: unknown;
 }
-type Result<K extends string, T> = Record<K, { __typename: string; data?: T; code?: string; message?: string }>;
 
-const SUBMIT = operation<Result<'submitApplication', ApplicationNode>>(`mutation RestSubmitApplication($input: DueDiligenceApplicationInput!) {
+const SUBMIT = operation<MutationResult<'submitApplication', ApplicationNode>>(`mutation RestSubmitApplication($input: DueDiligenceApplicationInput!) {
   submitApplication(input: $input) { ${ERROR_FIELDS} ... on MutationSubmitApplicationSuccess { data { ${APPLICATION_FIELDS} } } } }`);
-const REVIEW = operation<Result<'reviewApplication', ApplicationNode>>(`mutation RestReviewApplication($input: ReviewApplicationInput!) {
+const REVIEW = operation<MutationResult<'reviewApplication', ApplicationNode>>(`mutation RestReviewApplication($input: ReviewApplicationInput!) {
   reviewApplication(input: $input) { ${ERROR_FIELDS} ... on MutationReviewApplicationSuccess { data { ${APPLICATION_FIELDS} } } } }`);
 const OF_USER = operation<{ node: { latestApplication?: ApplicationNode | null } | null }>(`query RestApplicationOfUser($id: ID!) { node(id: $id) { ... on User { latestApplication { ${APPLICATION_FIELDS} } } } }`);
 const STATUS = operation<{ viewer: { userId: string; isAdmin: boolean; dueDiligenceStatus: string | null; latestApplication: ApplicationNode | null } | null }>(`query RestDiligenceStatus { viewer { userId isAdmin dueDiligenceStatus latestApplication { ${APPLICATION_FIELDS} } } }`);
@@ -39,7 +51,7 @@ function restApplication(a: ApplicationNode) {
   return { id: applicationId, ...rest, ...(user ? { applicantName: user.name } : {}) };
 }
 
-// The form's names (§5) are accepted beside the stored names (§3).
+// The application form's field names are accepted beside the stored names.
 const ALIASES: Record<string, string> = {
   businessName: 'legalBusinessName',
   contactEmail: 'businessEmail',
@@ -72,7 +84,15 @@ type ClientIp = (c: HonoContext<{ Bindings: HttpBindings }>) => string;
 export function diligenceRoutes(yoga: Yoga, clientIp: ClientIp) {
   const r = new Hono<{ Bindings: HttpBindings }>();
 
-  r.post('/', async (c) => {
+  r.post('/', documented({
+    tag: 'Due diligence',
+    access: 'signed-in',
+    summary: 'Apply to become a provider (due diligence)',
+    description: "The form's names `businessName`, `contactEmail`, `contactPhone`, `website` and `certifications` are accepted beside the stored names.",
+    body: ApplicationBody,
+    answers: { 201: ApplicationAnswer },
+    errors: [403, 409],
+  }), async (c) => {
     const body = await readJsonObject(c);
     const me = (await runOperation(yoga, c, clientIp(c), STATUS)).data?.viewer;
     if (!me) return jsonError(c, 401, 'Please log in to apply');
@@ -83,7 +103,12 @@ export function diligenceRoutes(yoga: Yoga, clientIp: ClientIp) {
     return respondWithResult(c, result, 'submitApplication', (data) => json(c, restApplication(data), 201));
   });
 
-  r.get('/status', async (c) => {
+  r.get('/status', documented({
+    tag: 'Due diligence',
+    access: 'signed-in',
+    summary: "The signed-in user's due-diligence status and latest application",
+    answers: { 200: z.object({ status: z.string().nullable(), isAdmin: z.boolean(), application: ApplicationAnswer.nullable() }) },
+  }), async (c) => {
     const result = await runOperation(yoga, c, clientIp(c), STATUS);
     if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
     const me = result.data?.viewer;
@@ -91,7 +116,13 @@ export function diligenceRoutes(yoga: Yoga, clientIp: ClientIp) {
     return json(c, { status: me.dueDiligenceStatus, isAdmin: me.isAdmin, application: me.latestApplication ? restApplication(me.latestApplication) : null });
   });
 
-  r.get('/user/:userId', async (c) => {
+  r.get('/user/:userId', documented({
+    tag: 'Due diligence',
+    access: 'signed-in',
+    summary: "A user's latest application (one's own; administrators any)",
+    answers: { 200: ApplicationAnswer },
+    errors: [403, 404],
+  }), async (c) => {
     const id = encodeGlobalID('User', c.req.param('userId'));
     const result = await runOperation(yoga, c, clientIp(c), OF_USER, { id });
     if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
@@ -105,7 +136,12 @@ export function diligenceRoutes(yoga: Yoga, clientIp: ClientIp) {
     return json(c, restApplication(user.latestApplication));
   });
 
-  r.get('/', async (c) => {
+  r.get('/', documented({
+    tag: 'Due diligence',
+    access: 'admin',
+    summary: 'Every application, newest first',
+    answers: { 200: z.array(ApplicationAnswer) },
+  }), async (c) => {
     const items: unknown[] = [];
     let after: string | undefined;
     // Every application, newest first, page by page (administrators only).
@@ -120,17 +156,17 @@ export function diligenceRoutes(yoga: Yoga, clientIp: ClientIp) {
     return json(c, items);
   });
 
-  r.patch('/:id', async (c) => {
-    const body = await readJsonObject(c);
-    const input = {
-      applicationId: c.req.param('id'),
-      status: typeof body.status === 'string' ? body.status : '',
-      reviewNotes: typeof body.reviewNotes === 'string' ? body.reviewNotes : null,
-      rejectionReason: typeof body.rejectionReason === 'string' ? body.rejectionReason : null,
-    };
-    if (!['under_review', 'requires_clarification', 'approved', 'rejected'].includes(input.status)) {
-      return jsonError(c, 400, 'Invalid status: use under_review, requires_clarification, approved or rejected');
-    }
+  r.patch('/:id', documented({
+    tag: 'Due diligence',
+    access: 'admin',
+    summary: 'Review an application',
+    body: ReviewBody,
+    example: { status: 'approved', reviewNotes: 'Documents verified' },
+    answers: { 200: ApplicationAnswer },
+    errors: [404, 409],
+  }), async (c) => {
+    const body = await readBody(c, ReviewBody);
+    const input = { applicationId: c.req.param('id'), status: body.status, reviewNotes: body.reviewNotes ?? null, rejectionReason: body.rejectionReason ?? null };
     const result = await runOperation(yoga, c, clientIp(c), REVIEW, { input });
     return respondWithResult(c, result, 'reviewApplication', (data) => json(c, restApplication(data)));
   });

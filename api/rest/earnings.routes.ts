@@ -3,6 +3,25 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../app.ts';
 import { json, operation, respondWithGraphQLErrors, runOperation } from './execute.ts';
 import { jsonError } from './respond.ts';
+import { z } from 'zod';
+import { documented, queryOf } from './openapi/describe.ts';
+import { Decimal } from './openapi/shapes.ts';
+
+const EarningsQuery = z.object({
+  from: z.string().optional().describe('An ISO date (2026-01-31, midnight UTC) or date-time.'),
+  to: z.string().optional().describe('An ISO date or date-time.'),
+});
+const EarningsAnswer = z
+  .object({
+    totalPlatformRevenue: Decimal,
+    commissionRate: z.number(),
+    totalTransactionVolume: Decimal,
+    totalTransactions: z.number().int(),
+    averageCommissionPerTransaction: Decimal,
+    topEarningProviders: z.array(z.object({ id: z.string(), name: z.string(), transactions: z.number().int(), earnings: Decimal }).loose()),
+    revenueByDay: z.array(z.object({ date: z.string(), revenue: Decimal, volume: Decimal, transactions: z.number().int() }).loose()),
+  })
+  .loose();
 
 // GET /api/platform/earnings: the earnings object of the administrators' /earnings, with the
 // spec's field names (money as two-place decimal strings), plus revenueByDay for the chart.
@@ -37,9 +56,15 @@ function instant(value: string | undefined): string | undefined | Error {
 export function earningsRoutes(yoga: Yoga, clientIp: ClientIp) {
   const r = new Hono<{ Bindings: HttpBindings }>();
 
-  r.get('/platform/earnings', async (c) => {
-    const from = instant(c.req.query('from'));
-    const to = instant(c.req.query('to'));
+  r.get('/platform/earnings', documented({
+    tag: 'Earnings',
+    access: 'admin',
+    summary: 'Platform earnings: commission, volume, top providers, revenue by day',
+    answers: { 200: EarningsAnswer },
+  }), queryOf(EarningsQuery), async (c) => {
+    const query = c.req.valid('query');
+    const from = instant(query.from);
+    const to = instant(query.to);
     if (from instanceof Error) return jsonError(c, 400, 'from must be an ISO date (2026-01-31) or date-time', { code: 'INVALID_INPUT' });
     if (to instanceof Error) return jsonError(c, 400, 'to must be an ISO date (2026-01-31) or date-time', { code: 'INVALID_INPUT' });
     const result = await runOperation(yoga, c, clientIp(c), EARNINGS, { from, to });

@@ -29,6 +29,15 @@ export function operation<TData = Record<string, any>, TVariables = Record<strin
   return document;
 }
 
+/**
+ * The result of a mutation whose field `K` is a union of an Error member and a success member
+ * carrying `data` of type `T` (the shape every mutation of the schema has).
+ */
+export type MutationResult<K extends string, T> = Record<K, { __typename: string; data?: T; code?: string; message?: string }>;
+
+/** What `respondWithResult` hands to `ok`: the success member's `data`, or the field itself. */
+type SuccessOf<V> = NonNullable<V> extends { data?: infer D } ? NonNullable<D> : NonNullable<V>;
+
 export interface OperationResult<TData = Record<string, any>> {
   /** Undefined when the request never ran (its variables did not fit the schema's types). */
   data: TData | null | undefined;
@@ -95,11 +104,11 @@ export function respondWithGraphQLErrors(c: HonoContext, errors: readonly GraphQ
  * Reads a mutation's result union: an Error member becomes `{ message }` with its status, the
  * success member's `data` is passed to `ok`.
  */
-export function respondWithResult<TData>(
+export function respondWithResult<TData, K extends keyof TData & string>(
   c: HonoContext,
   result: OperationResult<TData>,
-  field: keyof TData & string,
-  ok: (data: any) => Response | Promise<Response>,
+  field: K,
+  ok: (data: SuccessOf<TData[K]>) => Response | Promise<Response>,
 ) {
   if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
   const value = (result.data as Record<string, any> | null | undefined)?.[field];

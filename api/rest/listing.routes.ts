@@ -3,7 +3,7 @@ import busboy from 'busboy';
 import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../app.ts';
-import { contextFor, json, operation, respondWithResult, runOperation } from './execute.ts';
+import { contextFor, json, operation, respondWithResult, runOperation, type MutationResult } from './execute.ts';
 import { jsonError, readJsonObject } from './respond.ts';
 import { BACK_OFFICE_FIELDS, restListing, type BackOfficeContractNode } from './contract-shape.ts';
 import { DomainError, statusOfCode } from '../domain/errors.ts';
@@ -12,6 +12,30 @@ import { MAX_UPLOAD_BYTES } from '../domain/listings/file-types.ts';
 import { mayReadListingFile } from '../domain/listings/listings.service.ts';
 import { isRecordId } from '../db/ids.ts';
 import { decideRange } from '../domain/delivery/http-range.ts';
+import { z } from 'zod';
+import { body, documented, readBody } from './openapi/describe.ts';
+import { ListingAnswer } from './openapi/shapes.ts';
+import { listingInput } from '../domain/listings/listings.schemas.ts';
+import { ALLOWED_EXTENSIONS } from '../domain/listings/file-types.ts';
+
+const ListingBody = listingInput.safeExtend({ providerId: z.string().nullish().describe('If sent, it must be the signed-in user.') }).loose();
+const ListingReviewBody = body({
+  status: z.enum(['active', 'rejected'], { error: 'Invalid status: use active (approve) or rejected' }).describe('active approves the listing; rejected rejects it.'),
+  reviewNotes: z.string().nullish(),
+  rejectionReason: z.string().nullish(),
+});
+const UploadAnswer = z
+  .object({
+    id: z.string(),
+    fileId: z.string().describe('Send it as `fileId` with the listing.'),
+    fileName: z.string(),
+    contentType: z.string(),
+    size: z.number().int(),
+    sha256: z.string(),
+    profile: z.unknown().nullable().describe('Records, fields and types found in a CSV or JSON file.'),
+    downloadUrl: z.string(),
+  })
+  .loose();
 
 // Listing data over REST (the specification): POST /api/contracts (submit),
 // PATCH /api/contracts/{id} (administrators review), and the byte streams of listing files:
@@ -19,7 +43,7 @@ import { decideRange } from '../domain/delivery/http-range.ts';
 
 const ERROR_FIELDS = `__typename ... on Error { message code reason } ... on ValidationError { fieldErrors { field message } }`;
 
-type ListingResult<K extends string> = Record<K, { __typename: string; data?: BackOfficeContractNode; code?: string; message?: string }>;
+type ListingResult<K extends string> = MutationResult<K, BackOfficeContractNode>;
 
 const CREATE = operation<ListingResult<'createListing'>>(`mutation RestCreateListing($input: ListingInput!) {
   createListing(input: $input) { ${ERROR_FIELDS} ... on MutationCreateListingSuccess { data { ${BACK_OFFICE_FIELDS} } } } }`);
@@ -28,7 +52,7 @@ const REVIEW = operation<ListingResult<'reviewListing'>>(`mutation RestReviewLis
 
 const STRING_FIELDS = ['title', 'description', 'category', 'pricingModel', 'dataFormat', 'updateFrequency', 'sampleSize', 'geographicCoverage', 'dataSource', 'dataAccessType', 'dataAccessUrl', 'accessInstructions', 'deliveryMethod', 'fileId'] as const;
 
-/** The listing payload of §3 ("price as a number") as the GraphQL input. */
+/** The listing payload as REST clients send it (price may be a number) as the GraphQL input. */
 function listingVariables(body: Record<string, unknown>) {
   const input: Record<string, unknown> = {};
   for (const key of STRING_FIELDS) if (body[key] !== undefined && body[key] !== null) input[key] = typeof body[key] === 'number' ? String(body[key]) : body[key];
@@ -46,7 +70,15 @@ type ClientIp = (c: HonoContext<{ Bindings: HttpBindings }>) => string;
 export function listingRoutes(yoga: Yoga, clientIp: ClientIp) {
   const r = new Hono<{ Bindings: HttpBindings }>();
 
-  r.post('/contracts', async (c) => {
+  r.post('/contracts', documented({
+    tag: 'Listings',
+    access: 'provider',
+    summary: 'Submit a listing for review',
+    description: 'Upload the file first (`POST /api/uploads`) and send its `fileId`, or give a `dataAccessUrl`. `price` may also be sent as a number. The listing waits in `pending_review` until an administrator approves it.',
+    body: ListingBody,
+    example: { title: 'US Retail Foot Traffic 2025', description: 'Daily visits to 12,000 US retail locations, counted from anonymised mobile signals and adjusted for panel size.', category: 'consumer', price: 249, pricingModel: 'one_time', dataFormat: 'csv', updateFrequency: 'daily', sampleSize: '12,000 stores', geographicCoverage: 'United States', dataSource: 'Aggregated mobile location panel', dataAccessType: 'file_upload', fileId: '0196c4a0-0000-7000-8000-000000000005', complianceAcknowledged: true, qualityAcknowledged: true, legalAcknowledged: true },
+    answers: { 201: ListingAnswer },
+  }), async (c) => {
     const body = await readJsonObject(c);
     const ctx = await contextFor(yoga, c, clientIp(c));
     if (body.providerId !== undefined && body.providerId !== null && ctx.viewer && String(body.providerId) !== ctx.viewer.id) {
@@ -56,21 +88,30 @@ export function listingRoutes(yoga: Yoga, clientIp: ClientIp) {
     return respondWithResult(c, result, 'createListing', (data) => json(c, restListing(data), 201));
   });
 
-  r.patch('/contracts/:id', async (c) => {
-    const body = await readJsonObject(c);
-    const input = {
-      contractId: c.req.param('id'),
-      status: body.status === 'active' || body.status === 'rejected' ? body.status : null,
-      reviewNotes: typeof body.reviewNotes === 'string' ? body.reviewNotes : null,
-      rejectionReason: typeof body.rejectionReason === 'string' ? body.rejectionReason : null,
-    };
-    if (!input.status) return jsonError(c, 400, 'Invalid status: use active (approve) or rejected');
+  r.patch('/contracts/:id', documented({
+    tag: 'Listings',
+    access: 'admin',
+    summary: 'Approve (active) or reject a listing',
+    body: ListingReviewBody,
+    example: { status: 'active', reviewNotes: 'Sample and fields match the file' },
+    answers: { 200: ListingAnswer },
+    errors: [404, 409],
+  }), async (c) => {
+    const body = await readBody(c, ListingReviewBody);
+    const input = { contractId: c.req.param('id'), status: body.status, reviewNotes: body.reviewNotes ?? null, rejectionReason: body.rejectionReason ?? null };
     const result = await runOperation(yoga, c, clientIp(c), REVIEW, { input });
     return respondWithResult(c, result, 'reviewListing', (data) => json(c, restListing(data)));
   });
 
   // multipart/form-data with one `file` part, streamed to storage: memory stays flat.
-  r.post('/uploads', async (c) => {
+  r.post('/uploads', documented({
+    tag: 'Listings',
+    access: 'provider',
+    summary: "Upload a listing's data file (streamed; up to 500 MB)",
+    upload: { field: 'file', description: `The data file (${ALLOWED_EXTENSIONS.join(', ')}), at most 500 MB.` },
+    answers: { 201: { description: 'The stored file: send its fileId with the listing', schema: UploadAnswer } },
+    errors: [413],
+  }), async (c) => {
     const ctx = await contextFor(yoga, c, clientIp(c));
     try {
       assertMayUpload(ctx.viewer);
@@ -146,7 +187,13 @@ export function listingRoutes(yoga: Yoga, clientIp: ClientIp) {
     }
   });
 
-  r.get('/files/:id/download', async (c) => {
+  r.get('/files/:id/download', documented({
+    tag: 'Listings',
+    access: 'signed-in',
+    summary: 'Download an uploaded listing file (its provider and administrators)',
+    answers: { 200: { description: 'The bytes of the file (Range honoured: 206, Accept-Ranges, ETag)', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }, 206: { description: 'The requested range', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } },
+    errors: [403, 404, 416],
+  }), async (c) => {
     const ctx = await contextFor(yoga, c, clientIp(c));
     if (!ctx.viewer) return jsonError(c, 401, 'Authentication required');
     const id = c.req.param('id');

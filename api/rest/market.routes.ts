@@ -1,13 +1,18 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../app.ts';
-import { contextFor, json, jsonShaped, operation, respondWithGraphQLErrors, respondWithResult, runOperation } from './execute.ts';
-import { jsonError, readJsonObject } from './respond.ts';
+import { contextFor, json, jsonShaped, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type MutationResult } from './execute.ts';
+import { jsonError } from './respond.ts';
 import { setPageHeaders } from './page-links.ts';
 import { parseCategory } from '../domain/market/categories.ts';
 import { CONTRACT_SORTS, type ContractSort } from '../domain/market/contracts.list.ts';
 import { afterCursorForOffset } from '../graphql/cursors.ts';
 import { BACK_OFFICE_FIELDS, CONTRACT_FIELDS, restContract, restContractFor, type BackOfficeContractNode, type ContractNode } from './contract-shape.ts';
+import { z } from 'zod';
+import { body, documented, field, money, queryOf, readBody } from './openapi/describe.ts';
+import { BidAnswer, ListingAnswer, PurchaseAnswer } from './openapi/shapes.ts';
+import { PAGE_HEADERS } from './page-links.ts';
+import { isAdmin } from '../domain/policies.ts';
 
 // REST compatibility for the market (the specification): the same
 // GraphQL fields the web app reads, reshaped to the spec's JSON. Ids are the plain ids.
@@ -43,7 +48,6 @@ interface Page<T> extends Edges<T> {
   totalCount: number;
   pageInfo: { hasNextPage: boolean; endCursor: string | null };
 }
-type Result<K extends string, T> = Record<K, { __typename: string; data?: T; code?: string; message?: string }>;
 
 const STATS = operation<{ marketStats: Record<string, number | string> }>(`query RestStats { marketStats {
   activeContracts totalContracts totalUsers activeUsers totalVolume volumeToday totalTransactions } }`);
@@ -55,9 +59,9 @@ const REVIEW_QUEUE = operation<{ listingsForReview: Page<BackOfficeContractNode>
 // Back-office fields resolve to null for anyone but the provider and administrators.
 const CONTRACT = operation<{ contract: BackOfficeContractNode | null }>(`query RestContract($id: ID!) { contract(id: $id) { ${BACK_OFFICE_FIELDS} } }`);
 const BIDS = operation<{ contract: { bids: Edges<BidNode> } | null }>(`query RestBids($id: ID!) { contract(id: $id) { bids(first: 100) { edges { node { ${BID_FIELDS} } } } } }`);
-const PLACE_BID = operation<Result<'placeBid', BidNode>>(`mutation RestPlaceBid($input: PlaceBidInput!) {
+const PLACE_BID = operation<MutationResult<'placeBid', BidNode>>(`mutation RestPlaceBid($input: PlaceBidInput!) {
   placeBid(input: $input) { ${ERROR_FIELDS} ... on MutationPlaceBidSuccess { data { ${BID_FIELDS} } } } }`);
-const CREATE_PURCHASE = operation<Result<'createPurchase', PurchaseNode>>(`mutation RestCreatePurchase($input: CreatePurchaseInput!) {
+const CREATE_PURCHASE = operation<MutationResult<'createPurchase', PurchaseNode>>(`mutation RestCreatePurchase($input: CreatePurchaseInput!) {
   createPurchase(input: $input) { ${ERROR_FIELDS} ... on MutationCreatePurchaseSuccess { data { ${PURCHASE_FIELDS} } } } }`);
 const MY_PURCHASES = operation<{ viewer: { userId: string; purchases: Page<PurchaseNode> } | null }>(`query RestMyPurchases($after: String) { viewer { userId purchases(first: 100, after: $after) {
   pageInfo { hasNextPage endCursor } edges { node { ${PURCHASE_FIELDS} } } } } }`);
@@ -65,6 +69,49 @@ const WHO = operation<{ viewer: { userId: string } | null }>(`query RestWho { vi
 
 /** Statuses of listings besides active: only administrators list them (the review queue). */
 const REVIEW_STATUSES = ['pending_review', 'rejected'];
+
+const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
+const OFFSET_MESSAGE = 'offset must be a whole number of at least 0';
+const priceParam = (name: string) =>
+  z.string().regex(/^\s*(\d{1,10}(\.\d{1,2})?)?\s*$/, `${name} must be a number of at least 0`).optional().describe('US dollars, at most two decimals.');
+
+/** The query of GET /api/contracts: checked here, documented from here. */
+const ContractsQuery = z.object({
+  category: z.string().optional().describe('A category slug or label (e.g. `financial`, "Real Estate"); `all` for every one.'),
+  minPrice: priceParam('minPrice'),
+  maxPrice: priceParam('maxPrice'),
+  search: z.string().optional().describe('Words of the title, description or fields; the best matches first.'),
+  minRating: z.string().regex(/^\s*(\d(\.\d+)?)?\s*$/, 'minRating must be a number from 0 to 5').optional().describe("The provider's least average rating."),
+  sortBy: z.enum(CONTRACT_SORTS, { error: `sortBy must be one of: ${CONTRACT_SORTS.join(', ')}` }).optional(),
+  limit: z.string().regex(/^\d{1,3}$/, LIMIT_MESSAGE).transform(Number).pipe(z.number().min(1, LIMIT_MESSAGE).max(100, LIMIT_MESSAGE)).optional().describe('1 to 100; 50 by default.'),
+  offset: z.string().regex(/^\d{1,15}$/, OFFSET_MESSAGE).transform(Number).optional().describe('How many to skip; 0 by default.'),
+  status: z.enum(['active', ...REVIEW_STATUSES], { error: `status must be one of: active, ${REVIEW_STATUSES.join(', ')}` }).optional().describe('Administrators: `pending_review` or `rejected` lists the review queue.'),
+});
+type ContractsQuery = z.output<typeof ContractsQuery>;
+
+const MarketStatsAnswer = z
+  .object({
+    activeContracts: z.number().int(),
+    totalContracts: z.number().int(),
+    totalUsers: z.number().int(),
+    activeUsers: z.number().int(),
+    totalVolume: z.string(),
+    volumeToday: z.string(),
+    totalTransactions: z.number().int(),
+  })
+  .loose();
+
+const BidBody = body({
+  contractId: field,
+  bidAmount: money.optional(),
+  message: z.string().nullish(),
+  buyerId: field.nullish().describe('If sent, it must be the signed-in user.'),
+});
+const PurchaseBody = body({
+  contractId: field,
+  buyerId: field.nullish().describe('If sent, it must be the signed-in user.'),
+  status: z.literal('pending', { error: 'A new purchase has status pending' }).optional(),
+});
 
 const SORT_ENUM: Record<ContractSort, string> = {
   relevant: 'MOST_RELEVANT',
@@ -94,7 +141,12 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
   const r = new Hono<{ Bindings: HttpBindings }>();
 
   // GET /api/stats: activeContracts, totalUsers, totalVolume, totalTransactions (+ ticker figures).
-  r.get('/stats', async (c) => {
+  r.get('/stats', documented({
+    tag: 'Market',
+    access: 'public',
+    summary: 'Market figures (the hero and the ticker)',
+    answers: { 200: MarketStatsAnswer },
+  }), async (c) => {
     const result = await runOperation(yoga, c, clientIp(c), STATS);
     if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
     return jsonShaped(c, result.data!.marketStats, (stats) => stats);
@@ -102,21 +154,21 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   // GET /api/contracts?category&minPrice&maxPrice&search&sortBy (+ limit, offset): an array; the
   // total is in X-Total-Count.
-  r.get('/contracts', async (c) => {
-    const q = c.req.query();
+  r.get('/contracts', documented({
+    tag: 'Market',
+    access: 'public',
+    summary: 'Browse and search active contracts (administrators: the review queue with status)',
+    description: 'Paged with `limit` and `offset`: the total is in `X-Total-Count` (`X-Total-Count-Exact: false` when counting stopped at 10,000), the pages in `Link`. With `status=pending_review` or `rejected`: the review queue, for administrators, oldest first, with the back-office fields.',
+    answers: { 200: { description: 'A page of contracts', schema: z.array(ListingAnswer), headers: PAGE_HEADERS } },
+    errors: [401, 403],
+  }), queryOf(ContractsQuery), async (c) => {
+    const q = c.req.valid('query');
     if (q.status !== undefined && q.status !== 'active') return reviewQueue(c, q);
     const category = q.category && q.category.toLowerCase() !== 'all' ? parseCategory(q.category) : undefined;
     if (q.category && q.category.toLowerCase() !== 'all' && !category) return jsonError(c, 400, `Unknown category: ${q.category}`);
-    const sort = (q.sortBy ?? 'relevant') as ContractSort;
-    if (!CONTRACT_SORTS.includes(sort)) return jsonError(c, 400, `sortBy must be one of: ${CONTRACT_SORTS.join(', ')}`);
-    const limit = q.limit === undefined ? 50 : Number(q.limit);
-    const offset = q.offset === undefined ? 0 : Number(q.offset);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 100) return jsonError(c, 400, 'limit must be a whole number from 1 to 100');
-    if (!Number.isSafeInteger(offset) || offset < 0) return jsonError(c, 400, 'offset must be a whole number of at least 0');
-    for (const key of ['minPrice', 'maxPrice'] as const) {
-      const v = decimalParam(q[key]);
-      if (v !== undefined && !/^\d{1,10}(\.\d{1,2})?$/.test(v)) return jsonError(c, 400, `${key} must be a number of at least 0`);
-    }
+    const sort: ContractSort = q.sortBy ?? 'relevant';
+    const limit = q.limit ?? 50;
+    const offset = q.offset ?? 0;
     const filter = {
       category,
       minPrice: decimalParam(q.minPrice),
@@ -134,7 +186,14 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
     return jsonShaped(c, result.data!.contracts, (contracts) => contracts.edges.map((e) => restContract(e.node)));
   });
 
-  r.get('/contracts/:id', async (c) => {
+  r.get('/contracts/:id', documented({
+    tag: 'Market',
+    access: 'public',
+    summary: 'One contract',
+    description: 'Its provider and administrators also get the back-office fields (`Listing`); everyone else the public shape. Listings that are not active are not found for anyone else.',
+    answers: { 200: ListingAnswer },
+    errors: [404],
+  }), async (c) => {
     const result = await runOperation(yoga, c, clientIp(c), CONTRACT, { id: c.req.param('id') });
     if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
     const contract = result.data?.contract;
@@ -144,7 +203,13 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
     return viewer ? json(c, restContractFor(viewer, contract)) : jsonShaped(c, contract, (node) => restContractFor(null, node));
   });
 
-  r.get('/bids/contract/:id', async (c) => {
+  r.get('/bids/contract/:id', documented({
+    tag: 'Market',
+    access: 'public',
+    summary: "A contract's bids, newest first",
+    answers: { 200: z.array(BidAnswer) },
+    errors: [404],
+  }), async (c) => {
     const result = await runOperation(yoga, c, clientIp(c), BIDS, { id: c.req.param('id') });
     if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
     const contract = result.data?.contract;
@@ -154,8 +219,16 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   // POST /api/bids { contractId, buyerId, bidAmount, message }: the bidder is the session's user;
   // a buyerId naming someone else is refused.
-  r.post('/bids', async (c) => {
-    const body = await readJsonObject(c);
+  r.post('/bids', documented({
+    tag: 'Market',
+    access: 'signed-in',
+    summary: 'Place a bid on an active contract',
+    body: BidBody,
+    example: { contractId: '0196c4a0-0000-7000-8000-000000000001', bidAmount: 180, message: 'Ready to buy this week' },
+    answers: { 201: BidAnswer },
+    errors: [403, 404, 409],
+  }), async (c) => {
+    const body = await readBody(c, BidBody);
     const denied = await refuseOtherUser(c, body.buyerId);
     if (denied) return denied;
     const amount = typeof body.bidAmount === 'number' ? String(body.bidAmount) : typeof body.bidAmount === 'string' ? body.bidAmount : '';
@@ -169,8 +242,16 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
   });
 
   // POST /api/purchases { buyerId, contractId, status: 'pending' }
-  r.post('/purchases', async (c) => {
-    const body = await readJsonObject(c);
+  r.post('/purchases', documented({
+    tag: 'Market',
+    access: 'signed-in',
+    summary: 'Start a purchase at the server\'s price (pending until paid)',
+    body: PurchaseBody,
+    example: { contractId: '0196c4a0-0000-7000-8000-000000000001', status: 'pending' },
+    answers: { 201: PurchaseAnswer },
+    errors: [403, 404, 409],
+  }), async (c) => {
+    const body = await readBody(c, PurchaseBody);
     const denied = await refuseOtherUser(c, body.buyerId);
     if (denied) return denied;
     if (body.status !== undefined && body.status !== 'pending') return jsonError(c, 400, 'A new purchase has status pending');
@@ -180,7 +261,13 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
   });
 
   // GET /api/purchases/buyer/{userId}: the logged-in user's own purchases only.
-  r.get('/purchases/buyer/:userId', async (c) => {
+  r.get('/purchases/buyer/:userId', documented({
+    tag: 'Market',
+    access: 'signed-in',
+    summary: "The signed-in buyer's purchases (only one's own)",
+    answers: { 200: z.array(PurchaseAnswer) },
+    errors: [403],
+  }), async (c) => {
     const result = await runOperation(yoga, c, clientIp(c), MY_PURCHASES);
     if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
     const viewer = result.data?.viewer;
@@ -192,15 +279,12 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
   // GET /api/contracts?status=pending_review|rejected (+ limit, offset): the review queue, oldest
   // first, for administrators; anonymous callers 401, anyone else 403 (providers see their own
   // listings in every status on their dashboard). The market's filters do not apply to it.
-  async function reviewQueue(c: HonoContext<{ Bindings: HttpBindings }>, q: Record<string, string>) {
-    if (!REVIEW_STATUSES.includes(q.status!)) return jsonError(c, 400, `status must be one of: active, ${REVIEW_STATUSES.join(', ')}`);
-    const limit = q.limit === undefined ? 50 : Number(q.limit);
-    const offset = q.offset === undefined ? 0 : Number(q.offset);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 100) return jsonError(c, 400, 'limit must be a whole number from 1 to 100');
-    if (!Number.isSafeInteger(offset) || offset < 0) return jsonError(c, 400, 'offset must be a whole number of at least 0');
+  async function reviewQueue(c: HonoContext<{ Bindings: HttpBindings }>, q: ContractsQuery) {
+    const limit = q.limit ?? 50;
+    const offset = q.offset ?? 0;
     const ctx = await contextFor(yoga, c, clientIp(c));
     if (!ctx.viewer) return jsonError(c, 401, 'Authentication required');
-    if (!ctx.viewer.isAdmin) return jsonError(c, 403, 'Only administrators list listings that are not active');
+    if (!isAdmin(ctx.viewer)) return jsonError(c, 403, 'Only administrators list listings that are not active');
     // The queue's cursors are ids: walk to the offset page by page (the queue is short).
     const items: BackOfficeContractNode[] = [];
     let after: string | undefined;

@@ -2,7 +2,17 @@ import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../app.ts';
 import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type OperationResult } from './execute.ts';
-import { jsonError, readJsonObject } from './respond.ts';
+import { jsonError } from './respond.ts';
+import { z } from 'zod';
+import { body, documented, field, queryOf, readBody } from './openapi/describe.ts';
+import { ChatMessageAnswer, ConversationAnswer } from './openapi/shapes.ts';
+
+const MessagesQuery = z.object({ conversationId: z.string().optional().describe('Required: the conversation to read.') });
+const SendBody = body({
+  recipientId: field.nullish().describe('Who receives it; opens the conversation with them when there is none.'),
+  content: z.string({ error: 'Message content must be text' }).nullish(),
+  conversationId: field.nullish().describe('Or: the conversation to write in.'),
+});
 
 // Messaging over REST (docs/decisions.md "Messaging"), for the viewer only:
 //   GET  /api/messages/conversations        the viewer's conversations, newest activity first
@@ -85,7 +95,12 @@ const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' 
 export function messagingRoutes(yoga: Yoga, clientIp: ClientIp) {
   const r = new Hono<{ Bindings: HttpBindings }>();
 
-  r.get('/messages/conversations', async (c) => {
+  r.get('/messages/conversations', documented({
+    tag: 'Messages',
+    access: 'signed-in',
+    summary: "The signed-in user's conversations, newest activity first",
+    answers: { 200: z.array(ConversationAnswer) },
+  }), async (c) => {
     const all: ConversationNode[] = [];
     let after: string | null = null;
     for (;;) {
@@ -100,7 +115,13 @@ export function messagingRoutes(yoga: Yoga, clientIp: ClientIp) {
     return json(c, all.map(conversationJson));
   });
 
-  r.get('/messages/unread/:userId', async (c) => {
+  r.get('/messages/unread/:userId', documented({
+    tag: 'Messages',
+    access: 'signed-in',
+    summary: "How many unread messages (one's own only)",
+    answers: { 200: z.object({ count: z.number().int() }) },
+    errors: [403],
+  }), async (c) => {
     const { data, errors } = await runOperation(yoga, c, clientIp(c), UNREAD);
     if (errors?.length) return respondWithGraphQLErrors(c, errors, data);
     if (!data?.viewer) return jsonError(c, 401, 'Authentication required', { code: 'LOGIN_REQUIRED' });
@@ -109,8 +130,14 @@ export function messagingRoutes(yoga: Yoga, clientIp: ClientIp) {
     return json(c, { count: data.viewer.unreadMessageCount ?? 0 });
   });
 
-  r.get('/messages', async (c) => {
-    const conversationId = c.req.query('conversationId')?.trim();
+  r.get('/messages', documented({
+    tag: 'Messages',
+    access: 'signed-in',
+    summary: "A conversation's messages, oldest first (reading marks it read)",
+    answers: { 200: z.array(ChatMessageAnswer) },
+    errors: [404],
+  }), queryOf(MessagesQuery), async (c) => {
+    const conversationId = c.req.valid('query').conversationId?.trim();
     if (!conversationId) return jsonError(c, 400, 'conversationId is required', { code: 'INVALID_INPUT' });
     // Reading the thread is opening it: its messages to the viewer are read now (and a conversation
     // that is not the viewer's answers 404, a logged-out caller 401).
@@ -132,12 +159,18 @@ export function messagingRoutes(yoga: Yoga, clientIp: ClientIp) {
     return json(c, all.map(messageJson));
   });
 
-  r.post('/messages', async (c) => {
-    const body = await readJsonObject(c);
-    const content = body.content;
-    if (content !== undefined && content !== null && typeof content !== 'string') return jsonError(c, 400, 'Message content must be text', { code: 'INVALID_INPUT' });
+  r.post('/messages', documented({
+    tag: 'Messages',
+    access: 'signed-in',
+    summary: 'Send a message (opens the conversation when there is none)',
+    body: SendBody,
+    example: { recipientId: '0196c4a0-0000-7000-8000-000000000003', content: 'Does the set include 2025?', contractId: '0196c4a0-0000-7000-8000-000000000001' },
+    answers: { 201: ChatMessageAnswer },
+    errors: [404],
+  }), async (c) => {
+    const body = await readBody(c, SendBody);
     const input = {
-      content: content ?? '',
+      content: body.content ?? '',
       recipientId: text(body.recipientId) ?? null,
       conversationId: text(body.conversationId) ?? null,
     };

@@ -34,3 +34,9 @@ export function setPageHeaders(c: HonoContext, total: number, page: PagePlace): 
   const link = pageLinks(c.req.url, page);
   if (link) c.header('link', link);
 }
+
+/** The headers above as the OpenAPI document describes them on a paged list's answer. */
+export const PAGE_HEADERS = {
+  'X-Total-Count': { description: 'How many items the whole list has.', schema: { type: 'integer' } },
+  Link: { description: 'RFC 8288 links to the `first`, `prev` and `next` pages (those that exist).', schema: { type: 'string' } },
+};

@@ -1,9 +1,37 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../app.ts';
-import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperation } from './execute.ts';
-import { jsonError, readJsonObject } from './respond.ts';
+import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type MutationResult } from './execute.ts';
+import { jsonError } from './respond.ts';
 import { DISPUTE_REASONS, MISSING_DISPUTE_DETAILS } from '../domain/payments/payments.schemas.ts';
+import { z } from 'zod';
+import { body, documented, field, money, readBody } from './openapi/describe.ts';
+import { ConfirmedPaymentAnswer, DisputeAnswer, PaymentAnswer } from './openapi/shapes.ts';
+
+const METHOD_MESSAGE = 'paymentMethod must be one of: card, bank_transfer, crypto';
+const PaymentBody = body({
+  contractId: field.optional(),
+  paymentMethod: z.enum(['card', 'bank_transfer', 'crypto'], { error: METHOD_MESSAGE }).optional(),
+  amount: money.nullish().describe('What the client expects to pay; the server\'s price decides.'),
+  buyerId: field.nullish().describe('If sent, it must be the signed-in user.'),
+  sellerId: field.nullish().describe("If sent, it must be the listing's provider."),
+});
+const monthOrYear = z.union([z.number().int(), z.string()]);
+const EscrowBody = body({
+  card: z
+    .object({ number: field.optional(), expMonth: monthOrYear.optional(), expYear: monthOrYear.optional(), cvc: field.optional() })
+    .nullish()
+    .describe('For card payments (test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined).'),
+});
+const DisputeBody = body({
+  reason: z.enum(DISPUTE_REASONS as [string, ...string[]], { error: MISSING_DISPUTE_DETAILS }).optional(),
+  description: z.string({ error: MISSING_DISPUTE_DETAILS }).optional(),
+  raisedBy: field.nullish().describe('If sent, it must be the signed-in user.'),
+});
+const SettleBody = body({
+  decision: z.enum(['refund', 'release'], { error: 'decision must be refund or release' }).optional(),
+  note: z.string().nullish(),
+});
 
 // REST for paying through escrow (the specification): POST /api/payments,
 // POST /api/payments/{id}/escrow, GET /api/payments/contract/{contractId},
@@ -30,20 +58,19 @@ interface DisputeNode {
   raisedBy: { userId: string };
   [field: string]: unknown;
 }
-type Result<K extends string, T> = Record<K, { __typename: string; data?: T; code?: string; message?: string }>;
 
 const WHO = operation<{ viewer: { userId: string } | null }>(`query RestPaymentWho { viewer { userId } }`);
 const SELLER = operation<{ contract: { providerId: string } | null }>(`query RestPaymentSeller($id: ID!) { contract(id: $id) { providerId } }`);
-const CREATE = operation<Result<'createPayment', PaymentNode>>(`mutation RestCreatePayment($input: CreatePaymentInput!) {
+const CREATE = operation<MutationResult<'createPayment', PaymentNode>>(`mutation RestCreatePayment($input: CreatePaymentInput!) {
   createPayment(input: $input) { ${ERROR_FIELDS} ... on MutationCreatePaymentSuccess { data { ${PAYMENT_FIELDS} } } } }`);
-const CONFIRM = operation<Result<'confirmPayment', { payment: PaymentNode; purchase: PurchaseNode; apiKey: string; apiKeyPrefix: string }>>(`mutation RestConfirmPayment($input: ConfirmPaymentInput!) {
+const CONFIRM = operation<MutationResult<'confirmPayment', { payment: PaymentNode; purchase: PurchaseNode; apiKey: string; apiKeyPrefix: string }>>(`mutation RestConfirmPayment($input: ConfirmPaymentInput!) {
   confirmPayment(input: $input) { ${ERROR_FIELDS} ... on MutationConfirmPaymentSuccess { data {
     payment { ${PAYMENT_FIELDS} } purchase { ${PURCHASE_FIELDS} } apiKey apiKeyPrefix } } } }`);
 const OF_CONTRACT = operation<{ myPaymentForContract: PaymentNode | null }>(`query RestPaymentOfContract($contractId: ID!) {
   myPaymentForContract(contractId: $contractId) { ${PAYMENT_FIELDS} } }`);
-const DISPUTE = operation<Result<'openDispute', DisputeNode>>(`mutation RestOpenDispute($input: OpenDisputeInput!) {
+const DISPUTE = operation<MutationResult<'openDispute', DisputeNode>>(`mutation RestOpenDispute($input: OpenDisputeInput!) {
   openDispute(input: $input) { ${ERROR_FIELDS} ... on MutationOpenDisputeSuccess { data { ${DISPUTE_FIELDS} payment { ${PAYMENT_FIELDS} } } } } }`);
-const SETTLE = operation<Result<'settleDispute', PaymentNode>>(`mutation RestSettleDispute($input: SettleDisputeInput!) {
+const SETTLE = operation<MutationResult<'settleDispute', PaymentNode>>(`mutation RestSettleDispute($input: SettleDisputeInput!) {
   settleDispute(input: $input) { ${ERROR_FIELDS} ... on MutationSettleDisputeSuccess { data { ${PAYMENT_FIELDS} } } } }`);
 
 export function restPayment(node: PaymentNode) {
@@ -82,8 +109,17 @@ export function paymentRoutes(yoga: Yoga, clientIp: ClientIp) {
   }
 
   // POST /api/payments { contractId, buyerId, sellerId, amount, paymentMethod } (+ Idempotency-Key).
-  r.post('/', async (c) => {
-    const body = await readJsonObject(c);
+  r.post('/', documented({
+    tag: 'Payments',
+    access: 'signed-in',
+    summary: 'Start a payment for a contract (honours Idempotency-Key)',
+    description: 'Send an `Idempotency-Key` header: a retry with the same key answers the same payment instead of a second one.',
+    body: PaymentBody,
+    example: { contractId: '0196c4a0-0000-7000-8000-000000000001', paymentMethod: 'card' },
+    answers: { 201: PaymentAnswer },
+    errors: [403, 404, 409],
+  }), async (c) => {
+    const body = await readBody(c, PaymentBody);
     const denied = await refuseOtherUser(c, body.buyerId, 'buyerId');
     if (denied) return denied;
     const contractId = idOf(body.contractId);
@@ -93,15 +129,21 @@ export function paymentRoutes(yoga: Yoga, clientIp: ClientIp) {
       const providerId = seller.data?.contract?.providerId;
       if (providerId && providerId !== String(body.sellerId)) return jsonError(c, 400, 'sellerId is not the provider of this contract', { code: 'INVALID_INPUT' });
     }
-    const method = typeof body.paymentMethod === 'string' ? body.paymentMethod : '';
-    if (!['card', 'bank_transfer', 'crypto'].includes(method)) return jsonError(c, 400, 'paymentMethod must be one of: card, bank_transfer, crypto', { code: 'INVALID_INPUT' });
+    const method = body.paymentMethod;
+    if (!method) return jsonError(c, 400, METHOD_MESSAGE, { code: 'INVALID_INPUT' });
     const input = { contractId, paymentMethod: method, amount: moneyText(body.amount) ?? null, idempotencyKey: c.req.header('idempotency-key') ?? null };
     const result = await runOperation(yoga, c, clientIp(c), CREATE, { input });
     return respondWithResult(c, result, 'createPayment', (data) => json(c, restPayment(data), 201));
   });
 
   // GET /api/payments/contract/{contractId}: the caller's own latest payment for the contract.
-  r.get('/contract/:contractId', async (c) => {
+  r.get('/contract/:contractId', documented({
+    tag: 'Payments',
+    access: 'signed-in',
+    summary: "The signed-in buyer's payment for a contract",
+    answers: { 200: PaymentAnswer },
+    errors: [404],
+  }), async (c) => {
     const result = await runOperation(yoga, c, clientIp(c), OF_CONTRACT, { contractId: c.req.param('contractId') });
     if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
     const payment = result.data?.myPaymentForContract;
@@ -111,9 +153,16 @@ export function paymentRoutes(yoga: Yoga, clientIp: ClientIp) {
   // POST /api/payments/{id}/escrow { stripePaymentIntentId?, card?: { number, expMonth, expYear, cvc } }.
   // The intent is the server's provider's, never the browser's: a stripePaymentIntentId sent by the
   // client is accepted for compatibility and ignored.
-  r.post('/:id/escrow', async (c) => {
-    const body = await readJsonObject(c);
-    const card = body.card && typeof body.card === 'object' ? (body.card as Record<string, unknown>) : null;
+  r.post('/:id/escrow', documented({
+    tag: 'Payments',
+    access: 'signed-in',
+    summary: 'Pay: the amount is held in escrow for 24 hours and the data key is issued',
+    body: EscrowBody,
+    example: { card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' } },
+    answers: { 200: ConfirmedPaymentAnswer },
+    errors: [402, 404, 409],
+  }), async (c) => {
+    const { card } = await readBody(c, EscrowBody);
     const input = {
       paymentId: c.req.param('id'),
       card: card ? { number: String(card.number ?? ''), expMonth: intOf(card.expMonth), expYear: intOf(card.expYear), cvc: String(card.cvc ?? '') } : null,
@@ -125,23 +174,39 @@ export function paymentRoutes(yoga: Yoga, clientIp: ClientIp) {
   });
 
   // POST /api/payments/{id}/dispute { raisedBy, reason, description }.
-  r.post('/:id/dispute', async (c) => {
-    const body = await readJsonObject(c);
+  r.post('/:id/dispute', documented({
+    tag: 'Payments',
+    access: 'signed-in',
+    summary: 'Open a dispute within the escrow window',
+    body: DisputeBody,
+    example: { reason: 'data_quality', description: 'A third of the rows have no timestamp.' },
+    answers: { 201: DisputeAnswer },
+    errors: [403, 404, 409],
+  }), async (c) => {
+    const body = await readBody(c, DisputeBody);
     const denied = await refuseOtherUser(c, body.raisedBy, 'raisedBy');
     if (denied) return denied;
-    const reason = typeof body.reason === 'string' ? body.reason : '';
-    const description = typeof body.description === 'string' ? body.description : '';
-    if (!(DISPUTE_REASONS as string[]).includes(reason) || !description.trim()) return jsonError(c, 400, MISSING_DISPUTE_DETAILS, { code: 'INVALID_INPUT' });
+    const reason = body.reason ?? '';
+    const description = body.description ?? '';
+    if (!reason || !description.trim()) return jsonError(c, 400, MISSING_DISPUTE_DETAILS, { code: 'INVALID_INPUT' });
     const result = await runOperation(yoga, c, clientIp(c), DISPUTE, { input: { paymentId: c.req.param('id'), reason, description } });
     return respondWithResult(c, result, 'openDispute', (data) => json(c, restDispute(data), 201));
   });
 
   // POST /api/payments/{id}/settle { decision: refund | release, note } (administrators).
-  r.post('/:id/settle', async (c) => {
-    const body = await readJsonObject(c);
-    const decision = typeof body.decision === 'string' ? body.decision : '';
-    if (!['refund', 'release'].includes(decision)) return jsonError(c, 400, 'decision must be refund or release', { code: 'INVALID_INPUT' });
-    const note = typeof body.note === 'string' ? body.note : null;
+  r.post('/:id/settle', documented({
+    tag: 'Payments',
+    access: 'admin',
+    summary: 'Settle a dispute: refund the buyer or release to the provider',
+    body: SettleBody,
+    example: { decision: 'refund', note: 'Rows missing as described' },
+    answers: { 200: PaymentAnswer },
+    errors: [404, 409],
+  }), async (c) => {
+    const body = await readBody(c, SettleBody);
+    const decision = body.decision;
+    if (!decision) return jsonError(c, 400, 'decision must be refund or release', { code: 'INVALID_INPUT' });
+    const note = body.note ?? null;
     const result = await runOperation(yoga, c, clientIp(c), SETTLE, { input: { paymentId: c.req.param('id'), decision, note } });
     return respondWithResult(c, result, 'settleDispute', (data) => json(c, restPayment(data)));
   });

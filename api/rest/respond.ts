@@ -8,7 +8,15 @@ export function jsonError(c: HonoContext, status: number, message: string, extra
   return jsonAnswer(c, JSON.stringify({ message, ...extra }), status);
 }
 
-export class BadRequestBody extends Error {}
+export class BadRequestBody extends Error {
+  constructor(
+    message: string,
+    /** The reason code answered with it, when there is one (a body that failed its schema: INVALID_INPUT). */
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
 
 /** Reads a JSON object body; anything else (wrong type, malformed JSON) is a 400, never a 500. */
 export async function readJsonObject(c: HonoContext): Promise<Record<string, unknown>> {

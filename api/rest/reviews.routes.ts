@@ -2,9 +2,19 @@ import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../app.ts';
 import { json, operation, respondWithResult, runOperation } from './execute.ts';
-import { jsonError, readJsonObject } from './respond.ts';
 import { MAX_RATING, MIN_RATING } from '../domain/reviews/reviews.rules.ts';
 import { RATING_MESSAGE } from '../domain/reviews/reviews.schemas.ts';
+import { z } from 'zod';
+import { body, documented, field, readBody } from './openapi/describe.ts';
+import { ReviewAnswer } from './openapi/shapes.ts';
+
+// The schema's Int would refuse 4.5 or "4" with a type error; say what a rating is instead.
+const ReviewBody = body({
+  purchaseId: field.optional(),
+  rating: z.number({ error: RATING_MESSAGE }).int(RATING_MESSAGE).min(MIN_RATING, RATING_MESSAGE).max(MAX_RATING, RATING_MESSAGE),
+  comment: z.string({ error: 'Review text must be text' }).nullish(),
+  text: z.string({ error: 'Review text must be text' }).nullish().describe('Another name for comment.'),
+});
 
 // POST /api/reviews { purchaseId, rating, comment | text }: the buyer reviews the provider of a
 // purchase whose payment was released (201 with the review); 400 bad rating or text, 401 logged
@@ -29,16 +39,19 @@ type ClientIp = (c: HonoContext<{ Bindings: HttpBindings }>) => string;
 export function reviewRoutes(yoga: Yoga, clientIp: ClientIp) {
   const r = new Hono<{ Bindings: HttpBindings }>();
 
-  r.post('/reviews', async (c) => {
-    const body = await readJsonObject(c);
-    const purchaseId = typeof body.purchaseId === 'string' || typeof body.purchaseId === 'number' ? String(body.purchaseId) : '';
-    // The schema's Int would refuse 4.5 or "4" with a type error; say what a rating is instead.
-    const rating = body.rating;
-    if (typeof rating !== 'number' || !Number.isInteger(rating) || rating < MIN_RATING || rating > MAX_RATING) {
-      return jsonError(c, 400, RATING_MESSAGE, { code: 'INVALID_INPUT' });
-    }
+  r.post('/reviews', documented({
+    tag: 'Reviews',
+    access: 'signed-in',
+    summary: 'Review the provider of a purchase (after release)',
+    body: ReviewBody,
+    example: { purchaseId: '0196c4a0-0000-7000-8000-000000000002', rating: 5, comment: 'Clean, complete and on time.' },
+    answers: { 201: ReviewAnswer },
+    errors: [403, 404, 409],
+  }), async (c) => {
+    const body = await readBody(c, ReviewBody);
+    const purchaseId = body.purchaseId === undefined ? '' : String(body.purchaseId);
+    const { rating } = body;
     const text = body.comment ?? body.text ?? null;
-    if (text !== null && typeof text !== 'string') return jsonError(c, 400, 'Review text must be text', { code: 'INVALID_INPUT' });
     const result = await runOperation(yoga, c, clientIp(c), REVIEW_PROVIDER, { input: { purchaseId, rating, text } });
     return respondWithResult(c, result, 'reviewProvider', (data: ReviewNode) =>
       json(

@@ -14,6 +14,9 @@ import { messagingRoutes } from './messaging.routes.ts';
 import { tradingRoutes } from './trading.routes.ts';
 import { BadRequestBody, jsonError } from './respond.ts';
 import { invalidInputOf } from '../db/input-errors.ts';
+import { json } from './execute.ts';
+import { openApiDocument } from './openapi/document.ts';
+import { docsPage } from './openapi/docs-page.ts';
 
 /** The REST compatibility layer: every documented /api/... path (mounted at /api). */
 export function restRouter(yoga: Yoga, clientIp: (c: HonoContext<{ Bindings: HttpBindings }>) => string) {
@@ -29,8 +32,12 @@ export function restRouter(yoga: Yoga, clientIp: (c: HonoContext<{ Bindings: Htt
   api.route('/', tradingRoutes(yoga, clientIp));
   api.route('/', earningsRoutes(yoga, clientIp));
   api.route('/support', supportRoutes(yoga, clientIp));
+  // The OpenAPI document of the routes above, generated from them once, and its reference page.
+  let document: ReturnType<typeof openApiDocument> | undefined;
+  api.get('/openapi.json', async (c) => json(c, await (document ??= openApiDocument(api))));
+  api.route('/docs', docsPage());
   api.onError((error, c) => {
-    if (error instanceof BadRequestBody) return jsonError(c, 400, error.message);
+    if (error instanceof BadRequestBody) return jsonError(c, 400, error.message, error.code ? { code: error.code } : {});
     // A value the database refused (a NUL byte in a path or body) is the caller's bad input.
     const invalid = invalidInputOf(error);
     if (invalid) return jsonError(c, 400, invalid.message, { code: invalid.reason });

@@ -1,9 +1,30 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../app.ts';
-import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type OperationResult } from './execute.ts';
-import { jsonError, readJsonObject, strings } from './respond.ts';
+import { contextFor, json, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type OperationResult, type MutationResult } from './execute.ts';
+import { isAdmin } from '../domain/policies.ts';
+import { jsonError, strings } from './respond.ts';
 import { PRIORITY_MESSAGE, STATUS_MESSAGE } from '../domain/support/support.schemas.ts';
+import { z } from 'zod';
+import { body, documented, field, queryOf, readBody } from './openapi/describe.ts';
+import { TicketAnswer, TicketMessageAnswer } from './openapi/shapes.ts';
+
+const PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+const STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
+const PRIORITY = z.enum(PRIORITIES, { error: PRIORITY_MESSAGE });
+const STATUS = z.enum(STATUSES, { error: STATUS_MESSAGE });
+// Blank is the same as left out: the domain's rule then says what is missing.
+const TicketBody = body({ name: field.optional(), email: field.optional(), subject: field.optional(), message: field.optional(), priority: z.union([PRIORITY, z.literal('')], { error: PRIORITY_MESSAGE }).nullish() });
+const TicketMessageBody = body({ message: field.optional() });
+const AdminReplyBody = body({ ticketId: field.optional(), message: field.optional(), senderName: field.nullish() });
+const TicketUpdateBody = body({
+  status: STATUS.nullish(),
+  assignedTo: z.string({ error: 'assignedTo must be a user id' }).nullish().describe("An administrator's user id; empty to unassign."),
+});
+const QueueQuery = z.object({
+  status: z.string().optional().describe('open, in_progress, resolved or closed; all (or empty) for every one.'),
+  priority: z.string().optional().describe('low, medium, high or urgent; all (or empty) for every one.'),
+});
 
 // REST for support tickets (the specification): the widget's POST /api/support/tickets,
 // GET and POST /api/support/tickets/{id}/messages (grant cookie, owner or administrator), and the
@@ -23,14 +44,12 @@ interface MessageNode {
   messageId: string;
   [field: string]: unknown;
 }
-type Result<K extends string, T> = Record<K, { __typename: string; data?: T; code?: string; message?: string }>;
 
-const WHO = operation<{ viewer: { userId: string; isAdmin: boolean } | null }>(`query RestSupportWho { viewer { userId isAdmin } }`);
-const CREATE = operation<Result<'createSupportTicket', TicketNode>>(`mutation RestCreateSupportTicket($input: CreateSupportTicketInput!) {
+const CREATE = operation<MutationResult<'createSupportTicket', TicketNode>>(`mutation RestCreateSupportTicket($input: CreateSupportTicketInput!) {
   createSupportTicket(input: $input) { ${ERROR_FIELDS} ... on MutationCreateSupportTicketSuccess { data { ${TICKET_FIELDS} } } } }`);
 const MESSAGES = operation<{ supportTicket: { messages: MessageNode[] } }>(`query RestSupportMessages($id: ID!) {
   supportTicket(id: $id) { messages { ${MESSAGE_FIELDS} } } }`);
-const SEND = operation<Result<'sendSupportMessage', MessageNode>>(`mutation RestSendSupportMessage($input: SendSupportMessageInput!) {
+const SEND = operation<MutationResult<'sendSupportMessage', MessageNode>>(`mutation RestSendSupportMessage($input: SendSupportMessageInput!) {
   sendSupportMessage(input: $input) { ${ERROR_FIELDS} ... on MutationSendSupportMessageSuccess { data { ${MESSAGE_FIELDS} } } } }`);
 interface QueuePage {
   supportTickets: { pageInfo: { hasNextPage: boolean; endCursor: string | null }; edges: Array<{ node: TicketNode }> };
@@ -38,11 +57,9 @@ interface QueuePage {
 const QUEUE = operation<QueuePage>(`query RestSupportQueue(
   $status: TicketStatus, $priority: TicketPriority, $after: String) {
   supportTickets(status: $status, priority: $priority, first: 100, after: $after) { pageInfo { hasNextPage endCursor } edges { node { ${TICKET_FIELDS} } } } }`);
-const UPDATE = operation<Result<'updateSupportTicket', TicketNode>>(`mutation RestUpdateSupportTicket($input: UpdateSupportTicketInput!) {
+const UPDATE = operation<MutationResult<'updateSupportTicket', TicketNode>>(`mutation RestUpdateSupportTicket($input: UpdateSupportTicketInput!) {
   updateSupportTicket(input: $input) { ${ERROR_FIELDS} ... on MutationUpdateSupportTicketSuccess { data { ${TICKET_FIELDS} } } } }`);
 
-const PRIORITIES = ['low', 'medium', 'high', 'urgent'];
-const STATUSES = ['open', 'in_progress', 'resolved', 'closed'];
 
 /** The spec's ticket: id, subject, name, email, priority, status, assignedTo, createdAt, resolvedAt. */
 function restTicket(node: TicketNode) {
@@ -62,26 +79,38 @@ export function supportRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   /** 401 when logged out, 403 for anyone but an administrator. */
   async function refuseNonAdmin(c: HonoContext<{ Bindings: HttpBindings }>) {
-    const me = await runOperation(yoga, c, clientIp(c), WHO);
-    const viewer = me.data?.viewer;
+    const { viewer } = await contextFor(yoga, c, clientIp(c));
     if (!viewer) return jsonError(c, 401, 'Authentication required', { code: 'LOGIN_REQUIRED' });
-    if (!viewer.isAdmin) return jsonError(c, 403, 'Admin access required', { code: 'ADMIN_REQUIRED' });
+    if (!isAdmin(viewer)) return jsonError(c, 403, 'Admin access required', { code: 'ADMIN_REQUIRED' });
     return null;
   }
 
   // POST /api/support/tickets { name, email, subject, priority, message }: anyone; a visitor's
   // browser gets the grant cookie for the new ticket.
-  r.post('/tickets', async (c) => {
-    const body = await readJsonObject(c);
+  r.post('/tickets', documented({
+    tag: 'Support',
+    access: 'public',
+    summary: 'Open a support ticket (visitors get a grant cookie to follow it)',
+    body: TicketBody,
+    example: { name: 'Sam Lee', email: 'sam@example.com', subject: 'Invoice for my purchase', message: 'Where can I download the invoice?', priority: 'medium' },
+    answers: { 201: TicketAnswer },
+    errors: [429],
+  }), async (c) => {
+    const body = await readBody(c, TicketBody);
     const fields = strings(body, ['name', 'email', 'subject', 'message']);
-    const priority = body.priority === undefined || body.priority === null || body.priority === '' ? null : body.priority;
-    if (priority !== null && (typeof priority !== 'string' || !PRIORITIES.includes(priority))) return jsonError(c, 400, PRIORITY_MESSAGE, { code: 'INVALID_INPUT' });
+    const priority = body.priority || null;
     const result = await runOperation(yoga, c, clientIp(c), CREATE, { input: { ...fields, priority } });
     return respondWithResult(c, result, 'createSupportTicket', (data: TicketNode) => json(c, restTicket(data), 201));
   });
 
   // GET /api/support/tickets/{id}/messages: the thread, oldest first.
-  r.get('/tickets/:id/messages', async (c) => {
+  r.get('/tickets/:id/messages', documented({
+    tag: 'Support',
+    access: 'visitor',
+    summary: "A ticket's messages",
+    answers: { 200: z.array(TicketMessageAnswer) },
+    errors: [403, 404],
+  }), async (c) => {
     const result = await runOperation(yoga, c, clientIp(c), MESSAGES, { id: c.req.param('id') });
     if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
     return json(c, result.data!.supportTicket.messages.map(restMessage));
@@ -89,22 +118,35 @@ export function supportRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   // POST /api/support/tickets/{id}/messages { message, isFromAdmin }: isFromAdmin is the server's
   // to decide (a visitor's or user's message is never from the team).
-  r.post('/tickets/:id/messages', async (c) => {
-    const body = await readJsonObject(c);
-    const { message } = strings(body, ['message']);
+  r.post('/tickets/:id/messages', documented({
+    tag: 'Support',
+    access: 'visitor',
+    summary: 'Add a message to a ticket',
+    body: TicketMessageBody,
+    example: { message: 'Thanks, found it.' },
+    answers: { 201: TicketMessageAnswer },
+    errors: [403, 404, 409],
+  }), async (c) => {
+    const { message } = strings(await readBody(c, TicketMessageBody), ['message']);
     const result = await runOperation(yoga, c, clientIp(c), SEND, { input: { ticketId: c.req.param('id'), message } });
     return respondWithResult(c, result, 'sendSupportMessage', (data: MessageNode) => json(c, restMessage(data), 201));
   });
 
   // GET /api/support/admin/tickets?status=&priority= ('all' or empty: no filter).
-  r.get('/admin/tickets', async (c) => {
+  r.get('/admin/tickets', documented({
+    tag: 'Support',
+    access: 'admin',
+    summary: 'The support queue',
+    answers: { 200: z.array(TicketAnswer) },
+  }), queryOf(QueueQuery), async (c) => {
     const denied = await refuseNonAdmin(c);
     if (denied) return denied;
+    const query = c.req.valid('query');
     const filterOf = (v: string | undefined) => (v === undefined || v.trim() === '' || v.trim() === 'all' ? null : v.trim());
-    const status = filterOf(c.req.query('status'));
-    const priority = filterOf(c.req.query('priority'));
-    if (status !== null && !STATUSES.includes(status)) return jsonError(c, 400, STATUS_MESSAGE, { code: 'INVALID_INPUT' });
-    if (priority !== null && !PRIORITIES.includes(priority)) return jsonError(c, 400, PRIORITY_MESSAGE, { code: 'INVALID_INPUT' });
+    const status = filterOf(query.status);
+    const priority = filterOf(query.priority);
+    if (status !== null && !STATUS.safeParse(status).success) return jsonError(c, 400, STATUS_MESSAGE, { code: 'INVALID_INPUT' });
+    if (priority !== null && !PRIORITY.safeParse(priority).success) return jsonError(c, 400, PRIORITY_MESSAGE, { code: 'INVALID_INPUT' });
     const tickets: ReturnType<typeof restTicket>[] = [];
     let after: string | null = null;
     for (;;) {
@@ -120,11 +162,18 @@ export function supportRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   // POST /api/support/messages { ticketId, senderId, senderType: 'admin', senderName, message }:
   // the team's reply (administrators). The sender is the session's administrator.
-  r.post('/messages', async (c) => {
+  r.post('/messages', documented({
+    tag: 'Support',
+    access: 'admin',
+    summary: 'Reply to a ticket as the support team',
+    body: AdminReplyBody,
+    example: { ticketId: '0196c4a0-0000-7000-8000-000000000004', message: 'Invoices are under Dashboard, Purchases.' },
+    answers: { 201: TicketMessageAnswer },
+    errors: [404, 409],
+  }), async (c) => {
     const denied = await refuseNonAdmin(c);
     if (denied) return denied;
-    const body = await readJsonObject(c);
-    const { ticketId, message, senderName } = strings(body, ['ticketId', 'message', 'senderName']);
+    const { ticketId, message, senderName } = strings(await readBody(c, AdminReplyBody), ['ticketId', 'message', 'senderName']);
     if (!ticketId) return jsonError(c, 400, 'ticketId is required', { code: 'INVALID_INPUT' });
     const result = await runOperation(yoga, c, clientIp(c), SEND, { input: { ticketId, message, senderName: senderName || null } });
     return respondWithResult(c, result, 'sendSupportMessage', (data: MessageNode) => json(c, restMessage(data), 201));
@@ -132,14 +181,20 @@ export function supportRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   // PATCH /api/support/tickets/{id} { assignedTo, status, resolvedAt }: resolvedAt is recorded by
   // the server when the ticket becomes resolved (a client's time is not trusted).
-  r.patch('/tickets/:id', async (c) => {
+  r.patch('/tickets/:id', documented({
+    tag: 'Support',
+    access: 'admin',
+    summary: "Change a ticket's status or assignee",
+    body: TicketUpdateBody,
+    example: { status: 'resolved' },
+    answers: { 200: TicketAnswer },
+    errors: [404, 409],
+  }), async (c) => {
     const denied = await refuseNonAdmin(c);
     if (denied) return denied;
-    const body = await readJsonObject(c);
-    const status = body.status === undefined || body.status === null ? null : body.status;
-    if (status !== null && (typeof status !== 'string' || !STATUSES.includes(status))) return jsonError(c, 400, STATUS_MESSAGE, { code: 'INVALID_INPUT' });
-    const assignedTo = body.assignedTo === undefined || body.assignedTo === null || body.assignedTo === '' ? null : body.assignedTo;
-    if (assignedTo !== null && typeof assignedTo !== 'string') return jsonError(c, 400, 'assignedTo must be a user id', { code: 'INVALID_INPUT' });
+    const body = await readBody(c, TicketUpdateBody);
+    const status = body.status ?? null;
+    const assignedTo = body.assignedTo || null;
     const result = await runOperation(yoga, c, clientIp(c), UPDATE, { input: { ticketId: c.req.param('id'), status, assignedTo } });
     return respondWithResult(c, result, 'updateSupportTicket', (data: TicketNode) => json(c, restTicket(data)));
   });

@@ -2,8 +2,25 @@ import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../app.ts';
 import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type OperationResult } from './execute.ts';
-import { jsonError, readJsonObject } from './respond.ts';
+import { jsonError } from './respond.ts';
 import { MULTIPLIER_MESSAGE, POSITION_TYPE_MESSAGE } from '../domain/trading/positions.schemas.ts';
+import { z } from 'zod';
+import { body, documented, field, readBody } from './openapi/describe.ts';
+import { PositionAnswer } from './openapi/shapes.ts';
+
+// Numbers may come as numbers or as text; the domain's rules say what a valid one is.
+const amountOf = (name: string) => z.union([z.number(), z.string()], { error: `${name} must be a number` });
+const OpenBody = body({
+  contractId: field.nullish(),
+  positionType: z.enum(['long', 'short'], { error: POSITION_TYPE_MESSAGE }),
+  quantity: amountOf('quantity').nullish(),
+  leverage: z
+    .union([z.number(), z.string()], { error: MULTIPLIER_MESSAGE })
+    .nullish()
+    .describe('The multiplier, a whole number from 1 to 5 (1 when left out).'),
+  stopLoss: amountOf('stopLoss').nullish(),
+  takeProfit: amountOf('takeProfit').nullish(),
+});
 
 // Paper positions over REST (docs/decisions.md "Trading"), for the logged-in trader only:
 //   GET  /api/positions                 the viewer's positions, newest first (a userId in the query
@@ -90,7 +107,12 @@ function decimalOf(v: unknown): string | null | undefined {
 export function tradingRoutes(yoga: Yoga, clientIp: ClientIp) {
   const r = new Hono<{ Bindings: HttpBindings }>();
 
-  r.get('/positions', async (c) => {
+  r.get('/positions', documented({
+    tag: 'Trading',
+    access: 'signed-in',
+    summary: "The signed-in trader's paper positions, newest first",
+    answers: { 200: z.array(PositionAnswer) },
+  }), async (c) => {
     const all: PositionNode[] = [];
     let after: string | null = null;
     for (;;) {
@@ -105,26 +127,40 @@ export function tradingRoutes(yoga: Yoga, clientIp: ClientIp) {
     return json(c, all.map(positionJson));
   });
 
-  r.post('/positions', async (c) => {
-    const body = await readJsonObject(c);
-    const positionType = typeof body.positionType === 'string' ? body.positionType.trim() : body.positionType;
-    if (positionType !== 'long' && positionType !== 'short') return jsonError(c, 400, POSITION_TYPE_MESSAGE, { code: 'INVALID_INPUT' });
+  r.post('/positions', documented({
+    tag: 'Trading',
+    access: 'signed-in',
+    summary: 'Open a long or short paper position with a 1-5x multiplier',
+    description: 'The entry price and margin are set by the server (anything sent for them is ignored).',
+    body: OpenBody,
+    example: { contractId: '0196c4a0-0000-7000-8000-000000000001', positionType: 'long', quantity: 2, leverage: 3, stopLoss: 150, takeProfit: 260 },
+    answers: { 201: PositionAnswer },
+    errors: [404],
+  }), async (c) => {
+    const body = await readBody(c, OpenBody);
+    const { positionType } = body;
     let leverage: number | null = null;
     if (body.leverage !== undefined && body.leverage !== null && body.leverage !== '') {
       const text = String(body.leverage).trim();
       leverage = /^\d{1,2}$/.test(text) ? Number(text) : NaN;
-      if (typeof body.leverage === 'object' || !Number.isInteger(leverage)) return jsonError(c, 400, MULTIPLIER_MESSAGE, { code: 'INVALID_INPUT' });
+      if (!Number.isInteger(leverage)) return jsonError(c, 400, MULTIPLIER_MESSAGE, { code: 'INVALID_INPUT' });
     }
     const fields = { quantity: decimalOf(body.quantity), stopLoss: decimalOf(body.stopLoss), takeProfit: decimalOf(body.takeProfit) };
     for (const [name, value] of Object.entries(fields)) {
       if (value === undefined) return jsonError(c, 400, `${name} must be a number`, { code: 'INVALID_INPUT' });
     }
-    const contractId = typeof body.contractId === 'string' || typeof body.contractId === 'number' ? String(body.contractId) : null;
+    const contractId = body.contractId === undefined || body.contractId === null ? null : String(body.contractId);
     const result = await runOperation(yoga, c, clientIp(c), OPEN, { input: { contractId, positionType, leverage, ...fields } });
     return respondWithResult(c, result, 'openPosition', (data: PositionNode) => json(c, positionJson(data), 201));
   });
 
-  r.post('/positions/:id/close', async (c) => {
+  r.post('/positions/:id/close', documented({
+    tag: 'Trading',
+    access: 'signed-in',
+    summary: 'Close a position at the current price',
+    answers: { 200: PositionAnswer },
+    errors: [404, 409],
+  }), async (c) => {
     const result = await runOperation(yoga, c, clientIp(c), CLOSE, { input: { positionId: c.req.param('id') } });
     return respondWithResult(c, result, 'closePosition', (data: PositionNode) => json(c, positionJson(data)));
   });

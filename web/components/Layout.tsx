@@ -65,6 +65,14 @@ const Foot = styled.footer`
   background: ${({ theme }) => theme.colors.bar};
 `;
 
+// A plain link: /api/docs is served by the server, outside the app's routes.
+const FootLink = styled.a`
+  color: ${({ theme }) => theme.colors.amber};
+  /* underlined: a link inside a line of text is told apart by more than its colour */
+  text-decoration: underline;
+  text-underline-offset: 2px;
+`;
+
 const FootInner = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -104,7 +112,9 @@ export function Layout({ header, ticker, children, footer, wide = false }: Layou
             <span>
               <b>DATA PIT</b> © {new Date().getFullYear()} · The data trading floor
             </span>
-            <span>Escrow-protected · 24h dispute window · Prices in USD</span>
+            <span>
+              Escrow-protected · 24h dispute window · Prices in USD · <FootLink href="/api/docs">API reference</FootLink>
+            </span>
           </FootInner>
         </Foot>
       )}

@@ -43,6 +43,12 @@ const Facts = styled.dl`
     overflow-wrap: anywhere;
     line-height: 18px;
   }
+
+  a {
+    color: ${({ theme }) => theme.colors.amber};
+    text-decoration: underline;
+    text-underline-offset: 2px;
+  }
 `;
 
 const Example = styled.figure`
@@ -147,6 +153,10 @@ export function DeveloperPanel({ purchase, fullKey, refreshKey }: DeveloperPanel
           <dd>GET {p.downloadPath} (HTTP Range resumes a broken download)</dd>
           <dt>Key prefix</dt>
           <dd data-testid="api-key-prefix">{p.apiKeyPrefix ? `${p.apiKeyPrefix}…` : 'No key yet: request access'}</dd>
+          <dt>Reference</dt>
+          <dd>
+            <a href="/api/docs" data-testid="api-reference-link">REST API reference</a> (OpenAPI: /api/openapi.json)
+          </dd>
         </Facts>
       </Full>
       <Full>

@@ -1,0 +1,144 @@
+import type { Context as HonoContext, MiddlewareHandler } from 'hono';
+import { describeRoute, resolver, validator } from 'hono-openapi';
+import { z } from 'zod';
+import { BadRequestBody, jsonError, readJsonObject } from '../respond.ts';
+
+// Each REST route describes itself where it is defined: `documented({...})` is a middleware that
+// does nothing at request time and carries the route's OpenAPI operation, and the zod schemas that
+// validate its query and body (`queryOf`, `readBody`) are the ones the document prints. The
+// document is generated from the router's own routes (./document.ts), so a route cannot be added,
+// removed or renamed without the document following (docs/decisions.md "The OpenAPI document").
+
+/** Every REST error: `{ "message": ... }`, with a machine-readable `code` where there is one. */
+export const ErrorAnswer = z
+  .object({
+    message: z.string().describe('What went wrong, in words a person can read.'),
+    code: z.string().optional().describe('A stable reason (e.g. INVALID_INPUT, NOT_FOUND, DUE_DILIGENCE_REQUIRED, INVALID_TRANSITION).'),
+    fieldErrors: z.array(z.object({ field: z.string(), message: z.string() })).optional().describe('One message per invalid field of the body.'),
+    retryAfterSeconds: z.number().int().optional().describe('With 429: when to try again (also in Retry-After).'),
+    email: z.string().optional(),
+    emailVerificationRequired: z.boolean().optional().describe('With 403 at login: the address is not verified yet.'),
+  })
+  .meta({ id: 'Error' });
+
+/** Who may call a route: decides its security requirement and the refusals it documents. */
+export type Access = 'public' | 'signed-in' | 'provider' | 'admin' | 'api-key' | 'visitor';
+
+const SECURITY: Record<Access, Array<Record<string, string[]>>> = {
+  public: [],
+  'signed-in': [{ session: [] }],
+  provider: [{ session: [] }],
+  admin: [{ session: [] }],
+  'api-key': [{ apiKey: [] }],
+  // Support tickets: an account's session, or the grant cookie the ticket's visitor received.
+  visitor: [{ session: [] }, { supportGrant: [] }, {}],
+};
+
+const ACCESS_NOTE: Record<Access, string> = {
+  public: 'Anyone, signed in or not.',
+  'signed-in': 'Signed-in users (the session cookie).',
+  provider: 'Signed-in providers whose due diligence is approved.',
+  admin: 'Administrators only.',
+  'api-key': 'A buyer with access, authenticated by the `X-API-Key` header.',
+  visitor: 'The ticket\'s owner (session or the visitor\'s grant cookie) and administrators.',
+};
+
+const REFUSALS: Record<number, string> = {
+  400: 'Bad input: the message says what to change; nothing was changed.',
+  401: 'Not signed in (or no valid key).',
+  402: 'The payment provider declined the charge.',
+  403: 'Signed in, but not allowed.',
+  404: 'Not found, or not visible to the caller.',
+  409: 'In conflict with the current state (a duplicate, or a status that does not allow it).',
+  413: 'Too large.',
+  416: 'The requested range is outside the file.',
+  429: 'Too many attempts: wait `retryAfterSeconds`.',
+};
+
+type Schema = z.ZodType;
+type Answer = Schema | { description: string; schema?: Schema; content?: Record<string, { schema: Record<string, unknown> }>; headers?: Record<string, unknown> };
+
+export interface RouteDoc {
+  summary: string;
+  description?: string;
+  tag: string;
+  access: Access;
+  /** The JSON body's schema: the same one `readBody` validates with. */
+  body?: Schema;
+  /** A multipart upload instead of a JSON body: the form field that carries the file. */
+  upload?: { field: string; description: string };
+  /** A body to copy: what the reference page shows and its "Try it out" starts from. */
+  example?: Record<string, unknown>;
+  /** Successful answers by status: a schema (JSON) or a full answer description. */
+  answers: Record<number, Answer>;
+  /** Refusals besides the ones `access` implies (401, 403) and bad input (400). */
+  errors?: number[];
+  parameters?: Array<Record<string, unknown>>;
+}
+
+const json = (schema: Schema) => ({ 'application/json': { schema: resolver(schema) } });
+
+export function documented(doc: RouteDoc): MiddlewareHandler {
+  const responses: Record<string, unknown> = {};
+  for (const [status, answer] of Object.entries(doc.answers)) {
+    if (answer instanceof z.ZodType) responses[status] = { description: 'OK', content: json(answer) };
+    else responses[status] = { description: answer.description, headers: answer.headers, content: answer.content ?? (answer.schema ? json(answer.schema) : undefined) };
+  }
+  const refusals = new Set([400, ...(doc.errors ?? [])]);
+  if (doc.access !== 'public') refusals.add(401);
+  if (doc.access === 'admin' || doc.access === 'provider') refusals.add(403);
+  for (const status of [...refusals].sort()) responses[status] = { description: REFUSALS[status] ?? 'Refused', content: json(ErrorAnswer) };
+  return describeRoute({
+    tags: [doc.tag],
+    summary: doc.summary,
+    description: [doc.description, `**Who:** ${ACCESS_NOTE[doc.access]}`].filter(Boolean).join('\n\n'),
+    security: SECURITY[doc.access],
+    parameters: doc.parameters as never,
+    requestBody: doc.upload
+      ? { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { [doc.upload.field]: { type: 'string', format: 'binary', description: doc.upload.description } }, required: [doc.upload.field] } } } }
+      : doc.body
+        ? { required: true, content: { 'application/json': { schema: resolver(doc.body), example: doc.example } } }
+        : undefined,
+    responses: responses as never,
+  });
+}
+
+/** The first problem of a failed validation, in the `{ message }` words the REST layer answers with. */
+export function messageOf(issues: ReadonlyArray<{ message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> }>): string {
+  const first = issues[0];
+  if (!first) return 'Invalid input';
+  const path = (first.path ?? []).map((p) => String(typeof p === 'object' ? p.key : p)).join('.');
+  // Messages written for a field already name it ("limit must be ..."); zod's defaults do not.
+  return path && /^(Invalid|Expected|Too|Unrecognized)/.test(first.message) ? `${path}: ${first.message}` : first.message;
+}
+
+/** Validates (and documents) a route's query string with a zod object; bad input is a 400 `{ message }`. */
+export function queryOf<S extends Schema>(schema: S) {
+  return validator('query', schema, (result, c) => {
+    if (!result.success) return jsonError(c, 400, messageOf(result.error as never));
+  });
+}
+
+/** Reads the JSON body and validates it with the schema the route documents (`documented({ body })`). */
+export async function readBody<S extends Schema>(c: HonoContext, schema: S): Promise<z.output<S>> {
+  const parsed = schema.safeParse(await readJsonObject(c));
+  if (!parsed.success) throw new BadRequestBody(messageOf(parsed.error.issues), 'INVALID_INPUT');
+  return parsed.data;
+}
+
+// --- Fields of the bodies --------------------------------------------------------------------
+// The bodies' schemas check types and leave the product's rules (required, lengths, ranges) to the
+// domain, whose messages the screens and the REST answers share; they do not transform values, so a
+// route reads the body exactly as it was sent.
+
+/** A text field; a number is taken as its text (clients send ids and amounts either way). */
+export const field = z.union([z.string(), z.number()]);
+
+/** An amount of money: a number or a decimal string ("12.50"). */
+export const money = z.union([z.number(), z.string()]).describe('An amount in US dollars, at most two decimals: a number or a decimal string.');
+
+/**
+ * A body object: the fields it names are checked, others are dropped, so a route can only read
+ * what its schema (and so the document) names.
+ */
+export const body = <T extends z.core.$ZodLooseShape>(shape: T) => z.object(shape);

@@ -1,0 +1,248 @@
+import { z } from 'zod';
+import {
+  ApplicationStatus,
+  BidStatus,
+  Category,
+  ContractStatus,
+  DataAccessType,
+  DataFormat,
+  DueDiligenceStatus,
+  PricingModel,
+  UpdateFrequency,
+} from '../../db/generated/prisma/enums.ts';
+
+// The shapes of the REST answers, as the OpenAPI document prints them. Each names the fields an
+// integrator can rely on; objects stay open (`loose`) so a field added later is not a breaking
+// change. api/rest/openapi.test.ts checks real answers against them.
+
+const values = <T extends Record<string, string>>(e: T) => z.enum(Object.values(e) as [T[keyof T], ...T[keyof T][]]);
+
+/** Decimal amounts travel as strings ("12.50") so no float rounds them. */
+export const Decimal = z.string().describe('A decimal number as a string, e.g. "12.50".');
+export const Instant = z.string().describe('An instant, ISO 8601 in UTC.');
+const id = z.string();
+
+export const MessageAnswer = z.object({ message: z.string() }).loose();
+
+export const UserAnswer = z
+  .object({
+    id: id.describe("The user's id, as the other REST paths take it."),
+    name: z.string(),
+    username: z.string(),
+    email: z.string().nullable().describe('Only for the user themselves and administrators.'),
+    isAdmin: z.boolean(),
+    dueDiligenceStatus: values(DueDiligenceStatus).nullable(),
+    profileImage: z.string().nullable(),
+    rating: z.number().nullable(),
+    reviewCount: z.number().int(),
+    tradeCount: z.number().int(),
+    completedSales: z.number().int(),
+    emailVerified: z.boolean().nullable(),
+    memberSince: Instant,
+  })
+  .loose()
+  .meta({ id: 'User' });
+
+export const ContractAnswer = z
+  .object({
+    id,
+    title: z.string(),
+    description: z.string(),
+    category: values(Category),
+    categoryLabel: z.string(),
+    ticker: z.string(),
+    status: values(ContractStatus),
+    price: Decimal,
+    marketPrice: Decimal,
+    priceChange24h: z.object({ change: Decimal, percent: z.number() }).nullable(),
+    pricingModel: values(PricingModel),
+    updateFrequency: values(UpdateFrequency),
+    recordCount: z.number().int().nullable(),
+    fieldCount: z.number().int().nullable(),
+    dataFormat: values(DataFormat),
+    dataAccessType: values(DataAccessType),
+    dataFields: z.array(z.string()),
+    sampleData: z.unknown(),
+    isEnterprise: z.boolean(),
+    salesCount: z.number().int(),
+    highestBid: Decimal.nullable(),
+    openBidCount: z.number().int(),
+    createdAt: Instant,
+    providerId: id,
+    provider: z
+      .object({ id, name: z.string(), profileImage: z.string().nullable(), rating: z.number().nullable(), reviewCount: z.number().int(), isVerified: z.boolean() })
+      .loose(),
+  })
+  .loose()
+  .meta({ id: 'Contract' });
+
+/** What the listing's provider and administrators see besides the public shape. */
+export const ListingAnswer = ContractAnswer.extend({
+  reviewNotes: z.string().nullish(),
+  rejectionReason: z.string().nullish(),
+  dataAccessUrl: z.string().nullish(),
+  accessInstructions: z.string().nullish(),
+  providerName: z.string().nullish(),
+  fileName: z.string().nullish(),
+  fileSize: z.number().nullish(),
+  dataFileUrl: z.string().nullish(),
+})
+  .loose()
+  .meta({ id: 'Listing', description: 'A contract; its provider and administrators also get the back-office fields (review notes, access details, the file).' });
+
+export const BidAnswer = z
+  .object({
+    id,
+    contractId: id,
+    buyerId: id.nullable(),
+    bidderName: z.string().nullable(),
+    bidAmount: Decimal,
+    amount: Decimal,
+    message: z.string().nullable(),
+    status: values(BidStatus),
+    createdAt: Instant,
+    decidedAt: Instant.nullable(),
+  })
+  .loose()
+  .meta({ id: 'Bid' });
+
+const PurchaseCore = z.object({
+  id,
+  buyerId: id,
+  contractId: id,
+  status: z.string(),
+  amount: Decimal,
+  purchaseDate: Instant.nullable(),
+  accessExpiresAt: Instant.nullable(),
+  downloadCount: z.number().int(),
+  lastAccessedAt: Instant.nullable(),
+});
+
+export const PurchaseAnswer = PurchaseCore.extend({
+  contract: z.object({ id, title: z.string(), category: z.string(), dataFormat: z.string() }).loose(),
+  provider: z.object({ name: z.string(), profileImage: z.string().nullable() }).loose(),
+})
+  .loose()
+  .meta({ id: 'Purchase' });
+
+export const DataAccessAnswer = PurchaseAnswer.extend({
+  hasAccess: z.boolean(),
+  accessExpired: z.boolean(),
+  apiKey: z.string().nullable().describe('The full key: only in the answer that issued it (shown once).'),
+  apiKeyPrefix: z.string().nullable(),
+  downloadPath: z.string().nullable(),
+  streamPath: z.string().nullable(),
+})
+  .loose()
+  .meta({ id: 'DataAccess' });
+
+export const DisputeAnswer = z
+  .object({ id, reason: z.string(), description: z.string().nullable(), status: z.string(), resolution: z.string().nullable(), createdAt: Instant, resolvedAt: Instant.nullable() })
+  .loose()
+  .meta({ id: 'Dispute' });
+
+export const PaymentAnswer = z
+  .object({
+    id,
+    contractId: id,
+    buyerId: id,
+    sellerId: id,
+    amount: Decimal,
+    fee: Decimal,
+    total: Decimal,
+    commission: Decimal,
+    providerAmount: Decimal,
+    paymentMethod: z.string(),
+    status: z.string(),
+    nextStatuses: z.array(z.string()),
+    failureReason: z.string().nullable(),
+    createdAt: Instant,
+    escrowStartedAt: Instant.nullable(),
+    escrowEndsAt: Instant.nullable(),
+    releasedAt: Instant.nullable(),
+    refundedAt: Instant.nullable(),
+    dispute: z.unknown().nullable(),
+  })
+  .loose()
+  .meta({ id: 'Payment' });
+
+export const ConfirmedPaymentAnswer = PaymentAnswer.extend({
+  purchase: PurchaseCore.loose(),
+  apiKey: z.string().describe('The buyer\'s data key, shown once.'),
+  apiKeyPrefix: z.string(),
+}).loose();
+
+export const ApplicationAnswer = z
+  .object({
+    id,
+    userId: id,
+    status: values(ApplicationStatus),
+    legalBusinessName: z.string().nullable(),
+    businessType: z.string().nullable(),
+    businessEmail: z.string().nullable(),
+    applicantName: z.string().optional(),
+  })
+  .loose()
+  .meta({ id: 'DueDiligenceApplication' });
+
+export const ConversationAnswer = z
+  .object({
+    id,
+    contractId: id.nullable(),
+    contractTitle: z.string().nullable(),
+    unreadCount: z.number().int(),
+    lastMessageAt: Instant,
+  })
+  .loose()
+  .meta({ id: 'Conversation' });
+
+export const ChatMessageAnswer = z
+  .object({ id, conversationId: id, senderId: id, recipientId: id, content: z.string(), sentAt: Instant, readAt: Instant.nullable(), isRead: z.boolean() })
+  .loose()
+  .meta({ id: 'Message' });
+
+export const TicketAnswer = z
+  .object({
+    id,
+    subject: z.string(),
+    name: z.string(),
+    email: z.string(),
+    priority: z.string(),
+    status: z.string(),
+    userId: id.nullable(),
+    assignedTo: id.nullable(),
+    createdAt: Instant,
+    updatedAt: Instant,
+    resolvedAt: Instant.nullable(),
+  })
+  .loose()
+  .meta({ id: 'SupportTicket' });
+
+export const TicketMessageAnswer = z
+  .object({ id, ticketId: id, senderType: z.string(), senderName: z.string().nullable(), message: z.string(), isFromAdmin: z.boolean(), createdAt: Instant })
+  .loose()
+  .meta({ id: 'SupportMessage' });
+
+export const PositionAnswer = z
+  .object({
+    id,
+    contractId: id,
+    positionType: z.enum(['long', 'short']),
+    status: z.string(),
+    entryPrice: Decimal,
+    currentPrice: Decimal,
+    quantity: Decimal,
+    leverage: z.number().int().min(1).max(5),
+    margin: Decimal,
+    stopLoss: Decimal.nullable(),
+    takeProfit: Decimal.nullable(),
+    exitPrice: Decimal.nullable(),
+    pnl: Decimal,
+    pnlPercent: Decimal,
+    openedAt: Instant,
+    closedAt: Instant.nullable(),
+  })
+  .loose()
+  .meta({ id: 'Position' });
+
+export const ReviewAnswer = z.object({ id, rating: z.number().int().min(1).max(5), createdAt: Instant }).loose().meta({ id: 'Review' });
