@@ -2,13 +2,14 @@ import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { Yoga } from '../app.ts';
-import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type MutationResult } from './execute.ts';
+import { json, jsonList, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type MutationResult } from './execute.ts';
 import { jsonError, readJsonObject } from './respond.ts';
 import { isOwnerOrAdmin } from '../domain/policies.ts';
 import { z } from 'zod';
 import { body, documented, readBody } from './openapi/describe.ts';
 import { ApplicationAnswer } from './openapi/shapes.ts';
 import { applicationInput } from '../domain/diligence/diligence.schemas.ts';
+import { TOTAL_HEADER } from './page-links.ts';
 
 const ApplicationBody = applicationInput.partial().extend({ userId: z.string().nullish().describe('If sent, it must be the signed-in user.') }).loose();
 const ReviewBody = body({
@@ -43,8 +44,8 @@ const REVIEW = operation<MutationResult<'reviewApplication', ApplicationNode>>(`
   reviewApplication(input: $input) { ${ERROR_FIELDS} ... on MutationReviewApplicationSuccess { data { ${APPLICATION_FIELDS} } } } }`);
 const OF_USER = operation<{ node: { latestApplication?: ApplicationNode | null } | null }>(`query RestApplicationOfUser($id: ID!) { node(id: $id) { ... on User { latestApplication { ${APPLICATION_FIELDS} } } } }`);
 const STATUS = operation<{ viewer: { userId: string; isAdmin: boolean; dueDiligenceStatus: string | null; latestApplication: ApplicationNode | null } | null }>(`query RestDiligenceStatus { viewer { userId isAdmin dueDiligenceStatus latestApplication { ${APPLICATION_FIELDS} } } }`);
-const ALL = operation<{ applications: { pageInfo: { hasNextPage: boolean; endCursor: string | null }; edges: Array<{ node: ApplicationNode }> } }>(`query RestApplications($after: String) { applications(first: 100, after: $after) {
-  pageInfo { hasNextPage endCursor } edges { node { ${APPLICATION_FIELDS} user { userId name } } } } }`);
+const ALL = operation<{ applications: { totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string | null }; edges: Array<{ node: ApplicationNode }> } }>(`query RestApplications($after: String) { applications(first: 100, after: $after) {
+  totalCount pageInfo { hasNextPage endCursor } edges { node { ${APPLICATION_FIELDS} user { userId name } } } } }`);
 
 function restApplication(a: ApplicationNode) {
   const { applicationId, user, ...rest } = a;
@@ -140,20 +141,23 @@ export function diligenceRoutes(yoga: Yoga, clientIp: ClientIp) {
     tag: 'Due diligence',
     access: 'admin',
     summary: 'Every application, newest first',
-    answers: { 200: z.array(ApplicationAnswer) },
+    answers: { 200: { description: 'The newest 1,000 applications; X-Total-Count says how many there are', schema: z.array(ApplicationAnswer), headers: TOTAL_HEADER } },
   }), async (c) => {
     const items: unknown[] = [];
+    let total = 0;
     let after: string | undefined;
     // Every application, newest first, page by page (administrators only).
     for (;;) {
       const result = await runOperation(yoga, c, clientIp(c), ALL, { after });
       if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
       const page = result.data!.applications;
+      total = page.totalCount;
       items.push(...page.edges.map((e) => restApplication(e.node)));
       if (!page.pageInfo.hasNextPage || items.length >= 1000) break;
       after = page.pageInfo.endCursor ?? undefined;
     }
-    return json(c, items);
+    // At most the newest 1,000; X-Total-Count says how many there are.
+    return jsonList(c, items, total);
   });
 
   r.patch('/:id', documented({

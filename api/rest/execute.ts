@@ -125,6 +125,15 @@ export function json(c: HonoContext, body: unknown, status = 200) {
   return jsonAnswer(c, JSON.stringify(body), status);
 }
 
+/**
+ * A list answered whole: its length is in X-Total-Count, the header paged lists carry too
+ * (docs/decisions.md "REST conventions"), or `total` when the list stops short of every item.
+ */
+export function jsonList(c: HonoContext, items: readonly unknown[], total = items.length) {
+  c.header('x-total-count', String(total));
+  return json(c, items);
+}
+
 // Answers served from the response cache are the same objects request after request (in-process
 // store): their REST shape is built and serialized once, not per request (a page of 20 contracts is
 // 40 KB of JSON), and compressed once. Only for shapes that depend on the data alone, never on who asks.

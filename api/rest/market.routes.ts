@@ -1,7 +1,7 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../app.ts';
-import { contextFor, json, jsonShaped, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type MutationResult } from './execute.ts';
+import { contextFor, json, jsonList, jsonShaped, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type MutationResult, type OperationResult } from './execute.ts';
 import { jsonError } from './respond.ts';
 import { setPageHeaders } from './page-links.ts';
 import { parseCategory } from '../domain/market/categories.ts';
@@ -13,6 +13,7 @@ import { body, documented, field, money, queryOf, readBody } from './openapi/des
 import { BidAnswer, ListingAnswer, PurchaseAnswer } from './openapi/shapes.ts';
 import { PAGE_HEADERS } from './page-links.ts';
 import { isAdmin } from '../domain/policies.ts';
+import { TOTAL_HEADER } from './page-links.ts';
 
 // REST compatibility for the market (the specification): the same
 // GraphQL fields the web app reads, reshaped to the spec's JSON. Ids are the plain ids.
@@ -58,7 +59,8 @@ const REVIEW_QUEUE = operation<{ listingsForReview: Page<BackOfficeContractNode>
   listingsForReview(status: $status, first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { ${BACK_OFFICE_FIELDS} } } } }`);
 // Back-office fields resolve to null for anyone but the provider and administrators.
 const CONTRACT = operation<{ contract: BackOfficeContractNode | null }>(`query RestContract($id: ID!) { contract(id: $id) { ${BACK_OFFICE_FIELDS} } }`);
-const BIDS = operation<{ contract: { bids: Edges<BidNode> } | null }>(`query RestBids($id: ID!) { contract(id: $id) { bids(first: 100) { edges { node { ${BID_FIELDS} } } } } }`);
+const BIDS = operation<{ contract: { bids: Page<BidNode> } | null }>(`query RestBids($id: ID!, $after: String) { contract(id: $id) {
+  bids(first: 100, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { ${BID_FIELDS} } } } } }`);
 const PLACE_BID = operation<MutationResult<'placeBid', BidNode>>(`mutation RestPlaceBid($input: PlaceBidInput!) {
   placeBid(input: $input) { ${ERROR_FIELDS} ... on MutationPlaceBidSuccess { data { ${BID_FIELDS} } } } }`);
 const CREATE_PURCHASE = operation<MutationResult<'createPurchase', PurchaseNode>>(`mutation RestCreatePurchase($input: CreatePurchaseInput!) {
@@ -207,14 +209,22 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
     tag: 'Market',
     access: 'public',
     summary: "A contract's bids, newest first",
-    answers: { 200: z.array(BidAnswer) },
+    answers: { 200: { description: "The contract's bids", schema: z.array(BidAnswer), headers: TOTAL_HEADER } },
     errors: [404],
   }), async (c) => {
-    const result = await runOperation(yoga, c, clientIp(c), BIDS, { id: c.req.param('id') });
-    if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
-    const contract = result.data?.contract;
-    if (!contract) return jsonError(c, 404, 'Contract not found');
-    return json(c, contract.bids.edges.map((e) => restBid(e.node)));
+    const bids: BidNode[] = [];
+    let after: string | null = null;
+    // Every bid, newest first, page by page.
+    for (;;) {
+      const result: OperationResult<{ contract: { bids: Page<BidNode> } | null }> = await runOperation(yoga, c, clientIp(c), BIDS, { id: c.req.param('id'), after });
+      if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
+      const page = result.data?.contract?.bids;
+      if (!page) return jsonError(c, 404, 'Contract not found');
+      bids.push(...page.edges.map((e) => e.node));
+      if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) break;
+      after = page.pageInfo.endCursor;
+    }
+    return jsonList(c, bids.map(restBid));
   });
 
   // POST /api/bids { contractId, buyerId, bidAmount, message }: the bidder is the session's user;
@@ -265,15 +275,22 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
     tag: 'Market',
     access: 'signed-in',
     summary: "The signed-in buyer's purchases (only one's own)",
-    answers: { 200: z.array(PurchaseAnswer) },
+    answers: { 200: { description: 'The purchases', schema: z.array(PurchaseAnswer), headers: TOTAL_HEADER } },
     errors: [403],
   }), async (c) => {
-    const result = await runOperation(yoga, c, clientIp(c), MY_PURCHASES);
-    if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
-    const viewer = result.data?.viewer;
-    if (!viewer) return jsonError(c, 401, 'Authentication required');
-    if (viewer.userId !== c.req.param('userId')) return jsonError(c, 403, 'You can only read your own purchases');
-    return json(c, viewer.purchases.edges.map((e) => restPurchase(e.node)));
+    const purchases: PurchaseNode[] = [];
+    let after: string | null = null;
+    for (;;) {
+      const result: OperationResult<{ viewer: { userId: string; purchases: Page<PurchaseNode> } | null }> = await runOperation(yoga, c, clientIp(c), MY_PURCHASES, { after });
+      if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
+      const viewer = result.data?.viewer;
+      if (!viewer) return jsonError(c, 401, 'Authentication required');
+      if (viewer.userId !== c.req.param('userId')) return jsonError(c, 403, 'You can only read your own purchases');
+      purchases.push(...viewer.purchases.edges.map((e) => e.node));
+      if (!viewer.purchases.pageInfo.hasNextPage || !viewer.purchases.pageInfo.endCursor) break;
+      after = viewer.purchases.pageInfo.endCursor;
+    }
+    return jsonList(c, purchases.map(restPurchase));
   });
 
   // GET /api/contracts?status=pending_review|rejected (+ limit, offset): the review queue, oldest

@@ -1,11 +1,12 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../app.ts';
-import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type OperationResult } from './execute.ts';
+import { json, jsonList, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type OperationResult } from './execute.ts';
 import { jsonError } from './respond.ts';
 import { z } from 'zod';
 import { body, documented, field, queryOf, readBody } from './openapi/describe.ts';
 import { ChatMessageAnswer, ConversationAnswer } from './openapi/shapes.ts';
+import { TOTAL_HEADER } from './page-links.ts';
 
 const MessagesQuery = z.object({ conversationId: z.string().optional().describe('Required: the conversation to read.') });
 const SendBody = body({
@@ -99,7 +100,7 @@ export function messagingRoutes(yoga: Yoga, clientIp: ClientIp) {
     tag: 'Messages',
     access: 'signed-in',
     summary: "The signed-in user's conversations, newest activity first",
-    answers: { 200: z.array(ConversationAnswer) },
+    answers: { 200: { description: 'The conversations', schema: z.array(ConversationAnswer), headers: TOTAL_HEADER } },
   }), async (c) => {
     const all: ConversationNode[] = [];
     let after: string | null = null;
@@ -112,7 +113,7 @@ export function messagingRoutes(yoga: Yoga, clientIp: ClientIp) {
       if (!page.pageInfo.hasNextPage) break;
       after = page.pageInfo.endCursor;
     }
-    return json(c, all.map(conversationJson));
+    return jsonList(c, all.map(conversationJson));
   });
 
   r.get('/messages/unread/:userId', documented({
@@ -134,7 +135,7 @@ export function messagingRoutes(yoga: Yoga, clientIp: ClientIp) {
     tag: 'Messages',
     access: 'signed-in',
     summary: "A conversation's messages, oldest first (reading marks it read)",
-    answers: { 200: z.array(ChatMessageAnswer) },
+    answers: { 200: { description: 'The messages', schema: z.array(ChatMessageAnswer), headers: TOTAL_HEADER } },
     errors: [404],
   }), queryOf(MessagesQuery), async (c) => {
     const conversationId = c.req.valid('query').conversationId?.trim();
@@ -156,7 +157,7 @@ export function messagingRoutes(yoga: Yoga, clientIp: ClientIp) {
       if (!page.pageInfo.hasNextPage) break;
       after = page.pageInfo.endCursor;
     }
-    return json(c, all.map(messageJson));
+    return jsonList(c, all.map(messageJson));
   });
 
   r.post('/messages', documented({

@@ -99,7 +99,7 @@ describe.each(testDatabases())('the document against the routes on %s', (kind) =
   let contractId: string;
 
   /** Checks an answer against the schema the document prints for its operation and status. */
-  function expectDocumented(method: string, template: string, answer: { status: number; body: unknown }) {
+  function expectDocumented(method: string, template: string, answer: { status: number; body: unknown; headers?: Headers }) {
     const op = (doc.paths[template] as any)?.[method.toLowerCase()];
     expect(op, `${method} ${template} is documented`).toBeTruthy();
     const response = op.responses[String(answer.status)];
@@ -110,6 +110,13 @@ describe.each(testDatabases())('the document against the routes on %s', (kind) =
     const ok = validate(answer.body);
     expect(validate.errors ?? [], `${method} ${template} ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`).toEqual([]);
     expect(ok).toBe(true);
+    // Every list answer says how many items the list has (docs/decisions.md "REST conventions").
+    if (Array.isArray(answer.body) && answer.status === 200) {
+      expect(response.headers?.['X-Total-Count'], `${method} ${template} documents X-Total-Count`).toBeTruthy();
+      const total = answer.headers?.get('x-total-count');
+      expect(total, `${method} ${template} X-Total-Count`).not.toBeNull();
+      if (!answer.headers?.get('link')) expect(Number(total)).toBeGreaterThanOrEqual(answer.body.length);
+    }
   }
 
   beforeAll(async () => {

@@ -35,6 +35,11 @@ export function setPageHeaders(c: HonoContext, total: number, page: PagePlace): 
   if (link) c.header('link', link);
 }
 
+/** X-Total-Count as the OpenAPI document describes it on a list answered whole. */
+export const TOTAL_HEADER = {
+  'X-Total-Count': { description: 'How many items the list has.', schema: { type: 'integer' } },
+};
+
 /** The headers above as the OpenAPI document describes them on a paged list's answer. */
 export const PAGE_HEADERS = {
   'X-Total-Count': { description: 'How many items the whole list has.', schema: { type: 'integer' } },

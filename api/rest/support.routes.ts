@@ -1,13 +1,14 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../app.ts';
-import { contextFor, json, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type OperationResult, type MutationResult } from './execute.ts';
+import { contextFor, json, jsonList, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type OperationResult, type MutationResult } from './execute.ts';
 import { isAdmin } from '../domain/policies.ts';
 import { jsonError, strings } from './respond.ts';
 import { PRIORITY_MESSAGE, STATUS_MESSAGE } from '../domain/support/support.schemas.ts';
 import { z } from 'zod';
 import { body, documented, field, queryOf, readBody } from './openapi/describe.ts';
 import { TicketAnswer, TicketMessageAnswer } from './openapi/shapes.ts';
+import { TOTAL_HEADER } from './page-links.ts';
 
 const PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 const STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
@@ -108,12 +109,12 @@ export function supportRoutes(yoga: Yoga, clientIp: ClientIp) {
     tag: 'Support',
     access: 'visitor',
     summary: "A ticket's messages",
-    answers: { 200: z.array(TicketMessageAnswer) },
+    answers: { 200: { description: 'The messages', schema: z.array(TicketMessageAnswer), headers: TOTAL_HEADER } },
     errors: [403, 404],
   }), async (c) => {
     const result = await runOperation(yoga, c, clientIp(c), MESSAGES, { id: c.req.param('id') });
     if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
-    return json(c, result.data!.supportTicket.messages.map(restMessage));
+    return jsonList(c, result.data!.supportTicket.messages.map(restMessage));
   });
 
   // POST /api/support/tickets/{id}/messages { message, isFromAdmin }: isFromAdmin is the server's
@@ -137,7 +138,7 @@ export function supportRoutes(yoga: Yoga, clientIp: ClientIp) {
     tag: 'Support',
     access: 'admin',
     summary: 'The support queue',
-    answers: { 200: z.array(TicketAnswer) },
+    answers: { 200: { description: 'The tickets', schema: z.array(TicketAnswer), headers: TOTAL_HEADER } },
   }), queryOf(QueueQuery), async (c) => {
     const denied = await refuseNonAdmin(c);
     if (denied) return denied;
@@ -157,7 +158,7 @@ export function supportRoutes(yoga: Yoga, clientIp: ClientIp) {
       if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) break;
       after = page.pageInfo.endCursor;
     }
-    return json(c, tickets);
+    return jsonList(c, tickets);
   });
 
   // POST /api/support/messages { ticketId, senderId, senderType: 'admin', senderName, message }:

@@ -1,12 +1,13 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../app.ts';
-import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type OperationResult } from './execute.ts';
+import { json, jsonList, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type OperationResult } from './execute.ts';
 import { jsonError } from './respond.ts';
 import { MULTIPLIER_MESSAGE, POSITION_TYPE_MESSAGE } from '../domain/trading/positions.schemas.ts';
 import { z } from 'zod';
 import { body, documented, field, readBody } from './openapi/describe.ts';
 import { PositionAnswer } from './openapi/shapes.ts';
+import { TOTAL_HEADER } from './page-links.ts';
 
 // Numbers may come as numbers or as text; the domain's rules say what a valid one is.
 const amountOf = (name: string) => z.union([z.number(), z.string()], { error: `${name} must be a number` });
@@ -111,7 +112,7 @@ export function tradingRoutes(yoga: Yoga, clientIp: ClientIp) {
     tag: 'Trading',
     access: 'signed-in',
     summary: "The signed-in trader's paper positions, newest first",
-    answers: { 200: z.array(PositionAnswer) },
+    answers: { 200: { description: 'The positions', schema: z.array(PositionAnswer), headers: TOTAL_HEADER } },
   }), async (c) => {
     const all: PositionNode[] = [];
     let after: string | null = null;
@@ -124,7 +125,7 @@ export function tradingRoutes(yoga: Yoga, clientIp: ClientIp) {
       if (!page.pageInfo.hasNextPage) break;
       after = page.pageInfo.endCursor;
     }
-    return json(c, all.map(positionJson));
+    return jsonList(c, all.map(positionJson));
   });
 
   r.post('/positions', documented({
