@@ -15,8 +15,6 @@ import {
 // integrator can rely on; objects stay open (`loose`) so a field added later is not a breaking
 // change. api/rest/openapi.test.ts checks real answers against them.
 
-const values = <T extends Record<string, string>>(e: T) => z.enum(Object.values(e) as [T[keyof T], ...T[keyof T][]]);
-
 /** Decimal amounts travel as strings ("12.50") so no float rounds them. */
 export const Decimal = z.string().describe('A decimal number as a string, e.g. "12.50".');
 export const Instant = z.string().describe('An instant, ISO 8601 in UTC.');
@@ -31,7 +29,7 @@ export const UserAnswer = z
     username: z.string(),
     email: z.string().nullable().describe('Only for the user themselves and administrators.'),
     isAdmin: z.boolean(),
-    dueDiligenceStatus: values(DueDiligenceStatus).nullable(),
+    dueDiligenceStatus: z.enum(DueDiligenceStatus).nullable(),
     profileImage: z.string().nullable(),
     rating: z.number().nullable(),
     reviewCount: z.number().int(),
@@ -48,19 +46,19 @@ export const ContractAnswer = z
     id,
     title: z.string(),
     description: z.string(),
-    category: values(Category),
+    category: z.enum(Category),
     categoryLabel: z.string(),
     ticker: z.string(),
-    status: values(ContractStatus),
+    status: z.enum(ContractStatus),
     price: Decimal,
     marketPrice: Decimal,
     priceChange24h: z.object({ change: Decimal, percent: z.number() }).nullable(),
-    pricingModel: values(PricingModel),
-    updateFrequency: values(UpdateFrequency),
+    pricingModel: z.enum(PricingModel),
+    updateFrequency: z.enum(UpdateFrequency),
     recordCount: z.number().int().nullable(),
     fieldCount: z.number().int().nullable(),
-    dataFormat: values(DataFormat),
-    dataAccessType: values(DataAccessType),
+    dataFormat: z.enum(DataFormat),
+    dataAccessType: z.enum(DataAccessType),
     dataFields: z.array(z.string()),
     sampleData: z.unknown(),
     isEnterprise: z.boolean(),
@@ -99,7 +97,7 @@ export const BidAnswer = z
     bidAmount: Decimal,
     amount: Decimal,
     message: z.string().nullable(),
-    status: values(BidStatus),
+    status: z.enum(BidStatus),
     createdAt: Instant,
     decidedAt: Instant.nullable(),
   })
@@ -176,7 +174,7 @@ export const ApplicationAnswer = z
   .object({
     id,
     userId: id,
-    status: values(ApplicationStatus),
+    status: z.enum(ApplicationStatus),
     legalBusinessName: z.string().nullable(),
     businessType: z.string().nullable(),
     businessEmail: z.string().nullable(),
