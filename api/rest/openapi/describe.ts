@@ -73,7 +73,6 @@ export interface RouteDoc {
   answers: Record<number, Answer>;
   /** Refusals besides the ones `access` implies (401, 403) and bad input (400). */
   errors?: number[];
-  parameters?: Array<Record<string, unknown>>;
 }
 
 const json = (schema: Schema) => ({ 'application/json': { schema: resolver(schema) } });
@@ -93,7 +92,6 @@ export function documented(doc: RouteDoc): MiddlewareHandler {
     summary: doc.summary,
     description: [doc.description, `**Who:** ${ACCESS_NOTE[doc.access]}`].filter(Boolean).join('\n\n'),
     security: SECURITY[doc.access],
-    parameters: doc.parameters as never,
     requestBody: doc.upload
       ? { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { [doc.upload.field]: { type: 'string', format: 'binary', description: doc.upload.description } }, required: [doc.upload.field] } } } }
       : doc.body
@@ -131,7 +129,7 @@ export async function readBody<S extends Schema>(c: HonoContext, schema: S): Pro
 // domain, whose messages the screens and the REST answers share; they do not transform values, so a
 // route reads the body exactly as it was sent.
 
-/** A text field; a number is taken as its text (clients send ids and amounts either way). */
+/** A text field that also takes a number (clients send ids and amounts either way); routes read it as text. */
 export const field = z.union([z.string(), z.number()]);
 
 /** An amount of money: a number or a decimal string ("12.50"). */
