@@ -23,6 +23,8 @@ const INIT_SCRIPT = `window.addEventListener('load', function () {
     defaultModelsExpandDepth: 0,
     displayRequestDuration: true,
     withCredentials: true,
+    // No badge from validator.swagger.io: the page asks nothing of any other host.
+    validatorUrl: null,
   });
 });
 `;
