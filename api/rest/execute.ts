@@ -125,6 +125,28 @@ export function json(c: HonoContext, body: unknown, status = 200) {
   return jsonAnswer(c, JSON.stringify(body), status);
 }
 
+/** One page of a connection, as REST documents select it. */
+export interface ConnectionPage<T> {
+  edges: ReadonlyArray<{ node: T }>;
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+}
+
+/**
+ * Every node of a connection, read page by page: `read(after)` answers a page, or the Response to
+ * give instead (an error, a refusal), which is returned as it is.
+ */
+export async function everyPage<T>(read: (after: string | null) => Promise<ConnectionPage<T> | Response>): Promise<T[] | Response> {
+  const nodes: T[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const page = await read(after);
+    if (page instanceof Response) return page;
+    for (const edge of page.edges) nodes.push(edge.node);
+    if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) return nodes;
+    after = page.pageInfo.endCursor;
+  }
+}
+
 /**
  * A list answered whole: its length is in X-Total-Count, the header paged lists carry too
  * (docs/decisions.md "REST conventions"), or `total` when the list stops short of every item.

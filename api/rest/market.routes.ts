@@ -1,7 +1,7 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../app.ts';
-import { contextFor, json, jsonList, jsonShaped, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type MutationResult, type OperationResult } from './execute.ts';
+import { contextFor, json, everyPage, jsonList, jsonShaped, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type MutationResult } from './execute.ts';
 import { jsonError } from './respond.ts';
 import { setPageHeaders } from './page-links.ts';
 import { parseCategory } from '../domain/market/categories.ts';
@@ -212,19 +212,13 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
     answers: { 200: { description: "The contract's bids", schema: z.array(BidAnswer), headers: TOTAL_HEADER } },
     errors: [404],
   }), async (c) => {
-    const bids: BidNode[] = [];
-    let after: string | null = null;
-    // Every bid, newest first, page by page.
-    for (;;) {
-      const result: OperationResult<{ contract: { bids: Page<BidNode> } | null }> = await runOperation(yoga, c, clientIp(c), BIDS, { id: c.req.param('id'), after });
+    // Every bid, newest first.
+    const bids = await everyPage<BidNode>(async (after) => {
+      const result = await runOperation(yoga, c, clientIp(c), BIDS, { id: c.req.param('id'), after });
       if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
-      const page = result.data?.contract?.bids;
-      if (!page) return jsonError(c, 404, 'Contract not found');
-      bids.push(...page.edges.map((e) => e.node));
-      if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) break;
-      after = page.pageInfo.endCursor;
-    }
-    return jsonList(c, bids.map(restBid));
+      return result.data?.contract?.bids ?? jsonError(c, 404, 'Contract not found');
+    });
+    return bids instanceof Response ? bids : jsonList(c, bids.map(restBid));
   });
 
   // POST /api/bids { contractId, buyerId, bidAmount, message }: the bidder is the session's user;
@@ -278,19 +272,15 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
     answers: { 200: { description: 'The purchases', schema: z.array(PurchaseAnswer), headers: TOTAL_HEADER } },
     errors: [403],
   }), async (c) => {
-    const purchases: PurchaseNode[] = [];
-    let after: string | null = null;
-    for (;;) {
-      const result: OperationResult<{ viewer: { userId: string; purchases: Page<PurchaseNode> } | null }> = await runOperation(yoga, c, clientIp(c), MY_PURCHASES, { after });
+    const purchases = await everyPage<PurchaseNode>(async (after) => {
+      const result = await runOperation(yoga, c, clientIp(c), MY_PURCHASES, { after });
       if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
       const viewer = result.data?.viewer;
       if (!viewer) return jsonError(c, 401, 'Authentication required');
       if (viewer.userId !== c.req.param('userId')) return jsonError(c, 403, 'You can only read your own purchases');
-      purchases.push(...viewer.purchases.edges.map((e) => e.node));
-      if (!viewer.purchases.pageInfo.hasNextPage || !viewer.purchases.pageInfo.endCursor) break;
-      after = viewer.purchases.pageInfo.endCursor;
-    }
-    return jsonList(c, purchases.map(restPurchase));
+      return viewer.purchases;
+    });
+    return purchases instanceof Response ? purchases : jsonList(c, purchases.map(restPurchase));
   });
 
   // GET /api/contracts?status=pending_review|rejected (+ limit, offset): the review queue, oldest

@@ -1,7 +1,7 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../app.ts';
-import { json, jsonList, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type OperationResult } from './execute.ts';
+import { json, everyPage, jsonList, operation, respondWithGraphQLErrors, respondWithResult, runOperation } from './execute.ts';
 import { jsonError } from './respond.ts';
 import { z } from 'zod';
 import { body, documented, field, queryOf, readBody } from './openapi/describe.ts';
@@ -102,18 +102,12 @@ export function messagingRoutes(yoga: Yoga, clientIp: ClientIp) {
     summary: "The signed-in user's conversations, newest activity first",
     answers: { 200: { description: 'The conversations', schema: z.array(ConversationAnswer), headers: TOTAL_HEADER } },
   }), async (c) => {
-    const all: ConversationNode[] = [];
-    let after: string | null = null;
-    for (;;) {
-      const { data, errors }: OperationResult<{ viewer: { conversations: Page<ConversationNode> } | null }> = await runOperation(yoga, c, clientIp(c), CONVERSATIONS, { after });
+    const all = await everyPage<ConversationNode>(async (after) => {
+      const { data, errors } = await runOperation(yoga, c, clientIp(c), CONVERSATIONS, { after });
       if (errors?.length) return respondWithGraphQLErrors(c, errors, data);
-      const page: Page<ConversationNode> | undefined = data?.viewer?.conversations;
-      if (!page) return jsonError(c, 401, 'Authentication required', { code: 'LOGIN_REQUIRED' });
-      all.push(...page.edges.map((e) => e.node));
-      if (!page.pageInfo.hasNextPage) break;
-      after = page.pageInfo.endCursor;
-    }
-    return jsonList(c, all.map(conversationJson));
+      return data?.viewer?.conversations ?? jsonError(c, 401, 'Authentication required', { code: 'LOGIN_REQUIRED' });
+    });
+    return all instanceof Response ? all : jsonList(c, all.map(conversationJson));
   });
 
   r.get('/messages/unread/:userId', documented({
@@ -146,18 +140,12 @@ export function messagingRoutes(yoga: Yoga, clientIp: ClientIp) {
     if (marked.errors?.length || marked.data?.markConversationRead.__typename !== 'MutationMarkConversationReadSuccess') {
       return respondWithResult(c, marked, 'markConversationRead', () => jsonError(c, 500, 'Internal server error'));
     }
-    const all: MessageNode[] = [];
-    let after: string | null = null;
-    for (;;) {
-      const { data, errors }: OperationResult<{ conversation: { messages: Page<MessageNode> } | null }> = await runOperation(yoga, c, clientIp(c), MESSAGES, { id: conversationId, after });
+    const all = await everyPage<MessageNode>(async (after) => {
+      const { data, errors } = await runOperation(yoga, c, clientIp(c), MESSAGES, { id: conversationId, after });
       if (errors?.length) return respondWithGraphQLErrors(c, errors, data);
-      const page: Page<MessageNode> | undefined = data?.conversation?.messages;
-      if (!page) return jsonError(c, 404, 'Conversation not found', { code: 'NOT_FOUND' });
-      all.push(...page.edges.map((e) => e.node));
-      if (!page.pageInfo.hasNextPage) break;
-      after = page.pageInfo.endCursor;
-    }
-    return jsonList(c, all.map(messageJson));
+      return data?.conversation?.messages ?? jsonError(c, 404, 'Conversation not found', { code: 'NOT_FOUND' });
+    });
+    return all instanceof Response ? all : jsonList(c, all.map(messageJson));
   });
 
   r.post('/messages', documented({

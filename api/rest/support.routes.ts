@@ -1,7 +1,7 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../app.ts';
-import { contextFor, json, jsonList, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type OperationResult, type MutationResult } from './execute.ts';
+import { contextFor, json, everyPage, jsonList, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type MutationResult } from './execute.ts';
 import { isAdmin } from '../domain/policies.ts';
 import { jsonError, strings } from './respond.ts';
 import { PRIORITY_MESSAGE, STATUS_MESSAGE } from '../domain/support/support.schemas.ts';
@@ -148,17 +148,12 @@ export function supportRoutes(yoga: Yoga, clientIp: ClientIp) {
     const priority = filterOf(query.priority);
     if (status !== null && !STATUS.safeParse(status).success) return jsonError(c, 400, STATUS_MESSAGE, { code: 'INVALID_INPUT' });
     if (priority !== null && !PRIORITY.safeParse(priority).success) return jsonError(c, 400, PRIORITY_MESSAGE, { code: 'INVALID_INPUT' });
-    const tickets: ReturnType<typeof restTicket>[] = [];
-    let after: string | null = null;
-    for (;;) {
-      const result: OperationResult<QueuePage> = await runOperation(yoga, c, clientIp(c), QUEUE, { status, priority, after });
+    const tickets = await everyPage<TicketNode>(async (after) => {
+      const result = await runOperation(yoga, c, clientIp(c), QUEUE, { status, priority, after });
       if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
-      const page: QueuePage['supportTickets'] = result.data!.supportTickets;
-      tickets.push(...page.edges.map((e) => restTicket(e.node)));
-      if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) break;
-      after = page.pageInfo.endCursor;
-    }
-    return jsonList(c, tickets);
+      return result.data!.supportTickets;
+    });
+    return tickets instanceof Response ? tickets : jsonList(c, tickets.map(restTicket));
   });
 
   // POST /api/support/messages { ticketId, senderId, senderType: 'admin', senderName, message }:

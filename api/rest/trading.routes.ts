@@ -1,7 +1,7 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../app.ts';
-import { json, jsonList, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type OperationResult } from './execute.ts';
+import { json, everyPage, jsonList, operation, respondWithGraphQLErrors, respondWithResult, runOperation } from './execute.ts';
 import { jsonError } from './respond.ts';
 import { MULTIPLIER_MESSAGE, POSITION_TYPE_MESSAGE } from '../domain/trading/positions.schemas.ts';
 import { z } from 'zod';
@@ -114,18 +114,12 @@ export function tradingRoutes(yoga: Yoga, clientIp: ClientIp) {
     summary: "The signed-in trader's paper positions, newest first",
     answers: { 200: { description: 'The positions', schema: z.array(PositionAnswer), headers: TOTAL_HEADER } },
   }), async (c) => {
-    const all: PositionNode[] = [];
-    let after: string | null = null;
-    for (;;) {
-      const { data, errors }: OperationResult<{ viewer: { positions: Page<PositionNode> | null } | null }> = await runOperation(yoga, c, clientIp(c), POSITIONS, { after });
+    const all = await everyPage<PositionNode>(async (after) => {
+      const { data, errors } = await runOperation(yoga, c, clientIp(c), POSITIONS, { after });
       if (errors?.length) return respondWithGraphQLErrors(c, errors, data);
-      const page: Page<PositionNode> | null | undefined = data?.viewer?.positions;
-      if (!page) return jsonError(c, 401, 'Authentication required', { code: 'LOGIN_REQUIRED' });
-      all.push(...page.edges.map((e) => e.node));
-      if (!page.pageInfo.hasNextPage) break;
-      after = page.pageInfo.endCursor;
-    }
-    return jsonList(c, all.map(positionJson));
+      return data?.viewer?.positions ?? jsonError(c, 401, 'Authentication required', { code: 'LOGIN_REQUIRED' });
+    });
+    return all instanceof Response ? all : jsonList(c, all.map(positionJson));
   });
 
   r.post('/positions', documented({
