@@ -8,7 +8,7 @@ import { recordRotation, requestDataAccess, type DataAccessResult } from '../dom
 import { isOwnerOrAdmin, isSelf } from '../domain/policies.ts';
 
 // Delivery of purchased data (docs/decisions.md, "Commerce (server side): API keys and data delivery"): the access fields of a purchase, its
-// access log, and the two calls that show an API key in full (request access, rotate).
+// access log, the access call (a key's prefix; a new key only for a purchase that has none) and rotate.
 
 export const ApiKeyActionEnum = builder.enumType(ApiKeyAction, { name: 'ApiKeyAction' });
 
@@ -99,7 +99,8 @@ builder.mutationField('requestDataAccess', (t) =>
     type: DataAccessRef,
     errors: {},
     authScopes: { loggedIn: true },
-    description: "The buyer's request access: the first answer with live access shows an API key in full, later ones its prefix.",
+    description:
+      "The buyer's access to a purchase. Reading access never changes a key: it answers the live key's prefix; only a purchase with no key yet gets one, shown in full in that answer. rotateApiKey replaces a key.",
     args: { input: t.arg({ type: PurchaseAccessInput, required: true }) },
     resolve: (_root, { input }, ctx) => requestDataAccess(ctx.db, ctx.viewer!, plainId(String(input.purchaseId), 'Purchase'), ctx.clientIp),
   }),

@@ -47,7 +47,7 @@ export async function issueApiKey(tx: Tx, { purchaseId, userId }: { purchaseId: 
 
 /**
  * Holds the purchase row until the transaction ends, so two requests that both find "no key yet"
- * (a double click on Request access, Rotate twice) run one after the other instead of both issuing.
+ * (a double click on the access call, Rotate twice) run one after the other instead of both issuing.
  */
 export async function lockPurchase(tx: Tx, purchaseId: string): Promise<void> {
   await tx.$queryRaw`SELECT id FROM "Purchase" WHERE id = ${purchaseId} FOR UPDATE`;

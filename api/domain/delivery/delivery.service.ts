@@ -27,18 +27,19 @@ export async function recordUsage(db: Db | Tx, usage: UsageRecord): Promise<void
 
 export interface DataAccessResult {
   purchaseId: string;
-  /** The full key, only in the answer that issued it. */
+  /** The full key, only in the answer that issued it (a purchase that had no key yet). */
   apiKey: string | null;
   apiKeyPrefix: string | null;
   state: AccessState;
 }
 
 /**
- * The library's "request access" for the buyer's own purchase (others: NOT_FOUND). With live
- * access the answer carries a key in full when this call issues it: the purchase has no live key,
- * or this is the purchase's first access call and its key (from the escrow answer) was never used,
- * so the buyer who only ever saw the library gets a key. Afterwards the answer shows the prefix.
- * No access (payment pending, refunded, expired): FORBIDDEN, logged as denied.
+ * The library's access call for the buyer's own purchase (others: NOT_FOUND). Reading access never
+ * changes a key: with live access it answers the live key's prefix. The full key is shown only by
+ * the answer that issues it, so a purchase with no live key yet (seeded, or bought before keys) gets
+ * one here, in full this once; a key the buyer was shown (at escrow, by a rotation) keeps working
+ * and is never shown again. Only rotate replaces a key (docs/decisions.md, "Reading access never
+ * changes a key"). No access (payment pending, refunded, expired): FORBIDDEN, logged as denied.
  */
 export async function requestDataAccess(db: Db, viewer: Viewer, purchaseId: string, ip: string | null): Promise<DataAccessResult> {
   const outcome = await db.$transaction(async (tx) => {
@@ -50,11 +51,11 @@ export async function requestDataAccess(db: Db, viewer: Viewer, purchaseId: stri
       await recordUsage(tx, { apiKeyId: live?.id ?? null, purchaseId: purchase.id, action: 'access', bytes: 0, outcome: 'denied', statusCode: 403, ip });
       return { state, result: null };
     }
-    const answeredBefore = await tx.apiKeyUsage.count({ where: { purchaseId: purchase.id, action: 'access', outcome: { in: ['ok', 'issued'] } } });
-    if (live && (answeredBefore > 0 || live.lastUsedAt)) {
+    if (live) {
       await recordUsage(tx, { apiKeyId: live.id, purchaseId: purchase.id, action: 'access', bytes: 0, outcome: 'ok', statusCode: 200, ip });
       return { state, result: { purchaseId: purchase.id, apiKey: null, apiKeyPrefix: live.prefix, state } };
     }
+    // No live key (the purchase row is locked, so a double click issues one): nothing to revoke.
     const issued = await issueApiKey(tx, { purchaseId: purchase.id, userId: viewer.id });
     await recordUsage(tx, { apiKeyId: issued.id, purchaseId: purchase.id, action: 'access', bytes: 0, outcome: 'issued', statusCode: 200, ip });
     return { state, result: { purchaseId: purchase.id, apiKey: issued.key, apiKeyPrefix: issued.prefix, state } };
@@ -64,7 +65,7 @@ export async function requestDataAccess(db: Db, viewer: Viewer, purchaseId: stri
   return outcome.result!;
 }
 
-/** Marks a rotation in the access log, so the library's next access call does not replace the new key. */
+/** Marks a rotation in the access log (a key was issued and shown): the buyer's evidence of when the old key stopped. */
 export async function recordRotation(db: Db, purchaseId: string, apiKeyId: string, ip: string | null) {
   await recordUsage(db, { apiKeyId, purchaseId, action: 'access', bytes: 0, outcome: 'issued', statusCode: 200, ip });
 }

@@ -288,7 +288,7 @@ describe.each(testDatabases())('data delivery on %s', (kind) => {
   });
 
   describe('access and keys', () => {
-    it('shows a key in full in the first access answer only, then its prefix', async () => {
+    it('a purchase without a key gets one on its first access read, shown in full that once; later reads show its prefix', async () => {
       const { purchase } = await buy('csv', { withKey: false });
       const first = await buyer.json('GET', `/api/data/access/${purchase.id}?buyer_id=${ids.buyer}`);
       expect(first.status).toBe(200);
@@ -311,17 +311,22 @@ describe.each(testDatabases())('data delivery on %s', (kind) => {
       ]);
     });
 
-    it('replaces an escrow key that was never used on the first access; keeps one in use', async () => {
-      const unused = await buy('csv');
-      const a = await buyer.json('GET', `/api/data/access/${unused.purchase.id}`);
-      expect(a.body.apiKey).toMatch(/^dpk_/);
-      expect(a.body.apiKey).not.toBe(unused.key!.key);
-      expect(await statusOf(`/api/data/download/${contracts.csv}`, unused.key!.key)).toBe(401);
-      const used = await buy('csv');
-      expect(await statusOf(`/api/data/download/${contracts.csv}`, used.key!.key)).toBe(200);
-      const b = await buyer.json('GET', `/api/data/access/${used.purchase.id}`);
-      expect(b.body.apiKey).toBeNull();
-      expect(b.body.apiKeyPrefix).toBe(used.key!.prefix);
+    it('never replaces or shows the escrow key on a read: it keeps working, and every answer shows its prefix', async () => {
+      const { purchase, key: escrowKey } = await buy('csv');
+      const first = await buyer.json('GET', `/api/data/access/${purchase.id}`);
+      expect(first.status).toBe(200);
+      expect(first.body).toMatchObject({ apiKey: null, apiKeyPrefix: escrowKey!.prefix, hasAccess: true });
+      const second = await buyer.json('GET', `/api/data/access/${purchase.id}`);
+      expect(second.body).toMatchObject({ apiKey: null, apiKeyPrefix: escrowKey!.prefix });
+      expect(await statusOf(`/api/data/download/${contracts.csv}`, escrowKey!.key)).toBe(200);
+      const keys = await app.database.prisma.apiKey.findMany({ where: { purchaseId: purchase.id } });
+      expect(keys.map((k) => [k.id, k.revokedAt])).toEqual([[escrowKey!.id, null]]);
+      const rows = await usagesOf(app, purchase.id, 3);
+      expect(rows.map((r) => [r.action, r.outcome, r.apiKeyId])).toEqual([
+        ['access', 'ok', escrowKey!.id],
+        ['access', 'ok', escrowKey!.id],
+        ['download', 'ok', escrowKey!.id],
+      ]);
     });
 
     it('rotate shows a new key once and the old one stops working', async () => {
@@ -392,6 +397,17 @@ describe.each(testDatabases())('data delivery on %s', (kind) => {
       const ended = await buy('link', { accessExpiresAt: new Date(Date.now() - 1000) });
       expect((await buyer.gql(EXTERNAL, { id: gid(ended.purchase.id) })).data.node.externalAccess).toBeNull();
       expect((await other.gql(EXTERNAL, { id: gid(purchase.id) })).data?.node ?? null).toBeNull();
+    });
+
+    it('requestDataAccess never replaces the escrow key: it answers the prefix and the key keeps working', async () => {
+      const { purchase, key: escrowKey } = await buy('csv');
+      const REQUEST = `mutation($id: ID!) { requestDataAccess(input: { purchaseId: $id }) { __typename
+        ... on MutationRequestDataAccessSuccess { data { apiKey apiKeyPrefix purchase { apiKeyPrefix } } } } }`;
+      for (let i = 0; i < 2; i++) {
+        const answer = await buyer.gql(REQUEST, { id: gid(purchase.id) });
+        expect(answer.data.requestDataAccess.data).toEqual({ apiKey: null, apiKeyPrefix: escrowKey!.prefix, purchase: { apiKeyPrefix: escrowKey!.prefix } });
+      }
+      expect(await statusOf(`/api/data/stream/${contracts.csv}`, escrowKey!.key)).toBe(200);
     });
 
     it('requestDataAccess and rotateApiKey show the key once; errors are typed', async () => {
