@@ -20,6 +20,7 @@ import {
 import { z } from 'zod';
 import { documented, queryOf } from './openapi/describe.ts';
 import { DataAccessAnswer } from './openapi/shapes.ts';
+import { PURCHASE_FIELDS, restPurchase, type PurchaseNode } from './purchase-shape.ts';
 
 const AccessQuery = z.object({ buyer_id: z.string().optional().describe('If sent, it must be the signed-in user.') });
 
@@ -28,18 +29,12 @@ const AccessQuery = z.object({ buyer_id: z.string().optional().describe('If sent
 // call the domain directly and authenticate with the X-API-Key header.
 
 const ERROR_FIELDS = `__typename ... on Error { message code reason }`;
-const PURCHASE_FIELDS = `purchaseId buyerId contractId status amount purchaseDate accessExpiresAt downloadCount lastAccessedAt
-  hasAccess accessExpired apiKeyPrefix downloadPath streamPath
-  contract { contractId title category dataFormat recordCount updateFrequency provider { name profileImage } }`;
-const ACCESS_FIELDS = `apiKey apiKeyPrefix purchase { ${PURCHASE_FIELDS} }`;
+const ACCESS_FIELDS = `apiKey apiKeyPrefix purchase { ${PURCHASE_FIELDS} apiKeyPrefix downloadPath streamPath }`;
 
 interface AccessNode {
   apiKey: string | null;
   apiKeyPrefix: string | null;
-  purchase: {
-    purchaseId: string;
-    contract: { contractId: string; provider: { name: string; profileImage: string | null } | null } & Record<string, unknown>;
-  } & Record<string, unknown>;
+  purchase: PurchaseNode;
 }
 type Result<K extends string> = MutationResult<K, AccessNode>;
 
@@ -48,11 +43,9 @@ const REQUEST_ACCESS = operation<Result<'requestDataAccess'>>(`mutation RestRequ
 const ROTATE = operation<Result<'rotateApiKey'>>(`mutation RestRotateApiKey($input: PurchaseAccessInput!) {
   rotateApiKey(input: $input) { ${ERROR_FIELDS} ... on MutationRotateApiKeySuccess { data { ${ACCESS_FIELDS} } } } }`);
 
-/** The purchase as GET /api/purchases/buyer/{id} shapes it, with the access fields merged in. */
+/** The purchase as GET /api/purchases/buyer/{id} shapes it, with the key and the data paths merged in. */
 function restAccess(node: AccessNode) {
-  const { purchaseId, contract, ...rest } = node.purchase;
-  const { contractId, provider, ...c } = contract;
-  return { id: purchaseId, ...rest, apiKey: node.apiKey, apiKeyPrefix: node.apiKeyPrefix, contract: { id: contractId, ...c }, provider };
+  return { ...restPurchase(node.purchase), apiKey: node.apiKey, apiKeyPrefix: node.apiKeyPrefix };
 }
 
 type ClientIp = (c: HonoContext<{ Bindings: HttpBindings }>) => string;
@@ -61,10 +54,13 @@ export function dataRoutes(yoga: Yoga, clientIp: ClientIp) {
   const r = new Hono<{ Bindings: HttpBindings }>();
 
   // GET /api/data/access/{purchaseId}?buyer_id=...: buyer_id, when given, must be the logged-in user.
+  // A read: it answers the key's prefix and changes no key (requestDataAccess).
   r.get('/access/:purchaseId', documented({
     tag: 'Data delivery',
     access: 'signed-in',
-    summary: "Access to a purchase's data (issues the key the first time)",
+    summary: "Access to a purchase's data and its key's prefix (never changes a key)",
+    description:
+      'Reading access never changes a key: the answer names the live key by its prefix (`apiKey` is null), so a key saved from the escrow answer keeps working. Only a purchase with no key yet gets one here, shown in full in that answer alone. To replace a lost key, rotate it.',
     answers: { 200: DataAccessAnswer },
     errors: [403, 404, 409],
   }), queryOf(AccessQuery), async (c) => {

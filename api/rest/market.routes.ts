@@ -8,6 +8,7 @@ import { parseCategory } from '../domain/market/categories.ts';
 import { CONTRACT_SORTS, type ContractSort } from '../domain/market/contracts.list.ts';
 import { afterCursorForOffset } from '../graphql/cursors.ts';
 import { BACK_OFFICE_FIELDS, CONTRACT_FIELDS, restContract, restContractFor, type BackOfficeContractNode, type ContractNode } from './contract-shape.ts';
+import { PURCHASE_FIELDS, restPurchase, type PurchaseNode } from './purchase-shape.ts';
 import { z } from 'zod';
 import { body, documented, field, money, queryOf, readBody } from './openapi/describe.ts';
 import { BidAnswer, ListingAnswer, PurchaseAnswer } from './openapi/shapes.ts';
@@ -19,8 +20,6 @@ import { TOTAL_HEADER } from './page-links.ts';
 // GraphQL fields the web app reads, reshaped to the spec's JSON. Ids are the plain ids.
 
 const BID_FIELDS = `bidId amount message status createdAt decidedAt contract { contractId } bidder { userId name }`;
-const PURCHASE_FIELDS = `purchaseId buyerId contractId status amount purchaseDate accessExpiresAt downloadCount lastAccessedAt
-  contract { contractId title category dataFormat recordCount updateFrequency provider { name profileImage } }`;
 const ERROR_FIELDS = `__typename ... on Error { message code reason } ... on ValidationError { fieldErrors { field message } }`;
 
 interface BidNode {
@@ -32,15 +31,6 @@ interface BidNode {
   decidedAt: string | null;
   contract: { contractId: string };
   bidder: { userId: string; name: string } | null;
-}
-interface PurchaseNode {
-  purchaseId: string;
-  buyerId: string;
-  contractId: string;
-  status: string;
-  amount: string;
-  contract: { contractId: string; provider: { name: string; profileImage: string | null } } & Record<string, unknown>;
-  [field: string]: unknown;
 }
 interface Edges<T> {
   edges: Array<{ node: T }>;
@@ -127,12 +117,6 @@ const SORT_ENUM: Record<ContractSort, string> = {
 function restBid(node: BidNode) {
   const { bidId, amount, contract, bidder, ...rest } = node;
   return { id: bidId, contractId: contract.contractId, buyerId: bidder?.userId ?? null, bidderName: bidder?.name ?? null, bidAmount: amount, amount, ...rest };
-}
-
-function restPurchase(node: PurchaseNode) {
-  const { purchaseId, contract, ...rest } = node;
-  const { contractId, provider, ...c } = contract;
-  return { id: purchaseId, ...rest, contract: { id: contractId, ...c }, provider };
 }
 
 type ClientIp = (c: HonoContext<{ Bindings: HttpBindings }>) => string;

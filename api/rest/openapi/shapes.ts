@@ -117,16 +117,16 @@ const PurchaseCore = z.object({
 });
 
 export const PurchaseAnswer = PurchaseCore.extend({
+  hasAccess: z.boolean().describe('Whether the data opens now: paid, not refunded, within the access period.'),
+  accessExpired: z.boolean().describe('The access period is over (renew to open the data again).'),
   contract: z.object({ id, title: z.string(), category: z.string(), dataFormat: z.string() }).loose(),
-  provider: z.object({ name: z.string(), profileImage: z.string().nullable() }).loose(),
+  provider: z.object({ id, name: z.string(), profileImage: z.string().nullable() }).loose().describe("The listing's provider (the seller)."),
 })
   .loose()
   .meta({ id: 'Purchase' });
 
 export const DataAccessAnswer = PurchaseAnswer.extend({
-  hasAccess: z.boolean(),
-  accessExpired: z.boolean(),
-  apiKey: z.string().nullable().describe('The full key: only in the answer that issued it (shown once).'),
+  apiKey: z.string().nullable().describe('The full key: only in the answer that issued it (a purchase that had no key yet, or a rotation); null otherwise. Reading access never changes a key.'),
   apiKeyPrefix: z.string().nullable(),
   downloadPath: z.string().nullable(),
   streamPath: z.string().nullable(),
