@@ -58,6 +58,15 @@ describe('decideRange', () => {
     expect(decideRange('bytes=0-9', '"abc"', file).kind).toBe('partial');
     expect(decideRange('bytes=0-9', file.lastModified, file).kind).toBe('partial');
   });
+  it('applies a range only for the version If-Range names: an empty or weak validator matches nothing', () => {
+    // A client resuming a part of another version gets the whole file, never the tail of this one.
+    expect(decideRange('bytes=500-', '', file)).toEqual({ kind: 'full' });
+    expect(decideRange('bytes=500-', 'W/"abc"', file)).toEqual({ kind: 'full' });
+    // A complete file of another version (its size past this one's end) is sent whole, not 416.
+    expect(decideRange('bytes=5000-', '"old"', file)).toEqual({ kind: 'full' });
+    // A complete file of this version: nothing left to send.
+    expect(decideRange('bytes=1000-', '"abc"', file)).toEqual({ kind: 'unsatisfiable' });
+  });
 });
 
 async function text(gen: AsyncIterable<Buffer>) {

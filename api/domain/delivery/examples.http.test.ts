@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -14,13 +16,14 @@ import { memoryRateLimiter } from '../../rate-limiter.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/databases.ts';
 import { MemoryMailer, type TestApp } from '../../test/harness.ts';
 import { makeUser } from '../../test/market-fixtures.ts';
-import { localDiskStorage } from '../../storage/storage.ts';
+import { localDiskStorage, type FileStorage } from '../../storage/storage.ts';
 import { makeListing, makePurchase, sha256 } from './delivery.fixtures.ts';
 import { dataExample, EXAMPLE_LANGUAGES, type ExampleLanguage, type ExampleTarget } from '../../../web/screens/Commerce/MyData/dataExamples.ts';
 
 // The data library's examples (web/screens/Commerce/MyData/dataExamples.ts) are what a buyer
 // pastes into a terminal: each one runs here, as written, with curl, Debian's Python (requests)
-// and Node.js, against a listening server. A download cut short resumes into the same file.
+// and Node.js, against a listening server. A download cut short resumes into the same file, and only
+// into the same version of it (If-Range); a complete file is done; a link listing answers its link.
 
 const run = promisify(execFile);
 
@@ -43,37 +46,47 @@ describe('the data library examples, run against a live server', () => {
   let server: Server;
   let dataDir = '';
   let closeApp: () => Promise<void>;
-  let target: ExampleTarget;
+  let storage: FileStorage;
+  let origin = '';
+  let target: Bought;
+  let ids: { seller: string; buyer: string };
   const rows = Array.from({ length: 500 }, (_, i) => `${i},ticker ${i},${(i * 1.5).toFixed(2)}`);
   const csv = `id,name,price\n${rows.join('\n')}\n`;
+  const app = () => ({ database }) as unknown as TestApp;
+
+  /** Attaches `content` to the listing as its newest data file: what the download serves from now on. */
+  async function publish(contractId: string, content: string) {
+    const storageKey = `uploads/${ids.seller}/${crypto.randomUUID()}.csv`;
+    await storage.write(storageKey, Readable.from([content]));
+    await database.prisma.dataFile.create({
+      data: { uploaderId: ids.seller, contractId, fileName: 'prices.csv', contentType: 'text/csv', size: BigInt(Buffer.byteLength(content)), sha256: sha256(content), storageKey },
+    });
+  }
+
+  /** A listing of its own (with `content` as its file, unless it is a link listing), bought by the buyer: the examples' target. */
+  type Bought = ExampleTarget & { purchaseId: string };
+  async function bought(title: string, content: string | null, listing: Partial<Parameters<typeof makeListing>[1]> = {}): Promise<Bought> {
+    const contract = await makeListing(app(), { providerId: ids.seller, title, ...listing });
+    if (content !== null) await publish(contract.id, content);
+    const { key, purchase } = await makePurchase(app(), { buyerId: ids.buyer, sellerId: ids.seller, contractId: contract.id });
+    return { purchaseId: purchase.id, origin, downloadPath: `/api/data/download/${contract.id}`, streamPath: `/api/data/stream/${contract.id}`, apiKey: key!.key, fileName: 'data.csv' };
+  }
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pit-examples-'));
     database = await createTestDatabase('pglite');
     const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'examples-secret-examples-secret-e', NODE_ENV: 'test' });
-    const storage = localDiskStorage(path.join(dataDir, 'files'));
+    storage = localDiskStorage(path.join(dataDir, 'files'));
     const created = createApp({ config, database, storage, mailer: new MemoryMailer(), limiter: memoryRateLimiter(), logger: createLogger('silent') });
     closeApp = created.close;
     server = createServer(getRequestListener(created.app.fetch));
-    // Port 4415: this file's share of the test range.
-    await new Promise<void>((resolve) => server.listen(4415, '127.0.0.1', resolve));
-    const app = { database } as unknown as TestApp;
+    // Any free port: other checkouts may run this file at the same time.
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const seller = await makeUser(database.prisma, 'seller', { dueDiligenceStatus: 'approved' });
-    const storageKey = `uploads/${seller.id}/prices.csv`;
-    await storage.write(storageKey, Readable.from([csv]));
-    const stored = await database.prisma.dataFile.create({
-      data: { uploaderId: seller.id, fileName: 'prices.csv', contentType: 'text/csv', size: BigInt(Buffer.byteLength(csv)), sha256: sha256(csv), storageKey },
-    });
-    const contract = await makeListing(app, { providerId: seller.id, title: 'Prices', fileId: stored.id });
     const buyer = await makeUser(database.prisma, 'buyer');
-    const { key } = await makePurchase(app, { buyerId: buyer.id, sellerId: seller.id, contractId: contract.id });
-    target = {
-      origin: 'http://127.0.0.1:4415',
-      downloadPath: `/api/data/download/${contract.id}`,
-      streamPath: `/api/data/stream/${contract.id}`,
-      apiKey: key!.key,
-      fileName: 'data.csv',
-    };
+    ids = { seller: seller.id, buyer: buyer.id };
+    target = await bought('Prices', csv);
   }, 240_000);
 
   afterAll(async () => {
@@ -86,24 +99,59 @@ describe('the data library examples, run against a live server', () => {
 
   const workDir = () => fs.mkdtempSync(path.join(dataDir, 'run-'));
 
-  it.each(EXAMPLE_LANGUAGES)('%s: the download saves the file, and finishes one that was cut short', async (language) => {
+  it.each(EXAMPLE_LANGUAGES)('%s: the download saves the file, finishes one that was cut short, and is done on a complete one', async (language) => {
     const example = dataExample(language, 'download', target);
     const fresh = workDir();
     await RUNNERS[language].run(example, fresh);
     expect(sha256(fs.readFileSync(path.join(fresh, 'data.csv')))).toBe(sha256(csv));
 
     // A download that broke off after 1,000 bytes: running the example again fetches only the rest.
-    const resumed = workDir();
-    fs.writeFileSync(path.join(resumed, 'data.csv'), csv.slice(0, 1000));
-    await RUNNERS[language].run(example, resumed);
-    expect(fs.readFileSync(path.join(resumed, 'data.csv'), 'utf8')).toBe(csv);
+    fs.truncateSync(path.join(fresh, 'data.csv'), 1000);
+    await RUNNERS[language].run(example, fresh);
+    expect(fs.readFileSync(path.join(fresh, 'data.csv'), 'utf8')).toBe(csv);
 
-    // Once more on the complete file: nothing changes (curl -f reports the server's 416, "nothing
-    // left to send", as an error; Python and JavaScript say "already complete").
-    const again = RUNNERS[language].run(example, resumed);
-    if (language === 'curl') await expect(again).rejects.toThrow(/416/);
-    else expect((await again).stdout).toContain('already complete');
-    expect(fs.readFileSync(path.join(resumed, 'data.csv'), 'utf8')).toBe(csv);
+    // Once more on the complete file: nothing changes, and it succeeds (exit 0) saying so (the
+    // server's 416 means nothing is left to send).
+    const { stdout } = await RUNNERS[language].run(example, fresh);
+    expect(stdout).toContain('already complete');
+    expect(fs.readFileSync(path.join(fresh, 'data.csv'), 'utf8')).toBe(csv);
+    // The server's log: the whole file, then only the rest (206), then nothing left (416).
+    const rows = await database.prisma.apiKeyUsage.findMany({ where: { purchaseId: target.purchaseId, action: 'download' }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 3 });
+    expect(rows.map((r) => r.statusCode).reverse()).toEqual([200, 206, 416]);
+  });
+
+  it.each(EXAMPLE_LANGUAGES)('%s: a part of another version is never resumed into a mix of two files: the new version comes whole', async (language) => {
+    const v1 = csv;
+    const v2 = `id,name,price,volume\n${rows.map((r, i) => `${r},${i * 7}`).join('\n')}\n`;
+    const v3 = 'id,name,price\n1,only,1.00\n';
+    const versioned = await bought(`Versioned ${language}`, v1);
+    const example = dataExample(language, 'download', versioned);
+    const cwd = workDir();
+    const saved = () => fs.readFileSync(path.join(cwd, 'data.csv'), 'utf8');
+    await RUNNERS[language].run(example, cwd);
+    expect(saved()).toBe(v1);
+
+    // The download broke off; meanwhile the provider uploaded a new version of the data.
+    fs.truncateSync(path.join(cwd, 'data.csv'), 1000);
+    await publish(versioned.downloadPath.split('/').pop()!, v2);
+    await RUNNERS[language].run(example, cwd);
+    expect(sha256(saved())).toBe(sha256(v2));
+    expect((await RUNNERS[language].run(example, cwd)).stdout).toContain('already complete');
+    expect(sha256(saved())).toBe(sha256(v2));
+
+    // A complete file of an older version (here longer than the new one) is replaced, not kept.
+    await publish(versioned.downloadPath.split('/').pop()!, v3);
+    await RUNNERS[language].run(example, cwd);
+    expect(saved()).toBe(v3);
+  });
+
+  it.each(EXAMPLE_LANGUAGES)('%s: a listing delivered by link gets its link and instructions, and no data file is written', async (language) => {
+    const linked = await bought(`Linked ${language}`, null, { dataAccessType: 'external_link', dataAccessUrl: 'https://data.provider.example/exports', accessInstructions: 'Sign in with the email you bought with.' });
+    const cwd = workDir();
+    const { stdout } = await RUNNERS[language].run(dataExample(language, 'link', linked), cwd);
+    expect(stdout).toContain('https://data.provider.example/exports');
+    expect(stdout).toContain('Sign in with the email you bought with.');
+    expect(fs.readdirSync(cwd).filter((f) => !f.startsWith('example.'))).toEqual([]);
   });
 
   it.each(EXAMPLE_LANGUAGES)('%s: the stream reads one JSON object per row', async (language) => {

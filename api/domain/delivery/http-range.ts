@@ -20,8 +20,9 @@ export function decideRange(
   file: { size: number; etag: string; lastModified: string },
 ): RangeDecision {
   if (!range) return { kind: 'full' };
-  // If-Range: the range only applies while the file is the one the client has part of.
-  if (ifRange && ifRange !== file.etag && ifRange !== file.lastModified) return { kind: 'full' };
+  // If-Range: the range only applies while the file is the one the client has part of. A header
+  // that is sent names a version: an empty or weak one (W/...) matches none, so the file goes whole.
+  if (ifRange != null && ifRange !== file.etag && ifRange !== file.lastModified) return { kind: 'full' };
   const m = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(range);
   if (!m) return { kind: 'full' };
   const [, first, last] = m as unknown as [string, string, string];

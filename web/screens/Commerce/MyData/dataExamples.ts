@@ -1,10 +1,13 @@
-// A data buyer's first call, ready to copy: download (resuming a broken one with HTTP Range) and
-// stream (one JSON object per line) in curl, Python and JavaScript, with the buyer's own endpoint
-// and key. api/domain/delivery/examples.http.test.ts runs every one of them against a live server.
+// A data buyer's first call, ready to copy, in curl, Python and JavaScript, with the buyer's own
+// endpoint and key: for a file, the download (resuming a broken one with HTTP Range, only into the
+// same version of the file: If-Range with the ETag saved beside it) and the stream (one JSON object
+// per line); for a listing delivered by the provider's link, the call that answers that link and its
+// instructions. api/domain/delivery/examples.http.test.ts runs every one of them against a live server.
 
 export const EXAMPLE_LANGUAGES = ['curl', 'python', 'javascript'] as const;
 export type ExampleLanguage = (typeof EXAMPLE_LANGUAGES)[number];
-export type ExampleAction = 'download' | 'stream';
+/** download and stream fetch the file; link asks for the provider's link of a listing delivered that way. */
+export type ExampleAction = 'download' | 'stream' | 'link';
 
 export const LANGUAGE_LABELS: Record<ExampleLanguage, string> = { curl: 'curl', python: 'Python', javascript: 'JavaScript' };
 
@@ -32,13 +35,36 @@ const quoted = (text: string) => JSON.stringify(text);
 
 /** One ready-to-copy example. */
 export function dataExample(language: ExampleLanguage, action: ExampleAction, t: ExampleTarget): string {
-  const url = t.origin + (action === 'download' ? t.downloadPath : t.streamPath);
+  const url = t.origin + (action === 'stream' ? t.streamPath : t.downloadPath);
   switch (`${language}:${action}`) {
     case 'curl:download':
-      // -C - asks for the bytes after those already in the file: run it again to resume.
-      return [`curl -f -C - -H ${quoted(`X-API-Key: ${t.apiKey}`)} \\`, `  -o ${quoted(t.fileName)} \\`, `  ${quoted(url)}`].join('\n');
+      return [
+        `KEY=${quoted(t.apiKey)}`,
+        `URL=${quoted(url)}`,
+        `OUT=${quoted(t.fileName)}`,
+        '# Run it again to resume a broken download: only into the same version of the file',
+        '# (If-Range sends the ETag saved beside it; a changed file comes whole). A complete',
+        '# file answers 416: nothing is left to send.',
+        'get() { curl -f -H "X-API-Key: $KEY" --etag-save "$OUT.etag" -o "$OUT" -w "%{http_code}" "$@" "$URL"; }',
+        'if [ -s "$OUT" ] && [ -s "$OUT.etag" ]; then',
+        '  CODE=$(get -C - -H "If-Range: $(cat "$OUT.etag")") || case "$CODE" in',
+        '    416) echo "already complete" ;;',
+        '    200) echo "the file changed: downloading it whole"; rm -f "$OUT"; get >/dev/null ;;',
+        '    *) false ;;',
+        '  esac',
+        'else',
+        '  get >/dev/null',
+        'fi',
+      ].join('\n');
     case 'curl:stream':
       return [`curl -f -N -H ${quoted(`X-API-Key: ${t.apiKey}`)} \\`, `  ${quoted(url)} \\`, `  -o data.ndjson`].join('\n');
+    case 'curl:link':
+      return [
+        "# This listing is delivered by its provider: the answer is their link and instructions",
+        '# (JSON). Your DATA PIT key opens this call only, not the provider\'s site.',
+        `curl -f -H ${quoted(`X-API-Key: ${t.apiKey}`)} \\`,
+        `  ${quoted(url)}`,
+      ].join('\n');
     case 'python:download':
       return [
         'import os',
@@ -48,17 +74,22 @@ export function dataExample(language: ExampleLanguage, action: ExampleAction, t:
         `path = ${quoted(t.fileName)}`,
         `headers = {"X-API-Key": ${quoted(t.apiKey)}}`,
         '',
-        '# Resume: ask only for the bytes not on disk yet.',
-        'have = os.path.getsize(path) if os.path.exists(path) else 0',
-        'if have:',
-        '    headers["Range"] = f"bytes={have}-"',
+        '# Resume a broken download only into the same version of the file: If-Range sends the',
+        '# ETag saved beside it, so a changed file comes whole (200) instead of being appended to.',
+        'tag_path = path + ".etag"',
+        'tag = open(tag_path).read().strip() if os.path.exists(tag_path) else ""',
+        'if tag and os.path.exists(path):',
+        '    headers["Range"] = f"bytes={os.path.getsize(path)}-"',
+        '    headers["If-Range"] = tag',
         '',
         'with requests.get(url, headers=headers, stream=True, timeout=60) as r:',
         '    if r.status_code == 416:',
-        '        print("already complete")',
+        '        print("already complete")  # nothing left to send',
         '    else:',
         '        r.raise_for_status()',
-        '        # 206: the rest of the file; 200: the whole file again.',
+        '        with open(tag_path, "w") as f:',
+        '            f.write(r.headers.get("ETag", ""))',
+        '        # 206: the rest of the file; 200: the whole file.',
         '        with open(path, "ab" if r.status_code == 206 else "wb") as f:',
         '            for chunk in r.iter_content(chunk_size=1 << 20):',
         '                f.write(chunk)',
@@ -78,6 +109,21 @@ export function dataExample(language: ExampleLanguage, action: ExampleAction, t:
         '            row = json.loads(line)',
         '            print(row)',
       ].join('\n');
+    case 'python:link':
+      return [
+        'import requests',
+        '',
+        `url = ${quoted(url)}`,
+        `headers = {"X-API-Key": ${quoted(t.apiKey)}}`,
+        '',
+        '# This listing is delivered by its provider: the answer is their link and instructions.',
+        "# Your DATA PIT key opens this call only, not the provider's site.",
+        'r = requests.get(url, headers=headers, timeout=60)',
+        'r.raise_for_status()',
+        'access = r.json()',
+        'print(access["dataAccessUrl"])',
+        'print(access["accessInstructions"] or "")',
+      ].join('\n');
     case 'javascript:download':
       return [
         '// Node.js 18 or later, as an ES module (download.mjs)',
@@ -87,18 +133,35 @@ export function dataExample(language: ExampleLanguage, action: ExampleAction, t:
         '',
         `const url = ${quoted(url)};`,
         `const path = ${quoted(t.fileName)};`,
+        `const headers = { "X-API-Key": ${quoted(t.apiKey)} };`,
         '',
-        '// Resume: ask only for the bytes not on disk yet.',
-        'const have = fs.existsSync(path) ? fs.statSync(path).size : 0;',
-        `const headers = { "X-API-Key": ${quoted(t.apiKey)}, ...(have ? { Range: \`bytes=\${have}-\` } : {}) };`,
+        '// Resume a broken download only into the same version of the file: If-Range sends the',
+        '// ETag saved beside it, so a changed file comes whole (200) instead of being appended to.',
+        'const tagPath = `${path}.etag`;',
+        'const tag = fs.existsSync(tagPath) ? fs.readFileSync(tagPath, "utf8").trim() : "";',
+        'if (tag && fs.existsSync(path)) Object.assign(headers, { Range: `bytes=${fs.statSync(path).size}-`, "If-Range": tag });',
         'const res = await fetch(url, { headers });',
         'if (res.status === 416) {',
-        '  console.log("already complete");',
+        '  console.log("already complete"); // nothing left to send',
         '} else {',
         '  if (!res.ok) throw new Error(`HTTP ${res.status}: ${await res.text()}`);',
-        '  // 206: the rest of the file; 200: the whole file again.',
+        '  fs.writeFileSync(tagPath, res.headers.get("etag") ?? "");',
+        '  // 206: the rest of the file; 200: the whole file.',
         '  await pipeline(Readable.fromWeb(res.body), fs.createWriteStream(path, { flags: res.status === 206 ? "a" : "w" }));',
         '}',
+      ].join('\n');
+    case 'javascript:link':
+      return [
+        '// Node.js 18 or later, as an ES module (link.mjs)',
+        `const url = ${quoted(url)};`,
+        `const res = await fetch(url, { headers: { "X-API-Key": ${quoted(t.apiKey)} } });`,
+        'if (!res.ok) throw new Error(`HTTP ${res.status}: ${await res.text()}`);',
+        '',
+        '// This listing is delivered by its provider: the answer is their link and instructions.',
+        "// Your DATA PIT key opens this call only, not the provider's site.",
+        'const { dataAccessUrl, accessInstructions } = await res.json();',
+        'console.log(dataAccessUrl);',
+        'console.log(accessInstructions ?? "");',
       ].join('\n');
     case 'javascript:stream':
     default:

@@ -54,9 +54,20 @@ describe('examples', () => {
       const stream = dataExample(language, 'stream', target);
       expect(stream).toContain('"https://pit.example/api/data/stream/c1"');
     }
-    expect(dataExample('curl', 'download', target)).toBe('curl -f -C - -H "X-API-Key: K" \\\n  -o "data.csv" \\\n  "https://pit.example/api/data/download/c1"');
-    expect(dataExample('python', 'download', target)).toContain('headers["Range"] = f"bytes={have}-"');
+    // resume only into the same version: If-Range with the ETag saved beside the file
+    expect(dataExample('curl', 'download', target)).toContain('-C - -H "If-Range: $(cat "$OUT.etag")"');
+    expect(dataExample('python', 'download', target)).toContain('headers["If-Range"] = tag');
+    expect(dataExample('javascript', 'download', target)).toContain('"If-Range": tag');
     expect(dataExample('javascript', 'stream', target)).toContain('JSON.parse(line)');
+  });
+  it('ask a link listing for its link and save no file', () => {
+    const target = { origin: 'https://pit.example', downloadPath: '/api/data/download/c1', streamPath: '/api/data/stream/c1', apiKey: 'K', fileName: 'data.csv' };
+    for (const language of EXAMPLE_LANGUAGES) {
+      const link = dataExample(language, 'link', target);
+      expect(link).toContain('"https://pit.example/api/data/download/c1"');
+      expect(link).not.toContain('data.csv');
+      expect(link).toContain("not the provider's site");
+    }
   });
   it('save the download as data.<format>', () => {
     expect(downloadFileName('CSV')).toBe('data.csv');
