@@ -4,8 +4,10 @@ import { createUser, expect, gql, test, toast } from './fixtures.ts';
 
 // The buyer's data library (/my-data): logged out and empty, then a buyer who paid through GraphQL
 // (card 4242 4242 4242 4242) for the demo provider's listing with a real CSV upload: ACTIVE, a
-// download with its progress bar and a saved file, request access (the key shown once), rotate,
-// the access log; and, after an administrator released a disputed payment, the review.
+// download with its progress bar and a saved file, the key's prefix (the key saved at payment keeps
+// working), rotate (the new key shown once), the access log; after an administrator released a
+// disputed payment, the review; after a refund, one word for it everywhere; and a listing delivered
+// by the provider's own link, from the escrow page to the library.
 // Every buyer is new, so nothing depends on the other journeys' data.
 
 const DEMO_PASSWORD = 'Demo#Trader1';
@@ -33,6 +35,20 @@ async function uploadedListing(request: APIRequestContext): Promise<Listing> {
   );
   const listing = viewer.listings.edges.map((e) => e.node).find((l) => l.files.length > 0);
   expect(listing, 'the demo provider has an active listing with an uploaded file').toBeTruthy();
+  return listing!;
+}
+
+type LinkListing = Listing & { dataAccessUrl: string; accessInstructions: string };
+
+/** An active listing of the demo provider delivered only by its own link (read as the provider). */
+async function linkListing(request: APIRequestContext): Promise<LinkListing> {
+  await login(request, DEMO_PROVIDER);
+  const { viewer } = await gql<{ viewer: { listings: { edges: { node: LinkListing & { dataAccessType: string } }[] } } }>(
+    request,
+    '{ viewer { listings(first: 50, status: active) { edges { node { id contractId title files { fileName size } dataAccessType dataAccessUrl accessInstructions } } } } }',
+  );
+  const listing = viewer.listings.edges.map((e) => e.node).find((l) => l.dataAccessType === 'external_link' && l.dataAccessUrl && l.accessInstructions);
+  expect(listing, 'the demo provider has an active listing delivered by link').toBeTruthy();
   return listing!;
 }
 
@@ -105,45 +121,35 @@ test('a buyer who paid sees ACTIVE and downloads with a progress bar that comple
   await expect(item.getByTestId('download-saved')).toHaveText(`Saved as ${file.fileName}`);
 });
 
-test('request access shows the key once, with ready-to-copy examples; afterwards only its prefix', async ({ page, request, baseURL }) => {
+test('the library names the key saved at payment by its prefix and never changes it: that key still works', async ({ page, request, baseURL }) => {
   const listing = await uploadedListing(request);
-  await buyerWhoPaid(page, listing);
+  const { escrowKey } = await buyerWhoPaid(page, listing);
+  const prefix = escrowKey.slice(0, 12);
   await page.goto('/my-data');
   const item = libraryItem(page, listing.title);
 
-  await item.getByRole('button', { name: 'Request access' }).click();
-  await expect(toast(page, 'Data Access Granted')).toBeVisible();
-  const fullKey = (await item.getByTestId('api-key-full').textContent())!;
-  expect(fullKey).toMatch(/^dpk_[\w-]{43}$/);
-  await expect(item.getByText('it will not be shown again')).toBeVisible();
+  // the button says what it does: it shows the key's prefix (no button offers to "request" a new one)
+  await expect(item.getByRole('button', { name: 'Request access' })).toHaveCount(0);
+  await item.getByRole('button', { name: 'Show key prefix' }).click();
+  await expect(toast(page, 'Your API Key')).toContainText(`${prefix}…`);
+  await expect(item.getByTestId('api-key-full')).toHaveCount(0);
+  await expect(item.getByTestId('api-key-prefix')).toHaveText(`${prefix}…`);
   await expect(item.getByTestId('stream-endpoint')).toHaveText(`GET /api/data/stream/${listing.contractId}`);
-  // curl first; download (resumable) and stream, each with the buyer's key and endpoint
-  await expect(item.getByTestId('example-curl-download')).toContainText(`-C - -H "X-API-Key: ${fullKey}"`);
-  await expect(item.getByTestId('example-curl-download')).toContainText(`${baseURL}/api/data/download/${listing.contractId}`);
+  // the examples name the key by its prefix: the buyer pastes the key they saved
+  await expect(item.getByTestId('example-curl-download')).toContainText(`KEY="${prefix}…YOUR_KEY"`);
+  await expect(item.getByTestId('example-curl-download')).toContainText(`URL="${baseURL}/api/data/download/${listing.contractId}"`);
+  await expect(item.getByTestId('example-curl-download')).toContainText('If-Range');
   await expect(item.getByTestId('example-curl-stream')).toContainText(`${baseURL}/api/data/stream/${listing.contractId}`);
-  // the other languages are tabs: by click, and by arrow key from the chosen one
-  await item.getByRole('tab', { name: 'Python' }).click();
-  await expect(item.getByRole('tab', { name: 'Python' })).toHaveAttribute('aria-selected', 'true');
-  await expect(item.getByTestId('example-python-stream')).toContainText(`headers = {"X-API-Key": "${fullKey}"}`);
-  await expect(item.getByTestId('example-python-download')).toContainText('headers["Range"]');
-  await page.keyboard.press('ArrowRight');
-  await expect(item.getByRole('tab', { name: 'JavaScript' })).toBeFocused();
-  await expect(item.getByTestId('example-javascript-download')).toContainText(`"X-API-Key": "${fullKey}"`);
-  await expect(item.getByTestId('example-curl-download')).toHaveCount(0);
-  await expect(item.getByTestId('api-key-prefix')).toHaveText(`${fullKey.slice(0, 12)}…`);
   // the reference of every REST path is one link away
   await expect(item.getByTestId('api-reference-link')).toHaveAttribute('href', '/api/docs');
-  // the key opens the stream
-  expect((await request.get(`/api/data/stream/${listing.contractId}`, { headers: { 'x-api-key': fullKey } })).status()).toBe(200);
 
-  // once dismissed it is gone for good: only the prefix, also after a reload
-  await item.getByRole('button', { name: 'I saved it' }).click();
-  await expect(item.getByTestId('api-key-full')).toHaveCount(0);
+  // the key saved at payment opens the data after the library was opened, also after a second look
+  expect((await request.get(`/api/data/stream/${listing.contractId}`, { headers: { 'x-api-key': escrowKey } })).status()).toBe(200);
   await page.reload();
-  await item.getByRole('button', { name: 'Developer access' }).click();
-  await expect(item.getByTestId('api-key-prefix')).toHaveText(`${fullKey.slice(0, 12)}…`);
-  await expect(item.getByTestId('example-curl-download')).toContainText(`${fullKey.slice(0, 12)}…YOUR_KEY`);
-  await expect(item.getByTestId('example-curl-download')).not.toContainText(fullKey);
+  await item.getByRole('button', { name: 'Show key prefix' }).click();
+  await expect(toast(page, 'Your API Key').last()).toContainText(`${prefix}…`);
+  await expect(item.getByTestId('api-key-prefix')).toHaveText(`${prefix}…`);
+  expect((await request.get(`/api/data/download/${listing.contractId}`, { headers: { 'x-api-key': escrowKey } })).status()).toBe(200);
 });
 
 test('rotating the key shows a new one once, changes the prefix, and the access log shows every use', async ({ page, request }) => {
@@ -164,12 +170,27 @@ test('rotating the key shows a new one once, changes the prefix, and the access 
   await expect(toast(page, 'API Key Rotated')).toBeVisible();
   await expect(dialog).toBeHidden();
   const rotated = (await item.getByTestId('api-key-full').textContent())!;
-  expect(rotated).toMatch(/^dpk_/);
+  expect(rotated).toMatch(/^dpk_[\w-]{43}$/);
   expect(rotated).not.toBe(escrowKey);
+  await expect(item.getByText('it will not be shown again')).toBeVisible();
   await expect(item.getByTestId('api-key-prefix')).toHaveText(`${rotated.slice(0, 12)}…`);
   expect((await request.get(`/api/data/stream/${listing.contractId}`, { headers: { 'x-api-key': escrowKey } })).status()).toBe(401);
+  // the examples carry the new key while it is shown; the other languages are tabs (click, arrow keys)
+  await expect(item.getByTestId('example-curl-download')).toContainText(`KEY="${rotated}"`);
+  await item.getByRole('tab', { name: 'Python' }).click();
+  await expect(item.getByRole('tab', { name: 'Python' })).toHaveAttribute('aria-selected', 'true');
+  await expect(item.getByTestId('example-python-stream')).toContainText(`headers = {"X-API-Key": "${rotated}"}`);
+  await expect(item.getByTestId('example-python-download')).toContainText('headers["If-Range"] = tag');
+  await page.keyboard.press('ArrowRight');
+  await expect(item.getByRole('tab', { name: 'JavaScript' })).toBeFocused();
+  await expect(item.getByTestId('example-javascript-download')).toContainText(`"X-API-Key": "${rotated}"`);
+  await expect(item.getByTestId('example-curl-download')).toHaveCount(0);
+  // once dismissed it is gone for good: only the prefix, also after a reload
+  await item.getByRole('button', { name: 'I saved it' }).click();
+  await expect(item.getByTestId('api-key-full')).toHaveCount(0);
 
   // newest first: the refused old key, the rotation (a key issued), the stream with the escrow key
+  await item.getByRole('tab', { name: 'curl' }).click();
   const log = item.getByTestId('access-log');
   await expect(async () => {
     await log.getByRole('button', { name: 'Refresh' }).click();
@@ -226,6 +247,79 @@ test('after an administrator releases a disputed payment, the buyer reviews the 
   // it stays after a reload (read from the server)
   await page.reload();
   await expect(item.getByTestId('purchase-review')).toContainText('4/5');
+});
+
+test('a refunded purchase reads Refunded in the library, on the escrow page and on the dashboard, and offers no Renew', async ({ page, request }) => {
+  const listing = await uploadedListing(request);
+  const { paymentId } = await buyerWhoPaid(page, listing);
+  const { openDispute } = await gql<{ openDispute: { __typename: string; message?: string } }>(
+    page.request,
+    'mutation ($input: OpenDisputeInput!) { openDispute(input: $input) { __typename ... on Error { message } } }',
+    { input: { paymentId, reason: 'incomplete_data', description: 'Half of the promised rows are missing.' } },
+  );
+  expect(openDispute.__typename, openDispute.message).toBe('MutationOpenDisputeSuccess');
+  const adminLogin = await request.post('/api/auth/login', { data: ADMIN });
+  expect(adminLogin.status(), await adminLogin.text()).toBe(200);
+  const { settleDispute } = await gql<{ settleDispute: { __typename: string; message?: string } }>(
+    request,
+    'mutation ($input: SettleDisputeInput!) { settleDispute(input: $input) { __typename ... on Error { message } } }',
+    { input: { paymentId, decision: 'refund', note: 'The data is short of the listing.' } },
+  );
+  expect(settleDispute.__typename, settleDispute.message).toBe('MutationSettleDisputeSuccess');
+
+  await page.goto('/my-data');
+  const item = libraryItem(page, listing.title);
+  await expect(item.getByTestId('access-badge')).toHaveText('REFUNDED');
+  await expect(item.getByTestId('escrow-status')).toHaveText('Refunded');
+  await expect(item.getByTestId('library-note')).toHaveText('Refunded: the money went back to you and this data is no longer available. You can buy it again from the listing.');
+  await expect(item.getByTestId('library-note').getByRole('link', { name: 'the listing' })).toHaveAttribute('href', `/contract/${listing.contractId}`);
+  await expect(item.getByRole('link', { name: 'Renew' })).toHaveCount(0);
+  await expect(item.getByRole('button', { name: 'Download', exact: true })).toHaveCount(0);
+  await expect(item).not.toContainText(/revoked|INACTIVE/i);
+
+  await page.goto(`/payment-success/${listing.contractId}`);
+  await expect(page.getByTestId('escrow-badge')).toHaveText('Refunded');
+  const steps = page.getByTestId('next-steps');
+  await expect(steps).toContainText('This purchase was refunded');
+  await expect(steps.getByRole('link', { name: 'Download data' })).toHaveCount(0);
+
+  await page.goto('/dashboard/contracts');
+  const row = page.getByTestId('purchase-row').filter({ hasText: listing.title });
+  await expect(row).toContainText('Status: refunded');
+  await expect(row).not.toContainText(/revoked/i);
+});
+
+test("a listing delivered by the provider's link: the escrow page and the library say what the buyer gets, with examples that fit", async ({ page, request, baseURL }) => {
+  const listing = await linkListing(request);
+  const { escrowKey } = await buyerWhoPaid(page, listing);
+
+  await page.goto(`/payment-success/${listing.contractId}`);
+  const steps = page.getByTestId('next-steps');
+  await expect(steps).toContainText('Get your data from the provider.');
+  await expect(steps.getByRole('link', { name: 'Download data' })).toHaveCount(0);
+  const access = steps.getByTestId('provider-access');
+  await expect(access.getByRole('link', { name: listing.dataAccessUrl })).toHaveAttribute('href', listing.dataAccessUrl);
+  await expect(access).toContainText(listing.accessInstructions);
+  await expect(access).toContainText('Your DATA PIT API key does not sign you in there.');
+  await steps.getByRole('link', { name: 'Open My Data' }).click();
+  await expect(page).toHaveURL(/\/my-data$/);
+
+  const item = libraryItem(page, listing.title);
+  await expect(item.getByTestId('access-badge')).toHaveText('ACTIVE');
+  await expect(item.getByRole('button', { name: 'Download', exact: true })).toHaveCount(0);
+  await expect(item.getByTestId('provider-access').getByRole('link', { name: listing.dataAccessUrl })).toBeVisible();
+  await expect(item.getByTestId('provider-access')).toContainText(listing.accessInstructions);
+  await item.getByRole('button', { name: 'Developer access' }).click();
+  // the example asks for the link and saves no data file; no download or stream example
+  const example = item.getByTestId('example-curl-link');
+  await expect(example).toContainText(`${baseURL}/api/data/download/${listing.contractId}`);
+  await expect(example).toContainText("not the provider's site");
+  await expect(example).not.toContainText(' -o ');
+  await expect(item.getByTestId('example-curl-download')).toHaveCount(0);
+  await expect(item.getByTestId('example-curl-stream')).toHaveCount(0);
+  // what the example's call answers: the provider's link and instructions
+  const res = await request.get(`/api/data/download/${listing.contractId}`, { headers: { 'x-api-key': escrowKey } });
+  expect(await res.json()).toMatchObject({ dataAccessUrl: listing.dataAccessUrl, accessInstructions: listing.accessInstructions });
 });
 
 test('a slow download shows its progress and time left, and Cancel stops it', async ({ page, request }) => {

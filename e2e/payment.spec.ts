@@ -161,7 +161,8 @@ test('a buyer raises a dispute: Missing Information first, then Dispute Raised',
   await expect(page).toHaveURL(new RegExp(`/payment-success/${listing.contractId}$`));
   await expect(page.getByTestId('escrow-badge')).toHaveText('Escrowed');
   const steps = page.getByTestId('next-steps');
-  await expect(steps.getByRole('link', { name: 'Download data' })).toHaveAttribute('href', '/my-data');
+  // the library, named for what the listing delivers (a file: Download data; the provider's link: Open My Data)
+  await expect(steps.getByRole('link', { name: /^(Download data|Open My Data)$/ })).toHaveAttribute('href', '/my-data');
   await expect(steps.getByRole('link', { name: 'Contact seller' })).toHaveAttribute('href', `/messaging?contract=${listing.contractId}`);
   await steps.getByRole('button', { name: 'Raise dispute' }).click();
   await expect(page.getByLabel('Reason')).toBeFocused();

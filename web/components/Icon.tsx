@@ -78,6 +78,7 @@ const paths = {
   ),
   upload: <path d="M12 16V4M6 10l6-6 6 6M4 20h16" />,
   download: <path d="M12 4v12M6 10l6 6 6-6M4 20h16" />,
+  external: <path d="M14 4h6v6M20 4 10 14M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />,
   send: <path d="M22 2 11 13M22 2l-7 20-4-9-9-4 20-7Z" />,
   plus: <path d="M12 5v14M5 12h14" />,
   /** a speech bubble: conversations, the support widget's button */

@@ -24,6 +24,7 @@ import {
   dataFormatLabel,
   humanize,
   pricingModelLabel,
+  purchaseStatusWord,
   statusLabel,
   statusTone,
   ticketStatusTone,
@@ -140,6 +141,13 @@ describe('labels and status colours', () => {
     expect(statusTone('escrowed')).toBe('blue');
     expect(statusTone('withdrawn')).toBe('neutral');
     expect(statusTone('something_new')).toBe('neutral');
+  });
+
+  it('calls a refunded purchase refunded, in the colour of a refunded payment', () => {
+    expect(purchaseStatusWord('revoked')).toBe('refunded');
+    expect(purchaseStatusWord('active')).toBe('active');
+    expect(statusTone(purchaseStatusWord('revoked'))).toBe(statusTone('refunded'));
+    expect(statusTone('revoked')).toBe(statusTone('refunded'));
   });
 
   it('colours a support ticket one way in the widget and on the desk: open amber, in progress blue, the rest green', () => {

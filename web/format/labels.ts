@@ -37,8 +37,8 @@ const STATUS_TONES: Record<string, Tone> = {
   settled: 'green',
   declined: 'red',
   withdrawn: 'neutral',
-  // purchases
-  revoked: 'red',
+  // purchases ('revoked' is a refunded purchase: it reads and looks like a refunded payment)
+  revoked: 'neutral',
   expired: 'neutral',
   // payments
   escrowed: 'blue',
@@ -85,6 +85,15 @@ const STATUS_LABELS: Record<string, string> = {
 export function statusLabel(status: string | null | undefined): string {
   if (!status) return '—';
   return STATUS_LABELS[status] ?? humanize(status).replace(/ (\w)/g, (_, c: string) => ` ${c.toUpperCase()}`);
+}
+
+/**
+ * A purchase's status as the screens say it: the server's `revoked` is what a refund does to a
+ * purchase, so it reads 'refunded', the word the payment and the library use (docs/decisions.md,
+ * "A refunded purchase reads Refunded"); the other statuses read as they are.
+ */
+export function purchaseStatusWord(status: string): string {
+  return status === 'revoked' ? 'refunded' : status;
 }
 
 /** An application's status: a new application ('submitted') waits for review, so it reads 'Pending Review'. */

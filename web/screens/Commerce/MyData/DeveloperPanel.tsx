@@ -8,7 +8,7 @@ import type { DeveloperPanelQuery as DeveloperPanelQueryType } from '../../../__
 import { AccessLog } from './AccessLog.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { keyForExamples } from './libraryRules.ts';
-import { dataExample, downloadFileName, EXAMPLE_LANGUAGES, LANGUAGE_LABELS, type ExampleLanguage, type ExampleTarget } from './dataExamples.ts';
+import { dataExample, downloadFileName, EXAMPLE_LANGUAGES, LANGUAGE_LABELS, type ExampleAction, type ExampleLanguage, type ExampleTarget } from './dataExamples.ts';
 
 const Wrap = styled.div`
   display: grid;
@@ -128,6 +128,7 @@ export function DeveloperPanel({ purchase, fullKey, refreshKey }: DeveloperPanel
         apiKeyPrefix
         contract {
           dataFormat
+          dataAccessType
         }
         ...AccessLog_purchase
       }
@@ -141,18 +142,36 @@ export function DeveloperPanel({ purchase, fullKey, refreshKey }: DeveloperPanel
     apiKey: keyForExamples(fullKey, p.apiKeyPrefix ?? null),
     fileName: downloadFileName(p.contract?.dataFormat),
   };
+  // A listing delivered only by the provider's link has no file here: its calls answer the link.
+  const byLink = p.contract?.dataAccessType === 'external_link';
+  const actions: ExampleAction[] = byLink ? ['link'] : ['download', 'stream'];
   return (
     <Wrap data-testid="developer-panel">
       <Full>
         <Facts>
-          <dt>Endpoint</dt>
-          <dd data-testid="stream-endpoint">GET {p.streamPath}</dd>
+          {byLink ? (
+            <>
+              <dt>Delivery</dt>
+              <dd>By the provider’s own link (above). Your key opens this marketplace’s calls only, not the provider’s site.</dd>
+              <dt>Endpoint</dt>
+              <dd data-testid="link-endpoint">GET {p.downloadPath}: the provider’s link and instructions (JSON)</dd>
+            </>
+          ) : (
+            <>
+              <dt>Endpoint</dt>
+              <dd data-testid="stream-endpoint">GET {p.streamPath}</dd>
+            </>
+          )}
           <dt>Header</dt>
           <dd>X-API-Key: {fullKey ? fullKey : '<your key>'}</dd>
-          <dt>Download</dt>
-          <dd>GET {p.downloadPath} (HTTP Range resumes a broken download)</dd>
+          {!byLink && (
+            <>
+              <dt>Download</dt>
+              <dd>GET {p.downloadPath} (HTTP Range with If-Range resumes a broken download)</dd>
+            </>
+          )}
           <dt>Key prefix</dt>
-          <dd data-testid="api-key-prefix">{p.apiKeyPrefix ? `${p.apiKeyPrefix}…` : 'No key yet: request access'}</dd>
+          <dd data-testid="api-key-prefix">{p.apiKeyPrefix ? `${p.apiKeyPrefix}…` : 'No key yet: Issue API key'}</dd>
           <dt>Reference</dt>
           <dd>
             <a href="/api/docs" data-testid="api-reference-link">REST API reference</a> (OpenAPI: /api/openapi.json)
@@ -160,7 +179,7 @@ export function DeveloperPanel({ purchase, fullKey, refreshKey }: DeveloperPanel
         </Facts>
       </Full>
       <Full>
-        <Examples target={target} />
+        <Examples target={target} actions={actions} />
       </Full>
       <Full>
         <Suspense fallback={<Skeleton height={80} />}>
@@ -185,8 +204,14 @@ const ExampleGrid = styled.div`
   }
 `;
 
-/** curl, Python and JavaScript, as tabs (WAI-ARIA tabs: arrow keys move between them); each shows the download and the stream. */
-function Examples({ target }: { target: ExampleTarget }) {
+const CAPTIONS: Record<ExampleAction, string> = {
+  download: 'Download (run again to resume)',
+  stream: 'Stream (NDJSON, a row per line)',
+  link: 'The provider’s link and instructions (JSON)',
+};
+
+/** curl, Python and JavaScript, as tabs (WAI-ARIA tabs: arrow keys move between them); each shows the examples that fit the listing. */
+function Examples({ target, actions }: { target: ExampleTarget; actions: ExampleAction[] }) {
   const [language, setLanguage] = useState<ExampleLanguage>('curl');
   const id = useId();
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
@@ -199,8 +224,6 @@ function Examples({ target }: { target: ExampleTarget }) {
     setLanguage(chosen);
     tabs.current[EXAMPLE_LANGUAGES.indexOf(chosen)]?.focus();
   };
-  const download = dataExample(language, 'download', target);
-  const stream = dataExample(language, 'stream', target);
   const label = LANGUAGE_LABELS[language];
   return (
     <>
@@ -224,18 +247,17 @@ function Examples({ target }: { target: ExampleTarget }) {
         ))}
       </Tabs>
       <ExampleGrid role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${language}`}>
-        <Example>
-          <figcaption>
-            Download (run again to resume) <CopyButton text={download} label={`Copy ${label} download example`} />
-          </figcaption>
-          <pre data-testid={`example-${language}-download`}>{download}</pre>
-        </Example>
-        <Example>
-          <figcaption>
-            Stream (NDJSON, a row per line) <CopyButton text={stream} label={`Copy ${label} stream example`} />
-          </figcaption>
-          <pre data-testid={`example-${language}-stream`}>{stream}</pre>
-        </Example>
+        {actions.map((action) => {
+          const code = dataExample(language, action, target);
+          return (
+            <Example key={action}>
+              <figcaption>
+                {CAPTIONS[action]} <CopyButton text={code} label={`Copy ${label} ${action} example`} />
+              </figcaption>
+              <pre data-testid={`example-${language}-${action}`}>{code}</pre>
+            </Example>
+          );
+        })}
       </ExampleGrid>
     </>
   );

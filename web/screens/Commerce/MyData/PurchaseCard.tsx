@@ -6,6 +6,7 @@ import { Badge } from '../../../components/Badge.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { ButtonLink } from '../../../components/ButtonLink.tsx';
 import { Dialog } from '../../../components/Dialog.tsx';
+import { ProviderAccess } from '../../../components/ProviderAccess.tsx';
 import { Skeleton } from '../../../components/Skeleton.tsx';
 import { useToast } from '../../../components/toast/useToast.ts';
 import type { PurchaseCard_purchase$key } from '../../../__generated__/PurchaseCard_purchase.graphql.ts';
@@ -16,7 +17,7 @@ import { DownloadControl } from './DownloadControl.tsx';
 import type { ExternalLinkAnswer } from './downloadData.ts';
 import { EscrowStatus } from './EscrowStatus.tsx';
 import { KeyReveal } from './KeyReveal.tsx';
-import { accessBadge, canRenew } from './libraryRules.ts';
+import { accessBadge, canRenew, isRefunded } from './libraryRules.ts';
 import { PurchaseReview } from './PurchaseReview.tsx';
 import { useRequestDataAccessMutation } from './RequestDataAccessMutation.ts';
 import { useRotateApiKeyMutation } from './RotateApiKeyMutation.ts';
@@ -114,40 +115,19 @@ const Buttons = styled.div`
   flex-wrap: wrap;
 `;
 
-const LinkBox = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 4px;
-  padding: 10px 12px;
-  border: 1px solid ${({ theme }) => theme.colors.blueBorder};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.blueSoft};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-
-  a {
-    font-family: ${({ theme }) => theme.fonts.mono};
-    color: ${({ theme }) => theme.colors.blue};
-    overflow-wrap: anywhere;
-  }
-  p {
-    color: ${({ theme }) => theme.colors.text};
-    white-space: pre-wrap;
-  }
-  span {
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    letter-spacing: ${({ theme }) => theme.tracking.label};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-`;
-
 const Muted = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.sm};
+  line-height: 1.5;
   color: ${({ theme }) => theme.colors.textMuted};
+
+  a {
+    color: ${({ theme }) => theme.colors.text};
+    text-decoration: underline;
+    text-underline-offset: 2px;
+  }
 `;
 
-const BADGE_TONES = { ACTIVE: 'green', EXPIRED: 'red', INACTIVE: 'neutral' } as const;
+const BADGE_TONES = { ACTIVE: 'green', EXPIRED: 'red', INACTIVE: 'neutral', REFUNDED: 'neutral' } as const;
 
 export type PurchaseCardProps = { purchase: PurchaseCard_purchase$key };
 
@@ -198,7 +178,8 @@ export function PurchaseCard({ purchase }: PurchaseCardProps) {
   const [uses, setUses] = useState(0);
   const [answeredLink, setAnsweredLink] = useState<ExternalLinkAnswer | null>(null);
 
-  const badge = accessBadge(p);
+  const refunded = isRefunded({ purchaseStatus: p.status, paymentStatus: p.payment?.status });
+  const badge = accessBadge({ ...p, refunded });
   const renew = canRenew({ pricingModel: p.contract.pricingModel, accessExpired: p.accessExpired, purchaseStatus: p.status, paymentStatus: p.payment?.status });
   const link = p.externalAccess ? { dataAccessUrl: p.externalAccess.url, accessInstructions: p.externalAccess.instructions } : answeredLink;
   const hasFile = p.contract.dataAccessType !== 'external_link';
@@ -213,12 +194,17 @@ export function PurchaseCard({ purchase }: PurchaseCardProps) {
       onCompleted: ({ requestDataAccess: r }) => {
         used();
         if (r.__typename !== 'MutationRequestDataAccessSuccess' || !r.data) return failed();
+        setDeveloperOpen(true);
         if (r.data.apiKey) {
+          // this purchase had no key yet: the one issued now is shown this once
           setFullKey(r.data.apiKey);
-          setDeveloperOpen(true);
           toast({ title: 'Data Access Granted', description: 'Your API key is shown once below: copy it now.' });
         } else {
-          toast({ title: 'Data Access Granted', description: `Use your key ${r.data.apiKeyPrefix ?? ''}… in the X-API-Key header. Lost it? Rotate it.` });
+          // reading access changes no key: the one the buyer saved keeps working
+          toast({
+            title: 'Your API Key',
+            description: `It starts ${r.data.apiKeyPrefix ?? ''}…: the key shown in full when you paid (or rotated) keeps working. Lost it? Rotate key issues a new one.`,
+          });
         }
       },
       onError: failed,
@@ -296,12 +282,21 @@ export function PurchaseCard({ purchase }: PurchaseCardProps) {
         {p.hasAccess && hasFile ? (
           <DownloadControl downloadPath={p.downloadPath} title={p.contract.title} onUsed={used} onLink={setAnsweredLink} />
         ) : (
-          <Muted>
-            {p.hasAccess
-              ? 'This data is delivered through the provider’s link.'
-              : p.status === 'pending'
-                ? 'The payment is not complete yet.'
-                : 'No access: renew to use this data again.'}
+          <Muted data-testid="library-note">
+            {p.hasAccess ? (
+              `${p.contract.provider.name} delivers this data from their own site: their link and instructions are below.`
+            ) : refunded ? (
+              <>
+                Refunded: the money went back to you and this data is no longer available. You can buy it again from{' '}
+                <Link to={`/contract/${p.contract.contractId}`}>the listing</Link>.
+              </>
+            ) : p.status === 'pending' ? (
+              'The payment is not complete yet.'
+            ) : p.accessExpired ? (
+              'Access ended: renew to use this data again.'
+            ) : (
+              'No access to this data.'
+            )}
           </Muted>
         )}
         <Buttons>
@@ -311,8 +306,9 @@ export function PurchaseCard({ purchase }: PurchaseCardProps) {
             </ButtonLink>
           )}
           {p.hasAccess && (
+            // Reading access never changes a key: with a key it shows the prefix; without one it issues the first
             <Button size="sm" variant="secondary" busy={requesting} onClick={onRequestAccess}>
-              Request access
+              {p.apiKeyPrefix ? 'Show key prefix' : 'Issue API key'}
             </Button>
           )}
           {p.hasAccess && p.apiKeyPrefix && (
@@ -331,15 +327,7 @@ export function PurchaseCard({ purchase }: PurchaseCardProps) {
         </Buttons>
       </Actions>
 
-      {link && (
-        <LinkBox data-testid="external-access">
-          <span>Provider link</span>
-          <a href={link.dataAccessUrl} target="_blank" rel="noopener noreferrer">
-            {link.dataAccessUrl}
-          </a>
-          {link.accessInstructions && <p>{link.accessInstructions}</p>}
-        </LinkBox>
-      )}
+      {link && <ProviderAccess url={link.dataAccessUrl} instructions={link.accessInstructions} providerName={p.contract.provider.name} />}
 
       {fullKey && <KeyReveal apiKey={fullKey} onDismiss={() => setFullKey(null)} />}
       {developerOpen && (

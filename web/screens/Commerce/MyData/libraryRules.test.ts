@@ -1,26 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { fallbackFileName, fileNameFromDisposition } from './downloadData.ts';
-import { accessBadge, canRenew, escrowText, keyForExamples } from './libraryRules.ts';
+import { accessBadge, canRenew, escrowText, isRefunded, keyForExamples } from './libraryRules.ts';
 import { dataExample, downloadFileName, EXAMPLE_LANGUAGES } from './dataExamples.ts';
 
 describe('accessBadge', () => {
-  it('is EXPIRED first, then ACTIVE with access, else INACTIVE', () => {
-    expect(accessBadge({ accessExpired: true, hasAccess: true })).toBe('EXPIRED');
-    expect(accessBadge({ accessExpired: false, hasAccess: true })).toBe('ACTIVE');
-    expect(accessBadge({ accessExpired: false, hasAccess: false })).toBe('INACTIVE');
+  it('is REFUNDED first, then EXPIRED, then ACTIVE with access, else INACTIVE', () => {
+    expect(accessBadge({ accessExpired: true, hasAccess: false, refunded: true })).toBe('REFUNDED');
+    expect(accessBadge({ accessExpired: true, hasAccess: true, refunded: false })).toBe('EXPIRED');
+    expect(accessBadge({ accessExpired: false, hasAccess: true, refunded: false })).toBe('ACTIVE');
+    expect(accessBadge({ accessExpired: false, hasAccess: false, refunded: false })).toBe('INACTIVE');
+  });
+  it('calls a revoked purchase or a refunded payment refunded', () => {
+    expect(isRefunded({ purchaseStatus: 'revoked', paymentStatus: 'refunded' })).toBe(true);
+    expect(isRefunded({ purchaseStatus: 'revoked', paymentStatus: null })).toBe(true);
+    expect(isRefunded({ purchaseStatus: 'active', paymentStatus: 'released' })).toBe(false);
   });
 });
 
 describe('canRenew', () => {
   const base = { pricingModel: 'one_time', accessExpired: false, purchaseStatus: 'active', paymentStatus: 'escrowed' };
-  it('renews subscriptions and anything expired or refunded', () => {
+  it('renews subscriptions and anything expired', () => {
     expect(canRenew({ ...base, pricingModel: 'monthly_subscription' })).toBe(true);
     expect(canRenew({ ...base, accessExpired: true })).toBe(true);
-    expect(canRenew({ ...base, purchaseStatus: 'revoked', paymentStatus: 'refunded' })).toBe(true);
   });
-  it('has nothing to renew for a live one-time purchase or a pending one', () => {
+  it('has nothing to renew for a live one-time purchase, a pending one or a refunded one', () => {
     expect(canRenew(base)).toBe(false);
     expect(canRenew({ ...base, purchaseStatus: 'pending', paymentStatus: 'pending', pricingModel: 'annual_subscription' })).toBe(false);
+    expect(canRenew({ ...base, purchaseStatus: 'revoked', paymentStatus: 'refunded' })).toBe(false);
+    expect(canRenew({ ...base, purchaseStatus: 'revoked', paymentStatus: 'refunded', pricingModel: 'monthly_subscription', accessExpired: true })).toBe(false);
   });
 });
 

@@ -1,21 +1,32 @@
 // What the library shows of a purchase, decided from the fields the server sends (the access rules
 // themselves live on the server: hasAccess, accessExpired, canReview).
 
-export type AccessBadge = 'EXPIRED' | 'ACTIVE' | 'INACTIVE';
+export type AccessBadge = 'EXPIRED' | 'ACTIVE' | 'INACTIVE' | 'REFUNDED';
 
-/** EXPIRED when the access period is over, else ACTIVE with access, else INACTIVE. */
-export function accessBadge(p: { accessExpired: boolean; hasAccess: boolean }): AccessBadge {
+/**
+ * A refund ends a purchase for good: the server marks the purchase `revoked` and its payment
+ * `refunded`, and the screens call it one thing, Refunded (docs/decisions.md, "A refunded purchase
+ * reads Refunded").
+ */
+export function isRefunded(p: { purchaseStatus: string; paymentStatus: string | null | undefined }): boolean {
+  return p.purchaseStatus === 'revoked' || p.paymentStatus === 'refunded';
+}
+
+/** REFUNDED when the money went back (an INACTIVE that says why), else EXPIRED when the period is over, ACTIVE with access, else INACTIVE. */
+export function accessBadge(p: { accessExpired: boolean; hasAccess: boolean; refunded: boolean }): AccessBadge {
+  if (p.refunded) return 'REFUNDED';
   if (p.accessExpired) return 'EXPIRED';
   return p.hasAccess ? 'ACTIVE' : 'INACTIVE';
 }
 
 /**
- * Renew pays again at /payment/{contractId}: subscriptions (it extends the period), and anything
- * that lost its access by time or by a refund. A one-time purchase with live access has nothing to renew.
+ * Renew pays again at /payment/{contractId}: subscriptions (it extends the period) and anything whose
+ * period ended. A one-time purchase with live access has nothing to renew; a pending one is
+ * completed instead; a refunded one is not renewed (the buyer may buy it again from the listing).
  */
 export function canRenew(p: { pricingModel: string; accessExpired: boolean; purchaseStatus: string; paymentStatus: string | null | undefined }): boolean {
-  if (p.purchaseStatus === 'pending') return false;
-  return p.pricingModel !== 'one_time' || p.accessExpired || p.purchaseStatus === 'revoked' || p.paymentStatus === 'refunded';
+  if (p.purchaseStatus === 'pending' || isRefunded(p)) return false;
+  return p.pricingModel !== 'one_time' || p.accessExpired;
 }
 
 export type EscrowText = { text: string; tone: 'blue' | 'green' | 'amber' | 'neutral' | 'red' };

@@ -37,13 +37,18 @@ const Warning = styled.p`
   svg { flex: none; margin-top: 2px; }
 `;
 
-export type ApiKeyOnceProps = { apiKey: string };
+export type ApiKeyOnceProps = {
+  apiKey: string;
+  /** the listing is delivered only by its provider's own link: the key opens the call that answers it */
+  byLink: boolean;
+};
 
 /**
  * The API key escrow issued, in full. The server shows each key in one answer only (the one that
- * issued it), so this is the buyer's one chance to copy it; the library shows its prefix later.
+ * issued it), so this is the buyer's one chance to copy it; the library shows its prefix later and
+ * never changes it (only Rotate does).
  */
-export function ApiKeyOnce({ apiKey }: ApiKeyOnceProps) {
+export function ApiKeyOnce({ apiKey, byLink }: ApiKeyOnceProps) {
   const { toast } = useToast();
   const [copied, setCopied] = useState(false);
   return (
@@ -69,8 +74,11 @@ export function ApiKeyOnce({ apiKey }: ApiKeyOnceProps) {
       <Warning role="note">
         <Icon name="alert" size={14} />
         <span>
-          Shown once: copy it now and keep it safe. Send it as the X-API-Key header to download or stream the data. Later your library shows only its
-          first characters; Rotate there issues a new key.
+          Shown once: copy it now and keep it safe.{' '}
+          {byLink
+            ? 'Sent as the X-API-Key header, it opens this marketplace’s call that answers the provider’s link and instructions; it does not sign you in on the provider’s site.'
+            : 'Send it as the X-API-Key header to download or stream the data.'}{' '}
+          Your library shows only its first characters and never changes it; Rotate there replaces it.
         </span>
       </Warning>
     </Panel>

@@ -4,6 +4,7 @@ import { Button } from '../../../components/Button.tsx';
 import { ButtonLink } from '../../../components/ButtonLink.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { Panel } from '../../../components/Panel.tsx';
+import { ProviderAccess } from '../../../components/ProviderAccess.tsx';
 import type { NextSteps_payment$key } from '../../../__generated__/NextSteps_payment.graphql.ts';
 import { disputeOpen } from './disputeWindow.ts';
 
@@ -45,9 +46,21 @@ const Steps = styled.ol`
   a, button { justify-self: start; }
 `;
 
+const StepBody = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: 8px;
+  min-width: 0;
+
+  > [data-testid='provider-access'] {
+    align-self: stretch;
+  }
+`;
+
 export type NextStepsProps = { payment: NextSteps_payment$key; onRaiseDispute: () => void };
 
-/** Download the data, contact the seller, raise a dispute (while the window is open). */
+/** What the buyer gets and where (the file in the library, or the provider's link), contact the seller, raise a dispute (while the window is open). */
 export function NextSteps({ payment, onRaiseDispute }: NextStepsProps) {
   const p = useFragment(
     graphql`
@@ -55,23 +68,64 @@ export function NextSteps({ payment, onRaiseDispute }: NextStepsProps) {
         contractId
         status
         escrowEndsAt
+        contract {
+          dataAccessType
+          provider {
+            name
+          }
+        }
+        purchase {
+          externalAccess {
+            url
+            instructions
+          }
+        }
       }
     `,
     payment,
   );
   const canDispute = disputeOpen(p.status, p.escrowEndsAt);
   const hasData = p.status === 'escrowed' || p.status === 'disputed' || p.status === 'released';
+  const byLink = p.contract.dataAccessType === 'external_link';
+  const link = p.purchase?.externalAccess ?? null;
+  const provider = p.contract.provider.name;
   return (
     <Panel title="Next steps" data-testid="next-steps">
       <Steps>
-        <li>
-          <p>
-            <strong>Download your data.</strong> {hasData ? 'Your library has the download, the stream endpoint and your API key.' : 'Access to this data set has ended.'}
-          </p>
-          <ButtonLink to="/my-data" size="sm" variant="primary" icon={<Icon name="download" size={12} />}>
-            Download data
-          </ButtonLink>
-        </li>
+        {!hasData ? (
+          <li>
+            <p>
+              <strong>{p.status === 'refunded' ? 'This purchase was refunded.' : 'No access.'}</strong>{' '}
+              {p.status === 'refunded' ? 'The money went back to you and the data is no longer available.' : 'Access to this data set has ended.'}
+            </p>
+          </li>
+        ) : byLink ? (
+          <li>
+            <p>
+              <strong>Get your data from the provider.</strong> {provider} delivers this data set from their own site: open their link and follow their
+              instructions. Your library keeps both.
+            </p>
+            <StepBody>
+              {link && <ProviderAccess url={link.url} instructions={link.instructions} providerName={provider} />}
+              <ButtonLink to="/my-data" size="sm" variant="secondary">
+                Open My Data
+              </ButtonLink>
+            </StepBody>
+          </li>
+        ) : (
+          <li>
+            <p>
+              <strong>Download your data.</strong> Your library has the download, the stream endpoint and examples for your API key
+              {link ? `; ${provider} also gives their own link, below.` : '.'}
+            </p>
+            <StepBody>
+              {link && <ProviderAccess url={link.url} instructions={link.instructions} providerName={provider} />}
+              <ButtonLink to="/my-data" size="sm" variant="primary" icon={<Icon name="download" size={12} />}>
+                Download data
+              </ButtonLink>
+            </StepBody>
+          </li>
+        )}
         <li>
           <p>
             <strong>Questions about the data?</strong> Ask the seller directly.

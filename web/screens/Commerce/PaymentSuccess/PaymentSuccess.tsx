@@ -141,7 +141,7 @@ function PaymentSuccessContent({ query }: { query: PreloadedQuery<PaymentSuccess
       </PageTitle>
       <Grid>
         <EscrowStatus payment={payment} />
-        {apiKey && <ApiKeyOnce apiKey={apiKey} />}
+        {apiKey && <ApiKeyOnce apiKey={apiKey} byLink={contract.dataAccessType === 'external_link'} />}
         <div className="steps">
           <NextSteps
             payment={payment}

@@ -17,6 +17,7 @@ export const PaymentSuccessQuery = graphql`
       id
       contractId
       title
+      dataAccessType
       provider {
         name
       }

@@ -5,7 +5,7 @@ import { Badge } from '../../../components/Badge.tsx';
 import type { PurchaseRow_purchase$key } from '../../../__generated__/PurchaseRow_purchase.graphql.ts';
 import { toneColors } from '../../../theme/theme.ts';
 import { formatDate, formatMoney } from '../../../format/format.ts';
-import { statusTone } from '../../../format/labels.ts';
+import { purchaseStatusWord, statusTone } from '../../../format/labels.ts';
 
 const Row = styled.li`
   display: grid;
@@ -114,6 +114,8 @@ export function PurchaseRow({ purchase }: PurchaseRowProps) {
     purchase,
   );
   const expired = p.accessExpiresAt != null && new Date(p.accessExpiresAt).getTime() < Date.now();
+  // 'revoked' is what a refund does to a purchase: it reads 'refunded', as in the library
+  const status = purchaseStatusWord(p.status);
   return (
     <Row data-testid="purchase-row">
       <Main>
@@ -126,7 +128,7 @@ export function PurchaseRow({ purchase }: PurchaseRowProps) {
         <Facts>
           {/* 'Status: {status}' and 'Amount: ${amount}' */}
           <span>
-            Status: <StatusValue $tone={statusTone(p.status)}>{p.status}</StatusValue>
+            Status: <StatusValue $tone={statusTone(status)}>{status}</StatusValue>
           </span>
           <span>
             Amount: <b>{formatMoney(p.amount)}</b>
