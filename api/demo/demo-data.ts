@@ -922,16 +922,21 @@ export function describeListing(t: ListingTemplate): string {
   return `${t.blurb} ${FREQUENCY_TEXT[t.frequency]}, delivered ${DELIVERY_TEXT[t.delivery]} as ${FORMAT_TEXT[t.format]}. About ${formatCount(t.records)} records; coverage: ${t.coverage}.`;
 }
 
+/**
+ * The provider's own instructions for their link. The data is on the provider's host, which a
+ * DATA PIT key does not open: each provider hands out its own credential (docs/decisions.md, "A
+ * listing delivered by the provider's link").
+ */
 export function accessInstructionsFor(t: ListingTemplate): string {
   switch (t.delivery) {
     case 'api':
-      return 'After purchase, send your DATA PIT API key in the X-API-Key header to the endpoint above. Responses are paginated (cursor parameter); the rate limit is 600 requests per minute.';
+      return 'After purchase we send you an API token through DATA PIT messages; send it as a bearer token to the endpoint above. Responses are paginated (cursor parameter); the rate limit is 600 requests per minute.';
     case 'stream':
-      return 'Connect to the WebSocket endpoint above with your API key as the token query parameter, then subscribe to the symbols or feeds you need. Reconnect with the last sequence number to resume without gaps.';
+      return 'Connect to the WebSocket endpoint above with the access token we send you through DATA PIT messages after purchase, then subscribe to the symbols or feeds you need. Reconnect with the last sequence number to resume without gaps.';
     case 's3':
       return 'Share your AWS account id with us through DATA PIT messages; we grant read access to the bucket prefix above within one business day. Files are partitioned by date.';
     case 'download':
-      return 'Download the archive from the link above with your API key. Files are gzip-compressed; a README with the data dictionary is included.';
+      return 'Download the archive from the link above, signing in with the email address you bought with. Files are gzip-compressed; a README with the data dictionary is included.';
   }
 }
 

@@ -487,7 +487,7 @@ function buildDemoPlan(now: number, adminHash: string, userHash: string, withFil
 
   // The demo buyer's data set with a real file, paid a couple of hours ago: in escrow, access live,
   // an API key issued the way escrow issues one (its hash stored; the full key was shown once, so
-  // the library's first "request access" issues a fresh one), its release job scheduled.
+  // the library shows its prefix and Rotate issues a new one), its release job scheduled.
   const uploaded = active.find((p) => p.template.uploadRows && p.row.providerId === meridian.id);
   if (uploaded) {
     let sale = [...uploaded.sales].reverse().find((s) => s.at > now - 20 * HOUR && s.at < now - 30 * MINUTE);

@@ -33,7 +33,8 @@ export function accessState(
 
 const DENIAL_MESSAGES: Record<AccessDenial, string> = {
   payment_pending: 'No access yet: the payment for this purchase is not complete',
-  revoked: 'Access revoked: this purchase was refunded',
+  // One word for it everywhere (docs/decisions.md, "A refunded purchase reads Refunded").
+  revoked: 'Refunded: this purchase no longer opens its data',
   expired: 'Access expired: renew the purchase to download again',
 };
 

@@ -194,14 +194,11 @@ const Tabs = styled(RangeSwitch)`
   margin-bottom: 8px;
 `;
 
+// One example under the other: the download script is too wide to share a row.
 const ExampleGrid = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
   gap: 12px;
-
-  ${({ theme }) => theme.media.lg} {
-    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-  }
 `;
 
 const CAPTIONS: Record<ExampleAction, string> = {

@@ -267,8 +267,8 @@ export function PurchaseCard({ purchase }: PurchaseCardProps) {
           <dd>{formatDate(p.purchaseDate)}</dd>
         </div>
         <div>
-          <dt>{p.accessExpired ? 'Access ended' : 'Access until'}</dt>
-          <dd>{p.accessExpiresAt ? formatDate(p.accessExpiresAt) : p.hasAccess ? 'No expiry' : '—'}</dd>
+          <dt>{refunded ? 'Access' : p.accessExpired ? 'Access ended' : 'Access until'}</dt>
+          <dd>{refunded ? 'Ended (refunded)' : p.accessExpiresAt ? formatDate(p.accessExpiresAt) : p.hasAccess ? 'No expiry' : '—'}</dd>
         </div>
         <div>
           <dt>Escrow</dt>

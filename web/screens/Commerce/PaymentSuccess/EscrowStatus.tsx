@@ -78,7 +78,7 @@ const EXPLAIN: Record<string, string> = {
   escrowed: 'Your money is held in escrow. It is released to the provider when the window closes, unless you raise a dispute.',
   disputed: 'You raised a dispute: the money stays held while an administrator reviews it (within 24 hours).',
   released: 'The escrow window closed and the money was released to the provider.',
-  refunded: 'The dispute was settled in your favour: the money was refunded and access to the data was revoked.',
+  refunded: 'The dispute was settled in your favour: the money was refunded and the data is no longer available to you.',
 };
 
 export type EscrowStatusProps = { payment: EscrowStatus_payment$key };

@@ -103,7 +103,7 @@ export function NextSteps({ payment, onRaiseDispute }: NextStepsProps) {
           <li>
             <p>
               <strong>Get your data from the provider.</strong> {provider} delivers this data set from their own site: open their link and follow their
-              instructions. Your library keeps both.
+              instructions. Your library keeps them too.
             </p>
             <StepBody>
               {link && <ProviderAccess url={link.url} instructions={link.instructions} providerName={provider} />}

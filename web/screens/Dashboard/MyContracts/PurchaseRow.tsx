@@ -138,8 +138,8 @@ export function PurchaseRow({ purchase }: PurchaseRowProps) {
       <Dates>
         <dt>Purchased</dt>
         <dd>{formatDate(p.purchaseDate)}</dd>
-        <dt>{expired ? 'Access ended' : 'Access until'}</dt>
-        <dd>{p.accessExpiresAt ? formatDate(p.accessExpiresAt) : 'No expiry'}</dd>
+        <dt>{status === 'refunded' ? 'Access' : expired ? 'Access ended' : 'Access until'}</dt>
+        <dd>{status === 'refunded' ? 'Ended (refunded)' : p.accessExpiresAt ? formatDate(p.accessExpiresAt) : 'No expiry'}</dd>
       </Dates>
     </Row>
   );
