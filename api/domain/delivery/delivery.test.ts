@@ -354,7 +354,7 @@ describe.each(testDatabases())('data delivery on %s', (kind) => {
       const refunded = await buy('csv', { paymentStatus: 'refunded' });
       const res = await buyer.json('GET', `/api/data/access/${refunded.purchase.id}`);
       expect(res.status).toBe(403);
-      expect(res.body.message).toMatch(/refunded/);
+      expect(res.body.message).toMatch(/^Refunded/);
       expect((await buyer.json('POST', `/api/data/access/${refunded.purchase.id}/rotate`)).status).toBe(403);
       expect((await usagesOf(app, refunded.purchase.id, 1))[0]).toMatchObject({ action: 'access', outcome: 'denied' });
     });
