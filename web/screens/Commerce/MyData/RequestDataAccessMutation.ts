@@ -1,8 +1,9 @@
 import { graphql, useMutation } from 'react-relay';
 import type { RequestDataAccessMutation as MutationType } from '../../../__generated__/RequestDataAccessMutation.graphql.ts';
 
-// The library's request access (GET /api/data/access/{purchaseId} does the same): the first answer
-// with live access shows a key in full, later ones its prefix. The purchase's access fields follow.
+// The library's access read (GET /api/data/access/{purchaseId} does the same): it never changes a
+// key. It answers the live key's prefix; only a purchase with no key yet gets one, shown in full in
+// that answer. The purchase's access fields follow.
 const mutation = graphql`
   mutation RequestDataAccessMutation($input: PurchaseAccessInput!) {
     requestDataAccess(input: $input) {
