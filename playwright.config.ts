@@ -46,6 +46,9 @@ export default defineConfig({
       REGISTER_LIMIT_PER_IP: '1000',
       RESEND_LIMIT_PER_IP: '1000',
       SUPPORT_TICKET_LIMIT_PER_IP: '1000',
+      // The demo provider and buyers bid and write in many journeys of one run.
+      BID_LIMIT_PER_USER: '1000',
+      MESSAGE_LIMIT_PER_USER: '1000',
       ...(process.env.E2E_STATIC_DIR ? { STATIC_DIR: process.env.E2E_STATIC_DIR } : {}),
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },

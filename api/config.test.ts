@@ -31,6 +31,8 @@ describe('loadConfig', () => {
       databasePoolMax: 10,
       demoData: true,
       loginLimits: { perAccount: 10, perIp: 50, windowMs: 900_000 },
+      bidLimits: { perUser: 30, windowMs: 3_600_000 },
+      messageLimits: { perUser: 30, windowMs: 60_000 },
       shutdownDrainMs: 30_000,
       responseCache: { enabled: true, ttlMs: 30_000, redisKeyPrefix: 'datapit:cache:' },
     });
@@ -80,6 +82,8 @@ describe('loadConfig', () => {
     ['LOGIN_LIMIT_PER_IP', { LOGIN_LIMIT_PER_IP: '0' }, /LOGIN_LIMIT_PER_IP must be a whole number of at least 1/],
     ['LOGIN_LIMIT_PER_ACCOUNT', { LOGIN_LIMIT_PER_ACCOUNT: 'ten' }, /LOGIN_LIMIT_PER_ACCOUNT/],
     ['LOGIN_LIMIT_WINDOW_MS', { LOGIN_LIMIT_WINDOW_MS: '1.5' }, /LOGIN_LIMIT_WINDOW_MS/],
+    ['BID_LIMIT_PER_USER', { BID_LIMIT_PER_USER: '0' }, /BID_LIMIT_PER_USER must be a whole number of at least 1/],
+    ['MESSAGE_LIMIT_WINDOW_MS', { MESSAGE_LIMIT_WINDOW_MS: '10' }, /MESSAGE_LIMIT_WINDOW_MS must be a whole number of at least 1000/],
     ['SHUTDOWN_DRAIN_MS', { SHUTDOWN_DRAIN_MS: '-1' }, /SHUTDOWN_DRAIN_MS/],
     ['PG_POOL_MAX', { PG_POOL_MAX: '0' }, /PG_POOL_MAX/],
     ['SESSION_SECRET', { SESSION_SECRET: 'short' }, /SESSION_SECRET must be at least 32 characters/],

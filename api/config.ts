@@ -36,6 +36,10 @@ export interface Config {
   resendLimits: { perIp: number; perEmail: number; windowMs: number };
   /** support tickets opened from one client address per window (the widget works without an account) */
   ticketLimits: { perIp: number; windowMs: number };
+  /** Bids one user may place per window (docs/decisions.md "Bids: withdrawing, superseding, limits"). */
+  bidLimits: { perUser: number; windowMs: number };
+  /** Messages one user may send per window. */
+  messageLimits: { perUser: number; windowMs: number };
   /** Reverse proxies in front of the server whose X-Forwarded-For is believed (TRUST_PROXY); 0: none. */
   trustProxy: number;
   /** How long a SIGTERM waits for requests in flight before closing their connections. */
@@ -104,6 +108,10 @@ const envSchema = z
     RESEND_LIMIT_WINDOW_MS: wholeNumber(1000).default(60 * 60_000),
     SUPPORT_TICKET_LIMIT_PER_IP: wholeNumber(1).default(10),
     SUPPORT_TICKET_LIMIT_WINDOW_MS: wholeNumber(1000).default(60 * 60_000),
+    BID_LIMIT_PER_USER: wholeNumber(1).default(30),
+    BID_LIMIT_WINDOW_MS: wholeNumber(1000).default(60 * 60_000),
+    MESSAGE_LIMIT_PER_USER: wholeNumber(1).default(30),
+    MESSAGE_LIMIT_WINDOW_MS: wholeNumber(1000).default(60_000),
     TRUST_PROXY: z.string().regex(TRUST_PROXY_VALUE, 'must be the number of reverse proxies in front of the server (0, 1, 2, ...) or true (one) / false').optional(),
     SHUTDOWN_DRAIN_MS: wholeNumber(0, 3_600_000).default(30_000),
     CORS_ORIGINS: z
@@ -184,6 +192,8 @@ export function loadConfig(env: Env = process.env): Config {
     registerLimits: { perIp: e.REGISTER_LIMIT_PER_IP, perEmail: e.REGISTER_LIMIT_PER_EMAIL, windowMs: e.REGISTER_LIMIT_WINDOW_MS },
     resendLimits: { perIp: e.RESEND_LIMIT_PER_IP, perEmail: e.RESEND_LIMIT_PER_EMAIL, windowMs: e.RESEND_LIMIT_WINDOW_MS },
     ticketLimits: { perIp: e.SUPPORT_TICKET_LIMIT_PER_IP, windowMs: e.SUPPORT_TICKET_LIMIT_WINDOW_MS },
+    bidLimits: { perUser: e.BID_LIMIT_PER_USER, windowMs: e.BID_LIMIT_WINDOW_MS },
+    messageLimits: { perUser: e.MESSAGE_LIMIT_PER_USER, windowMs: e.MESSAGE_LIMIT_WINDOW_MS },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     corsOrigins: parseOriginList(e.CORS_ORIGINS),

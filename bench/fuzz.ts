@@ -393,6 +393,7 @@ export const DOCUMENTED_REST = [
   'PATCH /api/contracts/:id',
   'GET /api/bids/contract/:id',
   'POST /api/bids',
+  'POST /api/bids/:id/withdraw',
   'POST /api/purchases',
   'GET /api/purchases/buyer/:userId',
   'POST /api/due-diligence',

@@ -126,6 +126,8 @@ async function startServer(env: Record<string, string>, nodeArgs: string[]): Pro
       LOG_LEVEL: 'warn',
       // Stopping must not outlast stopServer's patience (a CPU profile is written on exit only).
       SHUTDOWN_DRAIN_MS: '3000',
+      // It measures delivery, not the per-user message limit (a small SUB_CONNECTIONS sends many per user).
+      MESSAGE_LIMIT_PER_USER: '1000000',
     },
     // The server's log (stdout) goes to stderr, so stdout is the report alone.
     stdio: ['ignore', process.stderr, 'inherit'],

@@ -1,8 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
 import { createUser, expect, gql, test, toast } from './fixtures.ts';
 
-// Contract detail (/contract/{id}): what a visitor reads, a buyer's bid, the provider's decision,
-// and the not-found page.
+// Contract detail (/contract/{id}): what a visitor reads, a buyer's bid (confirmed when far above
+// the list price), the provider's decision, a bidder withdrawing, and the not-found page.
 
 const DEMO_PASSWORD = 'Demo#Trader1';
 const PROVIDER_EMAIL = 'meridian@datapit.demo';
@@ -15,6 +15,7 @@ type ContractFacts = {
   fieldCount: number | null;
   dataFields: string[];
   sampleData: Record<string, unknown>[];
+  price: string;
   marketPrice: string;
   priceHistory: { at: string }[];
   provider: { name: string; completedSales: number; memberSince: string };
@@ -25,7 +26,7 @@ async function meridianContract(request: APIRequestContext): Promise<ContractFac
   const { contracts } = await gql<{ contracts: { edges: { node: ContractFacts }[] } }>(
     request,
     `{ contracts(first: 100) { edges { node {
-        contractId title status fieldCount dataFields sampleData marketPrice
+        contractId title status fieldCount dataFields sampleData price marketPrice
         priceHistory(days: 30) { at }
         provider { name completedSales memberSince }
       } } } }`,
@@ -46,6 +47,19 @@ async function logIn(request: APIRequestContext, usernameOrEmail: string, passwo
   );
   expect(login.__typename, login.message).toBe('MutationLoginSuccess');
 }
+
+/** Places a bid through the API as the request context's user; returns its plain id. */
+async function placeBid(request: APIRequestContext, contractId: string, amount: string, message: string): Promise<string> {
+  const { placeBid } = await gql<{ placeBid: { __typename: string; message?: string; data?: { bidId: string } } }>(
+    request,
+    'mutation ($input: PlaceBidInput!) { placeBid(input: $input) { __typename ... on MutationPlaceBidSuccess { data { bidId } } ... on Error { message } } }',
+    { input: { contractId, amount, message } },
+  );
+  expect(placeBid.__typename, placeBid.message).toBe('MutationPlaceBidSuccess');
+  return placeBid.data!.bidId;
+}
+
+const usd = (amount: string | number) => Number(amount).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 
 test('a visitor reads a contract: quote, chart, sample, fields, trade and provider cards', async ({ page, request }) => {
   const contract = await meridianContract(request);
@@ -104,14 +118,14 @@ test.describe('bids', () => {
   test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
   let contractId = '';
-  let bidder = { name: '', message: '' };
+  let bidder = { name: '', message: '', second: '' };
 
   test('a verified user places a bid and sees it in the order book', async ({ page, request }) => {
     const contract = await meridianContract(request);
     contractId = contract.contractId;
     const user = await createUser(page.request, { verified: true, label: 'bidder' });
     await logIn(page.request, user.email, user.password);
-    bidder = { name: user.name, message: `Quarterly backtest refresh ${Date.now().toString(36)}` };
+    bidder = { name: user.name, message: `Quarterly backtest refresh ${Date.now().toString(36)}`, second: `Second thoughts ${Date.now().toString(36)}` };
 
     await page.goto(`/contract/${contractId}`);
     await expect(page.getByRole('button', { name: 'User menu' })).toContainText(user.name);
@@ -161,6 +175,9 @@ test.describe('bids', () => {
     // it is really stored: a reload shows it too
     await page.reload();
     await expect(page.getByTestId('bid-row').filter({ hasText: bidder.message })).toContainText('$123.45');
+
+    // a second open bid of the same buyer, for the provider's acceptance to end
+    await placeBid(page.request, contractId, '99.00', bidder.second);
   });
 
   test('the provider sees the bid with the bidder and message, accepts it and declines another', async ({ page, request }) => {
@@ -199,10 +216,103 @@ test.describe('bids', () => {
     await expect(toast(page, 'Bid Declined')).toBeVisible();
     await expect(low.getByTestId('bid-status')).toHaveText('declined');
 
+    // accepting one of the buyer's bids ended their other open bid, at once, without a reload
+    const second = page.getByTestId('bid-row').filter({ hasText: bidder.second });
+    await expect(second.getByTestId('bid-status')).toHaveText('declined');
+    await expect(second.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+
     // the decisions are stored
     await page.reload();
     await expect(page.getByTestId('bid-row').filter({ hasText: bidder.message }).getByTestId('bid-status')).toHaveText('accepted');
     await expect(page.getByTestId('bid-row').filter({ hasText: lowball }).getByTestId('bid-status')).toHaveText('declined');
+    await expect(page.getByTestId('bid-row').filter({ hasText: bidder.second }).getByTestId('bid-status')).toHaveText('declined');
+  });
+
+  test('a bid far above the list price is placed only once the buyer confirms it', async ({ page, request }) => {
+    const contract = await meridianContract(request);
+    const user = await createUser(page.request, { verified: true, label: 'whale' });
+    await logIn(page.request, user.email, user.password);
+    await page.goto(`/contract/${contract.contractId}`);
+    await expect(page.getByRole('button', { name: 'User menu' })).toContainText(user.name);
+
+    const far = (Math.ceil(Number(contract.price) * 7.25 * 100) / 100).toFixed(2);
+    const multiple = Math.floor((Math.round(Number(far) * 100) * 10) / Math.round(Number(contract.price) * 100)) / 10;
+    await page.getByRole('button', { name: 'Make a bid' }).click();
+    await page.getByLabel('Bid amount (USD)').fill(far);
+    await page.getByRole('button', { name: 'PLACE BID' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Bid far above the list price' });
+    await expect(dialog).toBeVisible();
+    // both figures, and how far apart they are
+    await expect(dialog.getByTestId('far-above-text')).toHaveText(
+      `Your bid of ${usd(far)} is ${multiple}× the list price of ${usd(contract.price)}, more than the 1.5× we ask about.`,
+    );
+
+    // changing the amount sends nothing and keeps the form
+    await dialog.getByRole('button', { name: 'Change amount' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByLabel('Bid amount (USD)')).toHaveValue(far);
+    const mine = (u: string) =>
+      gql<{ viewer: { bidsPlaced: { edges: { node: { amount: string; contract: { contractId: string } } }[] } } }>(
+        page.request,
+        '{ viewer { bidsPlaced(first: 20) { edges { node { amount contract { contractId } } } } } }',
+      ).then((r) => r.viewer.bidsPlaced.edges.filter((e) => e.node.contract.contractId === u).length);
+    expect(await mine(contract.contractId)).toBe(0);
+
+    // an ordinary bid asks nothing
+    const ordinary = Number(contract.price).toFixed(2);
+    await page.getByLabel('Bid amount (USD)').fill(ordinary);
+    await page.getByRole('button', { name: 'PLACE BID' }).click();
+    await expect(toast(page, 'Bid Submitted')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    // confirmed, the far bid is placed
+    await page.getByRole('button', { name: 'Make a bid' }).click();
+    await page.getByLabel('Bid amount (USD)').fill(far);
+    await page.getByRole('button', { name: 'PLACE BID' }).click();
+    await dialog.getByRole('button', { name: `Place bid of ${usd(far)}` }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('bid-row').first()).toContainText(usd(far));
+    expect(await mine(contract.contractId)).toBe(2);
+  });
+
+  test('the bidder withdraws an open bid from the order book and another from My bids', async ({ page, request }) => {
+    const contract = await meridianContract(request);
+    const user = await createUser(page.request, { verified: true, label: 'quitter' });
+    await logIn(page.request, user.email, user.password);
+    const stamp = Date.now().toString(36);
+    await placeBid(page.request, contract.contractId, '41.00', `Withdraw from the book ${stamp}`);
+    await placeBid(page.request, contract.contractId, '42.00', `Withdraw from the dashboard ${stamp}`);
+
+    await page.goto(`/contract/${contract.contractId}`);
+    const row = page.getByTestId('bid-row').filter({ hasText: `Withdraw from the book ${stamp}` });
+    await expect(row.getByTestId('bid-status')).toHaveText('open');
+    // only one's own bids can be withdrawn
+    await expect(page.getByTestId('bid-row').filter({ hasNotText: user.name }).getByRole('button', { name: /^Withdraw/ })).toHaveCount(0);
+    await row.getByRole('button', { name: 'Withdraw your bid of $41.00' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Withdraw bid' });
+    await expect(confirm).toContainText('Withdraw your bid of $41.00?');
+    // keeping it changes nothing
+    await confirm.getByRole('button', { name: 'Keep bid' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(row.getByTestId('bid-status')).toHaveText('open');
+    await row.getByRole('button', { name: 'Withdraw your bid of $41.00' }).click();
+    await confirm.getByRole('button', { name: 'Withdraw bid' }).click();
+    await expect(toast(page, 'Bid Withdrawn')).toBeVisible();
+    await expect(row.getByTestId('bid-status')).toHaveText('withdrawn');
+    await expect(row.getByRole('button', { name: /^Withdraw/ })).toHaveCount(0);
+
+    await page.goto('/dashboard/contracts');
+    const bids = page.getByRole('table', { name: 'Bids placed' });
+    const open = bids.getByTestId('bid-placed-row').filter({ hasText: '$42.00' });
+    await expect(open).toHaveAttribute('data-status', 'open');
+    await expect(bids.getByTestId('bid-placed-row').filter({ hasText: '$41.00' })).toHaveAttribute('data-status', 'withdrawn');
+    await open.getByRole('button', { name: `Withdraw your bid of $42.00 on ${contract.title}` }).click();
+    await page.getByRole('dialog', { name: 'Withdraw bid' }).getByRole('button', { name: 'Withdraw bid' }).click();
+    await expect(toast(page, 'Bid Withdrawn')).toBeVisible();
+    await expect(open).toHaveAttribute('data-status', 'withdrawn');
+    await expect(open.getByRole('button', { name: /^Withdraw/ })).toHaveCount(0);
+    await page.reload();
+    await expect(bids.getByTestId('bid-placed-row').filter({ hasText: '$42.00' })).toHaveAttribute('data-status', 'withdrawn');
   });
 });
 

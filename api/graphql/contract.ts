@@ -119,6 +119,9 @@ builder.prismaNode('Bid', {
   include: { contract: { select: { providerId: true } } },
   fields: (t) => ({
     bidId: t.exposeString('id'),
+    contractId: t.exposeString('contractId', {
+      description: "The plain id of the bid's contract (REST paths); its bidder reads it even when the listing is no longer public.",
+    }),
     amount: t.expose('amount', { type: 'Decimal' }),
     status: t.expose('status', { type: BidStatusEnum }),
     nextStatuses: t.field({

@@ -150,11 +150,13 @@ builder.mutationFields((t) => ({
     description: 'Sends a message in a conversation or to a user. Both participants hear messageReceived.',
     args: { input: t.arg({ type: SendMessageInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
-      const message = await sendMessage({ db: ctx.db, events: ctx.services.events }, ctx.viewer, {
-        content: input.content,
-        conversationId: idOf(input.conversationId, 'Conversation'),
-        recipientId: idOf(input.recipientId, 'User'),
-      });
+      const { limiter, config } = ctx.services;
+      const message = await sendMessage(
+        { db: ctx.db, events: ctx.services.events },
+        ctx.viewer,
+        { content: input.content, conversationId: idOf(input.conversationId, 'Conversation'), recipientId: idOf(input.recipientId, 'User') },
+        { limiter, ...config.messageLimits },
+      );
       return ctx.db.message.findUniqueOrThrow({ ...selectable(query), where: { id: message.id } });
     },
   }),

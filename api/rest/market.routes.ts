@@ -1,7 +1,7 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../app.ts';
-import { contextFor, json, everyPage, jsonList, jsonShaped, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type MutationResult } from './execute.ts';
+import { contextFor, json, everyPage, jsonList, jsonShaped, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type MutationResult, type OperationResult } from './execute.ts';
 import { jsonError } from './respond.ts';
 import { setPageHeaders } from './page-links.ts';
 import { parseCategory } from '../domain/market/categories.ts';
@@ -19,8 +19,8 @@ import { TOTAL_HEADER } from './page-links.ts';
 // REST compatibility for the market (the specification): the same
 // GraphQL fields the web app reads, reshaped to the spec's JSON. Ids are the plain ids.
 
-const BID_FIELDS = `bidId amount message status createdAt decidedAt contract { contractId } bidder { userId name }`;
-const ERROR_FIELDS = `__typename ... on Error { message code reason } ... on ValidationError { fieldErrors { field message } }`;
+const BID_FIELDS = `bidId contractId amount message status createdAt decidedAt bidder { userId name }`;
+const ERROR_FIELDS = `__typename ... on Error { message code reason } ... on ValidationError { fieldErrors { field message } } ... on RateLimitedError { retryAfterSeconds }`;
 
 interface BidNode {
   bidId: string;
@@ -29,15 +29,19 @@ interface BidNode {
   status: string;
   createdAt: string;
   decidedAt: string | null;
-  contract: { contractId: string };
+  contractId: string;
   bidder: { userId: string; name: string } | null;
 }
 interface Edges<T> {
   edges: Array<{ node: T }>;
 }
+interface PageInfo {
+  hasNextPage: boolean;
+  endCursor: string | null;
+}
 interface Page<T> extends Edges<T> {
   totalCount: number;
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  pageInfo: PageInfo;
 }
 
 const STATS = operation<{ marketStats: Record<string, number | string> }>(`query RestStats { marketStats {
@@ -49,10 +53,16 @@ const REVIEW_QUEUE = operation<{ listingsForReview: Page<BackOfficeContractNode>
   listingsForReview(status: $status, first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { ${BACK_OFFICE_FIELDS} } } } }`);
 // Back-office fields resolve to null for anyone but the provider and administrators.
 const CONTRACT = operation<{ contract: BackOfficeContractNode | null }>(`query RestContract($id: ID!) { contract(id: $id) { ${BACK_OFFICE_FIELDS} } }`);
-const BIDS = operation<{ contract: { bids: Page<BidNode> } | null }>(`query RestBids($id: ID!, $after: String) { contract(id: $id) {
-  bids(first: 100, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { ${BID_FIELDS} } } } } }`);
+type BidPageVariables = { id: string; first: number; after: string | null };
+const BIDS = operation<{ contract: { bids: Page<BidNode> } | null }, BidPageVariables>(`query RestBids($id: ID!, $first: Int!, $after: String) { contract(id: $id) {
+  bids(first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { ${BID_FIELDS} } } } } }`);
+// Only where each page ends: the walk to an offset (the bids' cursors are ids, not offsets).
+const BID_PAGE_ENDS = operation<{ contract: { bids: { pageInfo: PageInfo } } | null }, BidPageVariables>(`query RestBidPageEnds($id: ID!, $first: Int!, $after: String) {
+  contract(id: $id) { bids(first: $first, after: $after) { pageInfo { hasNextPage endCursor } } } }`);
 const PLACE_BID = operation<MutationResult<'placeBid', BidNode>>(`mutation RestPlaceBid($input: PlaceBidInput!) {
   placeBid(input: $input) { ${ERROR_FIELDS} ... on MutationPlaceBidSuccess { data { ${BID_FIELDS} } } } }`);
+const WITHDRAW_BID = operation<MutationResult<'withdrawBid', BidNode>>(`mutation RestWithdrawBid($input: WithdrawBidInput!) {
+  withdrawBid(input: $input) { ${ERROR_FIELDS} ... on MutationWithdrawBidSuccess { data { ${BID_FIELDS} } } } }`);
 const CREATE_PURCHASE = operation<MutationResult<'createPurchase', PurchaseNode>>(`mutation RestCreatePurchase($input: CreatePurchaseInput!) {
   createPurchase(input: $input) { ${ERROR_FIELDS} ... on MutationCreatePurchaseSuccess { data { ${PURCHASE_FIELDS} } } } }`);
 const MY_PURCHASES = operation<{ viewer: { userId: string; purchases: Page<PurchaseNode> } | null }>(`query RestMyPurchases($after: String) { viewer { userId purchases(first: 100, after: $after) {
@@ -64,6 +74,10 @@ const REVIEW_STATUSES = ['pending_review', 'rejected'];
 
 const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
 const OFFSET_MESSAGE = 'offset must be a whole number of at least 0';
+/** `limit` of a paged list: 1 to 100. */
+const limitParam = (byDefault: number) =>
+  z.string().regex(/^\d{1,3}$/, LIMIT_MESSAGE).transform(Number).pipe(z.number().min(1, LIMIT_MESSAGE).max(100, LIMIT_MESSAGE)).optional().describe(`1 to 100; ${byDefault} by default.`);
+const offsetParam = () => z.string().regex(/^\d{1,15}$/, OFFSET_MESSAGE).transform(Number).optional().describe('How many to skip; 0 by default.');
 const priceParam = (name: string) =>
   z.string().regex(/^\s*(\d{1,10}(\.\d{1,2})?)?\s*$/, `${name} must be a number of at least 0`).optional().describe('US dollars, at most two decimals.');
 
@@ -75,11 +89,15 @@ const ContractsQuery = z.object({
   search: z.string().optional().describe('Words of the title, description or fields; the best matches first.'),
   minRating: z.string().regex(/^\s*(\d(\.\d+)?)?\s*$/, 'minRating must be a number from 0 to 5').optional().describe("The provider's least average rating."),
   sortBy: z.enum(CONTRACT_SORTS, { error: `sortBy must be one of: ${CONTRACT_SORTS.join(', ')}` }).optional(),
-  limit: z.string().regex(/^\d{1,3}$/, LIMIT_MESSAGE).transform(Number).pipe(z.number().min(1, LIMIT_MESSAGE).max(100, LIMIT_MESSAGE)).optional().describe('1 to 100; 50 by default.'),
-  offset: z.string().regex(/^\d{1,15}$/, OFFSET_MESSAGE).transform(Number).optional().describe('How many to skip; 0 by default.'),
+  limit: limitParam(50),
+  offset: offsetParam(),
   status: z.enum(['active', ...REVIEW_STATUSES], { error: `status must be one of: active, ${REVIEW_STATUSES.join(', ')}` }).optional().describe('Administrators: `pending_review` or `rejected` lists the review queue.'),
 });
 type ContractsQuery = z.output<typeof ContractsQuery>;
+
+/** The query of GET /api/bids/contract/{id}. */
+const BIDS_PAGE = 100;
+const BidsQuery = z.object({ limit: limitParam(BIDS_PAGE), offset: offsetParam() });
 
 const MarketStatsAnswer = z
   .object({
@@ -115,8 +133,8 @@ const SORT_ENUM: Record<ContractSort, string> = {
 };
 
 function restBid(node: BidNode) {
-  const { bidId, amount, contract, bidder, ...rest } = node;
-  return { id: bidId, contractId: contract.contractId, buyerId: bidder?.userId ?? null, bidderName: bidder?.name ?? null, bidAmount: amount, amount, ...rest };
+  const { bidId, amount, contractId, bidder, ...rest } = node;
+  return { id: bidId, contractId, buyerId: bidder?.userId ?? null, bidderName: bidder?.name ?? null, bidAmount: amount, amount, ...rest };
 }
 
 type ClientIp = (c: HonoContext<{ Bindings: HttpBindings }>) => string;
@@ -189,20 +207,29 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
     return viewer ? json(c, restContractFor(viewer, contract)) : jsonShaped(c, contract, (node) => restContractFor(null, node));
   });
 
+  // GET /api/bids/contract/{id} (+ limit, offset): a page of the contract's bids, newest first, paged
+  // like GET /api/contracts (docs/decisions.md "Bids: withdrawing, superseding, limits").
   r.get('/bids/contract/:id', documented({
     tag: 'Market',
     access: 'public',
     summary: "A contract's bids, newest first",
-    answers: { 200: { description: "The contract's bids", schema: z.array(BidAnswer), headers: TOTAL_HEADER } },
+    description: 'Paged with `limit` and `offset` (100 by default and at most): the total is in `X-Total-Count`, the pages in `Link`. Everyone sees amounts, statuses and times; the bidder and message only the bidder, the provider and administrators.',
+    answers: { 200: { description: "A page of the contract's bids", schema: z.array(BidAnswer), headers: PAGE_HEADERS } },
     errors: [404],
-  }), async (c) => {
-    // Every bid, newest first.
-    const bids = await everyPage<BidNode>(async (after) => {
-      const result = await runOperation(yoga, c, clientIp(c), BIDS, { id: c.req.param('id'), after });
-      if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
-      return result.data?.contract?.bids ?? jsonError(c, 404, 'Contract not found');
-    });
-    return bids instanceof Response ? bids : jsonList(c, bids.map(restBid));
+  }), queryOf(BidsQuery), async (c) => {
+    const q = c.req.valid('query');
+    const limit = q.limit ?? BIDS_PAGE;
+    const offset = q.offset ?? 0;
+    const id = c.req.param('id');
+    const start = await bidCursorAt(c, id, offset);
+    if (start instanceof Response) return start;
+    const { after, pastTheEnd } = start;
+    const result = await runOperation(yoga, c, clientIp(c), BIDS, { id, first: limit, after });
+    if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
+    const bids = result.data?.contract?.bids;
+    if (!bids) return jsonError(c, 404, 'Contract not found');
+    setPageHeaders(c, bids.totalCount, { offset, limit, hasNext: !pastTheEnd && bids.pageInfo.hasNextPage });
+    return json(c, pastTheEnd ? [] : bids.edges.map((e) => restBid(e.node)));
   });
 
   // POST /api/bids { contractId, buyerId, bidAmount, message }: the bidder is the session's user;
@@ -214,7 +241,7 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
     body: BidBody,
     example: { contractId: '0196c4a0-0000-7000-8000-000000000001', bidAmount: 180, message: 'Ready to buy this week' },
     answers: { 201: BidAnswer },
-    errors: [403, 404, 409],
+    errors: [403, 404, 409, 429],
   }), async (c) => {
     const body = await readBody(c, BidBody);
     const denied = await refuseOtherUser(c, body.buyerId);
@@ -227,6 +254,19 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
     };
     const result = await runOperation(yoga, c, clientIp(c), PLACE_BID, { input });
     return respondWithResult(c, result, 'placeBid', (data) => json(c, restBid(data), 201));
+  });
+
+  // POST /api/bids/{id}/withdraw: the bidder withdraws their open bid.
+  r.post('/bids/:id/withdraw', documented({
+    tag: 'Market',
+    access: 'signed-in',
+    summary: "Withdraw one's own open bid",
+    description: "Only the bidder may, administrators included (the provider declines instead): someone else's bid is a 403, a bid on a listing the caller may not see a 404, a bid that is no longer open a 409. Answers the bid, now `withdrawn`.",
+    answers: { 200: BidAnswer },
+    errors: [403, 404, 409],
+  }), async (c) => {
+    const result = await runOperation(yoga, c, clientIp(c), WITHDRAW_BID, { input: { bidId: c.req.param('id') } });
+    return respondWithResult(c, result, 'withdrawBid', (data) => json(c, restBid(data)));
   });
 
   // POST /api/purchases { buyerId, contractId, status: 'pending' }
@@ -291,6 +331,26 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
     }
     setPageHeaders(c, totalCount, { offset, limit, hasNext: offset + limit < totalCount });
     return json(c, items.slice(offset, offset + limit).map((node) => restContractFor(ctx.viewer, node)));
+  }
+
+  /**
+   * Where a page of a contract's bids starting at `offset` begins: the bids' cursors are ids, so
+   * the walk reads where each page of up to 100 ends (no rows) until it reaches the offset.
+   * `pastTheEnd` when the list is shorter than the offset.
+   */
+  async function bidCursorAt(c: HonoContext<{ Bindings: HttpBindings }>, id: string, offset: number): Promise<{ after: string | null; pastTheEnd: boolean } | Response> {
+    let after: string | null = null;
+    for (let skipped = 0; skipped < offset; ) {
+      const first = Math.min(BIDS_PAGE, offset - skipped);
+      const result: OperationResult<{ contract: { bids: { pageInfo: PageInfo } } | null }> = await runOperation(yoga, c, clientIp(c), BID_PAGE_ENDS, { id, first, after });
+      if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
+      const ends = result.data?.contract?.bids;
+      if (!ends) return jsonError(c, 404, 'Contract not found');
+      skipped += first;
+      after = ends.pageInfo.endCursor ?? after;
+      if (!ends.pageInfo.hasNextPage) return { after, pastTheEnd: true };
+    }
+    return { after, pastTheEnd: false };
   }
 
   /** 401 when logged out, 403 when `claimed` names another user than the session's. */

@@ -18,7 +18,7 @@ const SendBody = body({
 // Messaging over REST (docs/decisions.md "Messaging"), for the viewer only:
 //   GET  /api/messages/conversations        the viewer's conversations, newest activity first
 //   GET  /api/messages?conversationId=...   a conversation's messages, oldest first; reading them marks it read
-//   POST /api/messages { recipientId, content[, conversationId] }  201 with the message
+//   POST /api/messages { recipientId, content[, conversationId] }  201 with the message (429 past the per-user limit)
 //   GET  /api/messages/unread/{userId}      { count }: the viewer's own only (403 for anyone else's)
 // 401 logged out; 404 a conversation that is not the viewer's, an unknown recipient; 400 bad input.
 
@@ -63,7 +63,7 @@ const MESSAGES = operation<{ conversation: { messages: Page<MessageNode> } | nul
 
 const SEND = operation<{ sendMessage: { __typename: string; data?: MessageNode } }>(`mutation RestSendMessage($input: SendMessageInput!) {
   sendMessage(input: $input) { __typename ... on Error { message code reason } ... on ValidationError { fieldErrors { field message } }
-    ... on MutationSendMessageSuccess { data { ${MESSAGE_FIELDS} } } } }`);
+    ... on RateLimitedError { retryAfterSeconds } ... on MutationSendMessageSuccess { data { ${MESSAGE_FIELDS} } } } }`);
 
 const UNREAD = operation<{ viewer: { userId: string; unreadMessageCount: number | null } | null }>(`query RestUnread { viewer { userId unreadMessageCount } }`);
 
@@ -155,7 +155,7 @@ export function messagingRoutes(yoga: Yoga, clientIp: ClientIp) {
     body: SendBody,
     example: { recipientId: '0196c4a0-0000-7000-8000-000000000003', content: 'Does the set include 2025?', contractId: '0196c4a0-0000-7000-8000-000000000001' },
     answers: { 201: ChatMessageAnswer },
-    errors: [404],
+    errors: [404, 429],
   }), async (c) => {
     const body = await readBody(c, SendBody);
     const input = {

@@ -37,7 +37,7 @@ describe('the OpenAPI document', () => {
 
   it('has every REST route and nothing else', () => {
     expect(operationsOf(doc).sort()).toEqual(routesOf());
-    expect(routesOf().length).toBeGreaterThanOrEqual(46);
+    expect(routesOf().length).toBeGreaterThanOrEqual(47);
   });
 
   it('has every REST path the README lists', () => {
@@ -57,7 +57,7 @@ describe('the OpenAPI document', () => {
         const ok = Object.keys(op.responses).filter((s) => s.startsWith('2'));
         expect(ok.length, where).toBeGreaterThan(0);
         expect(op.responses['400'].content['application/json'].schema.$ref, where).toBe('#/components/schemas/Error');
-        if (['post', 'patch'].includes(method) && path !== '/auth/logout' && !path.endsWith('/close') && !path.endsWith('/rotate')) {
+        if (['post', 'patch'].includes(method) && path !== '/auth/logout' && !path.endsWith('/close') && !path.endsWith('/rotate') && !path.endsWith('/withdraw')) {
           const content = op.requestBody?.content ?? {};
           expect(content['application/json']?.schema ?? content['multipart/form-data']?.schema, `${where} has a body schema`).toBeTruthy();
         }
@@ -161,6 +161,11 @@ describe.each(testDatabases())('the document against the routes on %s', (kind) =
     expectDocumented('POST', '/bids', await buyer.json('POST', '/api/bids', { contractId, bidAmount: 20, message: 'For the lot' }));
     expectDocumented('POST', '/bids', await anon.json('POST', '/api/bids', { contractId, bidAmount: 20 }));
     expectDocumented('GET', '/bids/contract/{id}', await anon.json('GET', `/api/bids/contract/${contractId}`));
+    expectDocumented('GET', '/bids/contract/{id}', await anon.json('GET', `/api/bids/contract/${contractId}?limit=1`));
+    const placed = await buyer.json('POST', '/api/bids', { contractId, bidAmount: 21 });
+    expectDocumented('POST', '/bids/{id}/withdraw', await provider.json('POST', `/api/bids/${placed.body.id}/withdraw`));
+    expectDocumented('POST', '/bids/{id}/withdraw', await buyer.json('POST', `/api/bids/${placed.body.id}/withdraw`));
+    expectDocumented('POST', '/bids/{id}/withdraw', await buyer.json('POST', `/api/bids/${placed.body.id}/withdraw`));
     expectDocumented('POST', '/purchases', await buyer.json('POST', '/api/purchases', { contractId }));
     expectDocumented('GET', '/purchases/buyer/{userId}', await buyer.json('GET', `/api/purchases/buyer/${buyerId}`));
     expectDocumented('GET', '/purchases/buyer/{userId}', await buyer.json('GET', `/api/purchases/buyer/${providerId}`));

@@ -2,7 +2,8 @@ import type { Db } from '../../db/database.ts';
 import type { Prisma, User } from '../../db/generated/prisma/client.ts';
 import { isRecordId } from '../../db/ids.ts';
 import type { EventPublisher } from '../../events/events.ts';
-import { AuthenticationError, NotFoundError, ValidationError } from '../errors.ts';
+import type { RateLimiter } from '../../rate-limiter.ts';
+import { AuthenticationError, NotFoundError, RateLimitedError, ValidationError } from '../errors.ts';
 import { parseInput } from '../accounts/accounts.schemas.ts';
 import { isParticipant, messagingRefusal, otherParticipant } from './messaging.rules.ts';
 import { RECIPIENT_REQUIRED, openConversationInput, sendMessageInput } from './messaging.schemas.ts';
@@ -13,6 +14,15 @@ export interface MessagingDeps {
   db: Db;
   events: EventPublisher;
 }
+
+/** How many messages one user may send per window; absent: no limit (in-process tests of the service). */
+export interface MessageLimit {
+  limiter: RateLimiter;
+  perUser: number;
+  windowMs: number;
+}
+
+export const MESSAGE_LIMIT_MESSAGE = 'Too many messages. Please try again later.';
 
 const CONVERSATION_NOT_FOUND = 'Conversation not found';
 const NOT_TO_YOURSELF = 'You cannot send a message to yourself';
@@ -71,7 +81,7 @@ export async function openConversation(deps: MessagingDeps, viewer: User | null,
  * sender has read everything up to their own message. Both participants hear `messageSent`; the
  * recipient's unread count changes.
  */
-export async function sendMessage(deps: MessagingDeps, viewer: User | null, rawInput: unknown) {
+export async function sendMessage(deps: MessagingDeps, viewer: User | null, rawInput: unknown, limit?: MessageLimit) {
   if (!viewer) throw new AuthenticationError();
   const input = parseInput(sendMessageInput, rawInput);
   let conversationId: string | null = null;
@@ -91,6 +101,11 @@ export async function sendMessage(deps: MessagingDeps, viewer: User | null, rawI
     if (!recipient) throw new NotFoundError('Recipient not found');
     if (messagingRefusal(viewer.id, recipient.id)) throw new ValidationError(NOT_TO_YOURSELF, [{ field: 'recipientId', message: NOT_TO_YOURSELF }]);
     recipientId = recipient.id;
+  }
+  // Counted once the message would be sent (docs/decisions.md "Bids: withdrawing, superseding, limits").
+  if (limit) {
+    const hit = await limit.limiter.hit(`message:user:${viewer.id}`, limit.perUser, limit.windowMs);
+    if (!hit.allowed) throw new RateLimitedError(hit.retryAfterSeconds, MESSAGE_LIMIT_MESSAGE);
   }
   const message = await deps.db.$transaction(async (tx) => {
     const id = conversationId ?? (await findOrStartConversation(tx, viewer.id, recipientId, null)).id;

@@ -5,6 +5,9 @@ import {
   formatMoney,
   formatUsd,
   isMoney,
+  isPayablePrice,
+  MAX_PAYABLE_PRICE,
+  MAX_STORED_CENTS,
   mulDiv,
   parseMoney,
   paymentAmountStrings,
@@ -14,6 +17,7 @@ import {
   roundMoney,
   sumMoney,
   toMoneyString,
+  unpayableMessage,
 } from './money.ts';
 
 describe('parseMoney', () => {
@@ -135,5 +139,25 @@ describe('fee, commission, provider share', () => {
     expect(mulDiv(-5n, 1n, 10n)).toBe(-1n);
     expect(mulDiv(-4n, 1n, 10n)).toBe(0n);
     expect(() => mulDiv(1n, 1n, 0n)).toThrow();
+  });
+});
+
+describe('what a payment can hold', () => {
+  it('the largest price whose total with the fee fits Decimal(12,2) is 9,756,097,560.97', () => {
+    expect(formatMoney(MAX_PAYABLE_PRICE)).toBe('9756097560.97');
+    expect(paymentAmounts(MAX_PAYABLE_PRICE).total).toBe(MAX_STORED_CENTS);
+    expect(isPayablePrice(MAX_PAYABLE_PRICE)).toBe(true);
+    // One cent more and the total no longer fits (its fee rounds to the same cent, the total does not).
+    expect(paymentAmounts(MAX_PAYABLE_PRICE + 1n).total).toBe(MAX_STORED_CENTS + 1n);
+    expect(isPayablePrice(MAX_PAYABLE_PRICE + 1n)).toBe(false);
+    expect(isPayablePrice(parseMoney('9999999999.99'))).toBe(false);
+    expect(isPayablePrice(parseMoney('0.01'))).toBe(true);
+    expect(isPayablePrice(0n)).toBe(false);
+  });
+
+  it('says why, with both figures', () => {
+    expect(unpayableMessage('A bid', parseMoney('9999999999.99'))).toBe(
+      'A bid of $9,999,999,999.99 cannot be paid: with the 2.5% fee its total would be more than $9,999,999,999.99, the most a payment can hold',
+    );
   });
 });

@@ -155,6 +155,29 @@ export function paymentAmounts(price: Cents): PaymentAmounts {
   return { amount: price, fee, total: price + fee, commission: cut, providerAmount: price - cut };
 }
 
+/**
+ * Whether a payment for `price` can be made at all: its total (price + fee) must fit the
+ * Decimal(12,2) columns a Payment stores it in. Bids and payments ask the same question, so a bid
+ * that could never be paid is refused when it is placed, not when its buyer tries to pay.
+ */
+export function isPayablePrice(price: Cents): boolean {
+  return price > 0n && price + paymentFee(price) <= MAX_STORED_CENTS;
+}
+
+/** The highest payable price: 9,756,097,560.97, whose total is exactly MAX_STORED_CENTS. */
+export const MAX_PAYABLE_PRICE: Cents = (() => {
+  // The price x 1.025 is the total up to the fee's rounding: start there and step to the edge.
+  let price = (MAX_STORED_CENTS * 10_000n) / (10_000n + PAYMENT_FEE_BASIS_POINTS);
+  while (isPayablePrice(price + 1n)) price += 1n;
+  while (!isPayablePrice(price)) price -= 1n;
+  return price;
+})();
+
+/** Why `what` ("A bid") at `price` cannot be paid, in words for the person who asked. */
+export function unpayableMessage(what: string, price: Cents): string {
+  return `${what} of ${formatUsd(price)} cannot be paid: with the ${PAYMENT_FEE_PERCENT}% fee its total would be more than ${formatUsd(MAX_STORED_CENTS)}, the most a payment can hold`;
+}
+
 /** The same figures as two-place text, ready for a Prisma create. */
 export function paymentAmountStrings(price: Cents): Record<keyof PaymentAmounts, string> {
   const a = paymentAmounts(price);

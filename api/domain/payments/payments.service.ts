@@ -13,7 +13,7 @@ import type { Logger } from '../../logger.ts';
 import { isRecordId } from '../../db/ids.ts';
 import { parseInput } from '../accounts/accounts.schemas.ts';
 import { AuthenticationError, ConflictError, DomainError, NotFoundError, PermissionError, ValidationError } from '../errors.ts';
-import { formatMoney, parseMoney, paymentAmountStrings } from '../money/money.ts';
+import { formatMoney, isPayablePrice, parseMoney, paymentAmountStrings, unpayableMessage } from '../money/money.ts';
 import { canSeeContract, canSeePurchase, isAdmin, type Viewer } from '../policies.ts';
 import { recordCreated, transition, updateInStatus, type Tx } from '../transitions/transition.ts';
 import { BID_MACHINE } from '../market/bids.machine.ts';
@@ -112,6 +112,12 @@ export async function openTrade(
       if (contract.status !== 'active') throw new ConflictError('Only active contracts can be bought', 'CONTRACT_NOT_ACTIVE');
       const acceptedBid = await tx.bid.findFirst({ where: { contractId, bidderId: viewer.id, status: 'accepted' }, orderBy: [{ decidedAt: 'desc' }, { id: 'desc' }] });
       const price = parseMoney((acceptedBid?.amount ?? contract.price).toFixed(2));
+      // The same rule that refuses such bids (money.ts isPayablePrice): a total the Payment row
+      // cannot store is the buyer's clear 400, not a failed write.
+      if (!isPayablePrice(price)) {
+        const message = `${unpayableMessage('This price', price)}.`;
+        throw new ValidationError(message, [{ field: 'amount', message }], 'INVALID_AMOUNT');
+      }
       const amounts = paymentAmountStrings(price);
       if (raw.amount != null && parseMoney(raw.amount) !== parseMoney(amounts.total)) {
         throw new ValidationError(`The amount does not match the price: the total to pay is ${amounts.total}`, [{ field: 'amount', message: `The total to pay is ${amounts.total}` }], 'INVALID_AMOUNT');

@@ -1,26 +1,13 @@
 import { graphql, usePaginationFragment } from 'react-relay';
-import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Badge } from '../../../components/Badge.tsx';
-import { ButtonLink } from '../../../components/ButtonLink.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import type { BidsPlacedList_viewer$key } from '../../../__generated__/BidsPlacedList_viewer.graphql.ts';
 import type { BidsPlacedListPaginationQuery } from '../../../__generated__/BidsPlacedListPaginationQuery.graphql.ts';
-import { formatCount, formatDateTime, formatMoney } from '../../../format/format.ts';
-import { statusTone } from '../../../format/labels.ts';
+import { formatCount } from '../../../format/format.ts';
 import { Table, TableScroll } from '../shared/DataTable.tsx';
 import { LoadMore } from '../shared/LoadMore.tsx';
-
-const Note = styled.span`
-  display: inline-flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 10px;
-  white-space: normal;
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  color: ${({ theme }) => theme.colors.up};
-`;
+import { BidPlacedRow } from './BidPlacedRow.tsx';
 
 // a phone: each bid a small block, so the Pay link stays in reach without scrolling sideways
 const BidsTable = styled(Table)`
@@ -61,7 +48,7 @@ const BidsTable = styled(Table)`
 
 export type BidsPlacedListProps = { viewer: BidsPlacedList_viewer$key };
 
-// an accepted bid lets that buyer pay the bid amount.
+// an accepted bid lets that buyer pay the bid amount; an open one may be withdrawn.
 export function BidsPlacedList({ viewer }: BidsPlacedListProps) {
   const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<BidsPlacedListPaginationQuery, BidsPlacedList_viewer$key>(
     graphql`
@@ -73,15 +60,7 @@ export function BidsPlacedList({ viewer }: BidsPlacedListProps) {
           edges {
             node {
               id
-              amount
-              status
-              createdAt
-              decidedAt
-              contract {
-                contractId
-                title
-                ticker
-              }
+              ...BidPlacedRow_bid
             }
           }
         }
@@ -113,37 +92,8 @@ export function BidsPlacedList({ viewer }: BidsPlacedListProps) {
                 </tr>
               </thead>
               <tbody>
-                {edges.map(({ node: b }) => (
-                  <tr key={b.id} data-testid="bid-placed-row" data-status={b.status}>
-                    <td className="c-title title">
-                      <Link to={`/contract/${b.contract.contractId}`} className="strong" title={b.contract.title}>
-                        {b.contract.title}
-                      </Link>
-                    </td>
-                    <td className="c-amount num strong">{formatMoney(b.amount)}</td>
-                    <td className="c-status">
-                      <Badge size="sm" tone={statusTone(b.status)}>
-                        {b.status}
-                      </Badge>
-                    </td>
-                    <td className="c-placed mono">{formatDateTime(b.createdAt)}</td>
-                    <td className="c-next">
-                      {b.status === 'accepted' ? (
-                        <Note>
-                          Accepted: you may now pay the bid amount of {formatMoney(b.amount)}.
-                          <ButtonLink to={`/payment/${b.contract.contractId}`} size="sm" variant="primary">
-                            Pay {formatMoney(b.amount)}
-                          </ButtonLink>
-                        </Note>
-                      ) : b.status === 'open' ? (
-                        <span className="dim">Waiting for the provider</span>
-                      ) : b.status === 'settled' ? (
-                        <span className="dim">Paid</span>
-                      ) : (
-                        <span className="dim">—</span>
-                      )}
-                    </td>
-                  </tr>
+                {edges.map(({ node }) => (
+                  <BidPlacedRow key={node.id} bid={node} />
                 ))}
               </tbody>
             </BidsTable>

@@ -108,7 +108,8 @@ export function ListingOpenBids({ id, title, listPrice, openBidCount }: ListingO
     { fetchPolicy: 'store-and-network' },
   );
   const environment = useRelayEnvironment();
-  // a bid decided elsewhere meanwhile (another tab, an administrator): read the book again
+  // read the book again: a bid decided elsewhere meanwhile (another tab, an administrator), or an
+  // acceptance that ended the same buyer's other open bids here
   const refresh = useCallback(() => {
     fetchQuery<ListingOpenBidsQueryType>(environment, ListingOpenBidsQuery, { id }, { fetchPolicy: 'network-only' }).subscribe({
       error: (error: Error) => console.warn('Could not refresh the bids', error),
@@ -151,7 +152,7 @@ export function ListingOpenBids({ id, title, listPrice, openBidCount }: ListingO
           </thead>
           <tbody>
             {bids.edges.map((e) => (
-              <OpenBidRow key={e.node.id} bid={e.node} connectionId={bids.__id} listingTitle={title} listPrice={listPrice} onStale={refresh} />
+              <OpenBidRow key={e.node.id} bid={e.node} connectionId={bids.__id} listingTitle={title} listPrice={listPrice} onReload={refresh} />
             ))}
           </tbody>
         </BidsTable>

@@ -28,12 +28,15 @@ export type OpenBidRowProps = {
   connectionId: string;
   listingTitle: string;
   listPrice: string;
-  /** the bid turned out to be decided already: the caller reloads the list */
-  onStale: () => void;
+  /**
+   * the caller reads the list again: after an acceptance (it ends the same buyer's other open bids
+   * on the listing) or when the bid turned out to be decided already
+   */
+  onReload: () => void;
 };
 
 /** An open bid on one of the user's listings with Accept and Decline. */
-export function OpenBidRow({ bid, connectionId, listingTitle, listPrice, onStale }: OpenBidRowProps) {
+export function OpenBidRow({ bid, connectionId, listingTitle, listPrice, onReload }: OpenBidRowProps) {
   const b = useFragment(
     graphql`
       fragment OpenBidRow_bid on Bid {
@@ -58,7 +61,7 @@ export function OpenBidRow({ bid, connectionId, listingTitle, listPrice, onStale
 
   function failed(title: string, message?: string | null, code?: string | null) {
     toast({ variant: 'destructive', title, description: message || 'Please try again.' });
-    if (code === 'CONFLICT' || code === 'NOT_FOUND') onStale();
+    if (code === 'CONFLICT' || code === 'NOT_FOUND') onReload();
   }
 
   function accept() {
@@ -67,6 +70,7 @@ export function OpenBidRow({ bid, connectionId, listingTitle, listPrice, onStale
       onCompleted: ({ acceptBid: r }) => {
         if (r.__typename === 'MutationAcceptBidSuccess') {
           toast({ title: 'Bid Accepted', description: `${bidder} may now pay ${formatMoney(b.amount)} for ${listingTitle}.` });
+          onReload();
         } else {
           failed('Could Not Accept Bid', r.message, r.code);
         }

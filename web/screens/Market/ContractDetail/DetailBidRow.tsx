@@ -1,13 +1,16 @@
+import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import styled, { css } from 'styled-components';
 import { Badge } from '../../../components/Badge.tsx';
 import { Button } from '../../../components/Button.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { useToast } from '../../../components/toast/useToast.ts';
 import type { DetailBidRow_bid$key } from '../../../__generated__/DetailBidRow_bid.graphql.ts';
 import { formatDateTime, formatMoney, timeAgo } from '../../../format/format.ts';
 import { statusTone } from '../../../format/labels.ts';
 import { useDetailAcceptBidMutation } from './DetailAcceptBidMutation.ts';
 import { useDetailDeclineBidMutation } from './DetailDeclineBidMutation.ts';
+import { useDetailWithdrawBidMutation } from './DetailWithdrawBidMutation.ts';
 
 /** The order book's columns, shared by its header row and its bid rows. */
 export const bidColumns = css<{ $provider: boolean }>`
@@ -116,10 +119,12 @@ export type DetailBidRowProps = {
   depth: number;
   /** the provider sees Accept and Decline on the bids that may still be accepted or declined */
   viewerIsProvider: boolean;
+  /** a bid was accepted: it may have ended the same buyer's other open bids, so the book is read again */
+  onAccepted: () => void;
 };
 
-/** One bid in the order book; the provider accepts or declines it in place. */
-export function DetailBidRow({ bid, depth, viewerIsProvider }: DetailBidRowProps) {
+/** One bid in the order book; the provider accepts or declines it in place, its bidder withdraws it. */
+export function DetailBidRow({ bid, depth, viewerIsProvider, onAccepted }: DetailBidRowProps) {
   const b = useFragment(
     graphql`
       fragment DetailBidRow_bid on Bid {
@@ -140,11 +145,15 @@ export function DetailBidRow({ bid, depth, viewerIsProvider }: DetailBidRowProps
   const { toast } = useToast();
   const [accept, accepting] = useDetailAcceptBidMutation();
   const [decline, declining] = useDetailDeclineBidMutation();
+  const [withdraw, withdrawing] = useDetailWithdrawBidMutation();
+  const [confirmWithdraw, setConfirmWithdraw] = useState(false);
   const busy = accepting || declining;
   // What the bid machine allows next (the server's nextStatuses), not a copy of the machine here;
   // only the listing's provider decides, which `viewerIsProvider` says.
   const mayAccept = b.nextStatuses.includes('accepted');
   const mayDecline = b.nextStatuses.includes('declined');
+  // Only the bidder withdraws (the server checks it too).
+  const mayWithdraw = b.viewerIsBidder && b.nextStatuses.includes('withdrawn');
 
   function fail(title: string, description: string | null | undefined) {
     toast({ variant: 'destructive', title, description: description || 'Please try again.' });
@@ -156,6 +165,7 @@ export function DetailBidRow({ bid, depth, viewerIsProvider }: DetailBidRowProps
       onCompleted: ({ acceptBid: r }) => {
         if (r.__typename === 'MutationAcceptBidSuccess') {
           toast({ title: 'Bid Accepted', description: `You accepted the bid of ${formatMoney(b.amount)}. The buyer can now pay that amount.` });
+          onAccepted();
         } else fail('Accept Failed', r.message);
       },
       onError: (error) => fail('Accept Failed', error.message),
@@ -171,6 +181,22 @@ export function DetailBidRow({ bid, depth, viewerIsProvider }: DetailBidRowProps
         } else fail('Decline Failed', r.message);
       },
       onError: (error) => fail('Decline Failed', error.message),
+    });
+  }
+
+  function onWithdraw() {
+    withdraw({
+      variables: { input: { bidId: b.id } },
+      onCompleted: ({ withdrawBid: r }) => {
+        setConfirmWithdraw(false);
+        if (r.__typename === 'MutationWithdrawBidSuccess') {
+          toast({ title: 'Bid Withdrawn', description: `Your bid of ${formatMoney(b.amount)} is withdrawn.` });
+        } else fail('Withdraw Failed', r.message);
+      },
+      onError: (error) => {
+        setConfirmWithdraw(false);
+        fail('Withdraw Failed', error.message);
+      },
     });
   }
 
@@ -196,6 +222,11 @@ export function DetailBidRow({ bid, depth, viewerIsProvider }: DetailBidRowProps
                 You
               </Badge>
             )}
+            {mayWithdraw && (
+              <Button size="sm" variant="ghost" onClick={() => setConfirmWithdraw(true)} aria-label={`Withdraw your bid of ${formatMoney(b.amount)}`}>
+                Withdraw
+              </Button>
+            )}
           </Name>
         ) : (
           <Hidden>Bidder private</Hidden>
@@ -219,6 +250,20 @@ export function DetailBidRow({ bid, depth, viewerIsProvider }: DetailBidRowProps
           )}
         </Decide>
       )}
+      <ConfirmDialog
+        open={confirmWithdraw}
+        title="Withdraw bid"
+        confirmLabel="Withdraw bid"
+        cancelLabel="Keep bid"
+        variant="danger"
+        busy={withdrawing}
+        onConfirm={onWithdraw}
+        onCancel={() => setConfirmWithdraw(false)}
+      >
+        <p>
+          Withdraw your bid of <strong>{formatMoney(b.amount)}</strong>? The provider can no longer accept it. You can bid again later.
+        </p>
+      </ConfirmDialog>
     </Row>
   );
 }

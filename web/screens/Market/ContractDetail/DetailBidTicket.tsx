@@ -4,6 +4,7 @@ import { ConnectionHandler } from 'relay-runtime';
 import styled from 'styled-components';
 import { Button } from '../../../components/Button.tsx';
 import { ButtonLink } from '../../../components/ButtonLink.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { TextAreaField } from '../../../components/TextAreaField.tsx';
@@ -12,6 +13,7 @@ import { useToast } from '../../../components/toast/useToast.ts';
 import { useSession } from '../../../session/useSession.ts';
 import type { DetailBidTicket_contract$key } from '../../../__generated__/DetailBidTicket_contract.graphql.ts';
 import { formatMoney } from '../../../format/format.ts';
+import { FAR_ABOVE_LIST_MULTIPLE, farAboveList } from './bidRules.ts';
 import { parseBidAmount } from './detailFormat.ts';
 import { ORDER_BOOK_CONNECTION } from './DetailOrderBook.tsx';
 import { useDetailPlaceBidMutation } from './DetailPlaceBidMutation.ts';
@@ -81,10 +83,14 @@ export type DetailBidTicketProps = { contract: DetailBidTicket_contract$key };
 
 type Errors = { amount?: string; message?: string };
 
+/** A bid waiting for the buyer's yes: its amount and how many times the list price it is. */
+type FarAbove = { amount: string; multiple: number };
+
 /**
  * The bid form (logged-in users other than the provider bid on active
  * contracts). On success the form closes and clears and the list refreshes; the amount is
- * parsed as a decimal; the toast says 'Bid Submitted' or 'Bid Failed'.
+ * parsed as a decimal; the toast says 'Bid Submitted' or 'Bid Failed'. A bid far above the list
+ * price (bidRules.ts) is placed only once the buyer confirms it.
  */
 export function DetailBidTicket({ contract }: DetailBidTicketProps) {
   const c = useFragment(
@@ -93,6 +99,7 @@ export function DetailBidTicket({ contract }: DetailBidTicketProps) {
         id
         contractId
         status
+        price
         marketPrice
         highestBid
         viewerIsProvider
@@ -107,6 +114,7 @@ export function DetailBidTicket({ contract }: DetailBidTicketProps) {
   const [amount, setAmount] = useState('');
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<Errors>({});
+  const [farAbove, setFarAbove] = useState<FarAbove | null>(null);
   const amountRef = useRef<HTMLInputElement>(null);
 
   const quote = (
@@ -218,13 +226,28 @@ export function DetailBidTicket({ contract }: DetailBidTicketProps) {
       amountRef.current?.focus();
       return;
     }
+    const multiple = farAboveList(parsed, c.price);
+    if (multiple !== null) {
+      setFarAbove({ amount: parsed, multiple });
+      return;
+    }
+    place(parsed);
+  }
 
+  function changeAmount() {
+    setFarAbove(null);
+    // after the dialog has handed focus back to the button that opened it
+    requestAnimationFrame(() => amountRef.current?.select());
+  }
+
+  function place(bidAmount: string) {
     commit({
       variables: {
-        input: { contractId: c.id, amount: parsed, message: message.trim() || null },
+        input: { contractId: c.id, amount: bidAmount, message: message.trim() || null },
         connections: [ConnectionHandler.getConnectionID(c.id, ORDER_BOOK_CONNECTION)],
       },
       onCompleted: ({ placeBid: result }) => {
+        setFarAbove(null);
         if (result.__typename === 'MutationPlaceBidSuccess') {
           toast({ title: 'Bid Submitted', description: 'Your bid has been submitted to the data provider.' });
           close();
@@ -232,7 +255,10 @@ export function DetailBidTicket({ contract }: DetailBidTicketProps) {
         }
         fail(result.message);
       },
-      onError: (error) => fail(error.message),
+      onError: (error) => {
+        setFarAbove(null);
+        fail(error.message);
+      },
     });
   }
 
@@ -240,6 +266,25 @@ export function DetailBidTicket({ contract }: DetailBidTicketProps) {
     <Panel title="Bid" data-testid="bid-ticket">
       {quote}
       {body}
+      <ConfirmDialog
+        open={farAbove !== null}
+        title="Bid far above the list price"
+        confirmLabel={farAbove ? `Place bid of ${formatMoney(farAbove.amount)}` : 'Place bid'}
+        cancelLabel="Change amount"
+        busy={inFlight}
+        onConfirm={() => farAbove && place(farAbove.amount)}
+        onCancel={changeAmount}
+      >
+        {farAbove && (
+          <>
+            <p data-testid="far-above-text">
+              Your bid of <strong>{formatMoney(farAbove.amount)}</strong> is <strong>{farAbove.multiple}×</strong> the list price of{' '}
+              <strong>{formatMoney(c.price)}</strong>, more than the {FAR_ABOVE_LIST_MULTIPLE}× we ask about.
+            </p>
+            <p>You can buy the data at the list price now. Place this bid anyway?</p>
+          </>
+        )}
+      </ConfirmDialog>
     </Panel>
   );
 }

@@ -63,7 +63,7 @@ export type DetailOrderBookProps = { contract: DetailOrderBook_contract$key };
  * bidder and message where the viewer may see them, time; the provider decides on open bids here.
  */
 export function DetailOrderBook({ contract }: DetailOrderBookProps) {
-  const { data, hasNext, loadNext, isLoadingNext } = usePaginationFragment<DetailOrderBookPaginationQuery, DetailOrderBook_contract$key>(
+  const { data, hasNext, loadNext, isLoadingNext, refetch } = usePaginationFragment<DetailOrderBookPaginationQuery, DetailOrderBook_contract$key>(
     graphql`
       fragment DetailOrderBook_contract on Contract
       @refetchable(queryName: "DetailOrderBookPaginationQuery")
@@ -88,6 +88,12 @@ export function DetailOrderBook({ contract }: DetailOrderBookProps) {
   const { toast } = useToast();
   // 'Failed to fetch bids'
   const failed = (error: Error) => toast({ variant: 'destructive', title: 'Failed to fetch bids', description: error.message });
+  // Accepting a bid ends the same buyer's other open bids on the server (docs/decisions.md "Bids:
+  // withdrawing, superseding, limits"): read the book again rather than guess which here.
+  const reread = () =>
+    startTransition(() => {
+      refetch({}, { fetchPolicy: 'network-only', onComplete: (error) => error && failed(error) });
+    });
   const bids = data.bids.edges.map((e) => e.node);
   const deepest = bids.reduce((max, b) => Math.max(max, Number(b.amount) || 0), 0);
 
@@ -127,6 +133,7 @@ export function DetailOrderBook({ contract }: DetailOrderBookProps) {
                 bid={edge.node}
                 depth={deepest > 0 ? (Number(edge.node.amount) || 0) / deepest : 0}
                 viewerIsProvider={data.viewerIsProvider}
+                onAccepted={reread}
               />
             ))}
           </List>
