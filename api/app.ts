@@ -101,7 +101,7 @@ export function createApp(opts: AppOptions) {
   };
   // Escrow release 24 hours after payment (docs/decisions.md, "Commerce (server side): payments, escrow and disputes"),
   // and the reconcile of a confirmation that was interrupted ("Payments: one confirmation charges").
-  registerPaymentJobs(jobs, { ...services, provider: services.paymentProvider });
+  registerPaymentJobs(jobs, { ...services, provider: services.paymentProvider, reconcileAfterMs: config.paymentReconcileAfterMs });
   // Paper positions marked at each sale's price: stop-loss and take-profit (docs/decisions.md "Trading").
   registerTradingJobs(jobs, services);
   const origins = originPolicy(config.corsOrigins, config.publicUrl);

@@ -22,7 +22,11 @@ import {
 // Paying through escrow and disputes (docs/decisions.md, "Commerce (server side): payments, escrow and disputes").
 
 // The app's payment provider (api/app.ts: the built-in simulation unless another is given).
-const paymentDeps = (ctx: Context): PaymentDeps => ({ ...ctx.services, provider: ctx.services.paymentProvider });
+const paymentDeps = (ctx: Context): PaymentDeps => ({
+  ...ctx.services,
+  provider: ctx.services.paymentProvider,
+  reconcileAfterMs: ctx.services.config.paymentReconcileAfterMs,
+});
 
 export const PaymentMethodEnum = builder.enumType(PaymentMethod, { name: 'PaymentMethod' });
 export const DisputeReasonEnum = builder.enumType(DisputeReason, { name: 'DisputeReason' });

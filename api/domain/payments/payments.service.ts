@@ -49,6 +49,8 @@ export interface PaymentDeps {
   provider: PaymentProvider;
   logger?: Logger;
   clock?: () => Date;
+  /** When a claimed payment still processing is reconciled (PAYMENT_RECONCILE_AFTER_MS); default RECONCILE_AFTER_MS. */
+  reconcileAfterMs?: number;
 }
 
 const nowOf = (deps: { clock?: () => Date }) => (deps.clock ? deps.clock() : new Date());
@@ -244,7 +246,8 @@ export async function confirmPayment(deps: PaymentDeps, viewer: User | null, raw
   }
   if (!outcome.ok) {
     await db.$transaction(async (tx) => {
-      await transition(tx, { machine: PAYMENT_MACHINE, id: payment.id, from: 'processing', to: 'failed', actorId: viewer.id, note: outcome.reason, data: { failureReason: outcome.reason }, messages: CONFIRM_MESSAGES });
+      const messages = { raced: 'This payment was settled meanwhile: reload it to see its status' };
+      await transition(tx, { machine: PAYMENT_MACHINE, id: payment.id, from: 'processing', to: 'failed', actorId: viewer.id, note: outcome.reason, data: { failureReason: outcome.reason }, messages });
       await deps.jobs.cancel(tx, reconcileJobKey(payment.id));
     }, PAYMENT_TRANSACTION);
     throw new DomainError('PAYMENT_DECLINED', outcome.reason, 'PAYMENT_DECLINED');
@@ -264,9 +267,12 @@ const CONFIRM_MESSAGES = { refused: (from: string) => `This payment is already $
 export const PROVIDER_TIMEOUT_MS = 20_000;
 
 /**
- * When the reconcile job looks at a payment still processing: after the longest a confirmation can
- * take (the provider's 20 s, then up to a minute waiting for a connection and 30 s of escrow
- * transaction, PAYMENT_TRANSACTION), so it never settles a payment its own request is finishing.
+ * When the reconcile job looks at a payment still processing (the default of
+ * PAYMENT_RECONCILE_AFTER_MS): after the longest a confirmation can take (the provider's 20 s, then
+ * up to a minute waiting for a connection and 30 s of escrow transaction, PAYMENT_TRANSACTION), so
+ * it does not settle a payment its own request is finishing. Were it to, the outcome stays right
+ * (the job and the request take the payment's row lock, and a charge is voided only while unused);
+ * the request would just be answered 409 instead of its result.
  */
 export const RECONCILE_AFTER_MS = 5 * 60_000;
 
@@ -294,7 +300,7 @@ async function claimForConfirmation(deps: PaymentDeps, viewer: User, paymentId: 
     if (payment.contract.status !== 'active') throw new ConflictError('Only active contracts can be bought', 'CONTRACT_NOT_ACTIVE');
     if (payment.paymentMethod === 'card' && !card) throw new ValidationError('Card details are required for a card payment', [{ field: 'card', message: 'Card details are required' }]);
     await transition(tx, { machine: PAYMENT_MACHINE, id: payment.id, from: 'pending', to: 'processing', actorId: viewer.id, messages: { raced: CONFIRMING } });
-    await deps.jobs.schedule(tx, { kind: RECONCILE_JOB, key: reconcileJobKey(payment.id), runAt: new Date(now.getTime() + RECONCILE_AFTER_MS), payload: { paymentId: payment.id } });
+    await deps.jobs.schedule(tx, { kind: RECONCILE_JOB, key: reconcileJobKey(payment.id), runAt: new Date(now.getTime() + (deps.reconcileAfterMs ?? RECONCILE_AFTER_MS)), payload: { paymentId: payment.id } });
     return { ...payment, status: 'processing' as const };
   }, PAYMENT_TRANSACTION);
 }
