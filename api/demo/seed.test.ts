@@ -180,7 +180,8 @@ describe('seedDemoData', () => {
     startOfDay.setUTCHours(0, 0, 0, 0);
     expect(payments.some((p) => p.status === 'escrowed' && p.escrowStartedAt!.getTime() >= startOfDay.getTime())).toBe(true);
     expect(await db.bid.count({ where: { status: 'open' } })).toBeGreaterThan(0);
-    expect(await db.statusChange.count({ where: { subject: 'payment' } })).toBe(payments.length + payments.filter((p) => p.status !== 'escrowed').length);
+    // Each payment: claimed (pending -> processing) and escrowed; released or disputed ones once more.
+    expect(await db.statusChange.count({ where: { subject: 'payment' } })).toBe(2 * payments.length + payments.filter((p) => p.status !== 'escrowed').length);
   });
 
   it('stores provider ratings and trade counts computed from reviews and payments', async () => {
@@ -258,7 +259,7 @@ describe('seedDemoData', () => {
     expect(p!.purchase!.usages.length).toBeGreaterThanOrEqual(3);
     expect(p!.purchase!.apiKeys).toHaveLength(1);
     const history = await db.statusChange.findMany({ where: { subjectId: { in: [p!.id, p!.dispute!.id] } }, orderBy: { createdAt: 'asc' } });
-    expect(history.map((h) => `${h.subject}:${h.fromStatus}->${h.toStatus}`).sort()).toEqual(['dispute:null->open', 'payment:escrowed->disputed', 'payment:pending->escrowed']);
+    expect(history.map((h) => `${h.subject}:${h.fromStatus}->${h.toStatus}`).sort()).toEqual(['dispute:null->open', 'payment:escrowed->disputed', 'payment:pending->processing', 'payment:processing->escrowed']);
     // the timer must not release it while the administrator decides
     expect(await db.job.count({ where: { key: releaseJobKey(p!.id) } })).toBe(0);
   });

@@ -460,7 +460,10 @@ function buildDemoPlan(now: number, adminHash: string, userHash: string, withFil
       createdAt: at(createdAt),
       updatedAt: at(releasedAt ?? escrowStartedAt),
     });
-    statusChanges.push({ id: uuid7(escrowStartedAt), subject: 'payment', subjectId: paymentId, fromStatus: 'pending', toStatus: 'escrowed', actorId: buyer.id, createdAt: at(escrowStartedAt) });
+    // As the services write it: the confirmation claims the payment, the provider answers ~2 s later.
+    const claimedAt = escrowStartedAt - 2000;
+    statusChanges.push({ id: uuid7(claimedAt), subject: 'payment', subjectId: paymentId, fromStatus: 'pending', toStatus: 'processing', actorId: buyer.id, createdAt: at(claimedAt) });
+    statusChanges.push({ id: uuid7(escrowStartedAt), subject: 'payment', subjectId: paymentId, fromStatus: 'processing', toStatus: 'escrowed', actorId: buyer.id, createdAt: at(escrowStartedAt) });
     if (releasedAt) statusChanges.push({ id: uuid7(releasedAt), subject: 'payment', subjectId: paymentId, fromStatus: 'escrowed', toStatus: 'released', actorId: null, note: 'Escrow window ended without a dispute', createdAt: at(releasedAt) });
 
     const accessDays = ACCESS_DAYS[p.template.pricing];
