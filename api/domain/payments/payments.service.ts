@@ -239,8 +239,8 @@ export async function confirmPayment(deps: PaymentDeps, viewer: User | null, raw
       PROVIDER_TIMEOUT_MS,
     );
   } catch (err) {
-    // Charged or not is unknown: the payment stays processing and the reconcile job asks the
-    // provider later (a repeated confirm there charges nothing more).
+    // Charged or not is unknown: the payment stays processing, and the reconcile job looks its
+    // charge up at the provider later and settles it either way.
     deps.logger?.warn({ err, paymentId: payment.id }, 'payments: the provider did not answer a confirmation');
     throw new ConflictError(PROVIDER_SILENT, 'PAYMENT_IN_PROGRESS');
   }
