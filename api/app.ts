@@ -20,6 +20,7 @@ import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './rate-li
 import { createEventBus, type EventBus } from './events/event-bus.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
 import { registerPaymentJobs } from './domain/payments/payments.service.ts';
+import { simulatedPaymentProvider, type PaymentProvider } from './domain/payments/payment-provider.ts';
 import { registerTradingJobs } from './domain/trading/positions.service.ts';
 import { localDiskStorage, uploadsRoot, type FileStorage } from './storage/storage.ts';
 import { clientAddress } from './auth/client-address.ts';
@@ -56,6 +57,8 @@ export interface AppOptions {
   events?: EventBus;
   /** The clock of timed work (tests move it). */
   clock?: () => Date;
+  /** Who takes the money; default the built-in simulation (docs/decisions.md, "Payments and escrow"). */
+  paymentProvider?: PaymentProvider;
 }
 
 /** What the HTTP server (and tests) pass to Yoga besides the request. */
@@ -94,9 +97,11 @@ export function createApp(opts: AppOptions) {
     events: opts.events ?? createEventBus({ redisUrl: config.redisUrl, logger }),
     jobs,
     storage: opts.storage ?? localDiskStorage(uploadsRoot(config.dataDir)),
+    paymentProvider: opts.paymentProvider ?? simulatedPaymentProvider(),
   };
-  // Escrow release 24 hours after payment (docs/decisions.md, "Commerce (server side): payments, escrow and disputes").
-  registerPaymentJobs(jobs, services);
+  // Escrow release 24 hours after payment (docs/decisions.md, "Commerce (server side): payments, escrow and disputes"),
+  // and the reconcile of a confirmation that was interrupted ("Payments: one confirmation charges").
+  registerPaymentJobs(jobs, { ...services, provider: services.paymentProvider, reconcileAfterMs: config.paymentReconcileAfterMs });
   // Paper positions marked at each sale's price: stop-loss and take-profit (docs/decisions.md "Trading").
   registerTradingJobs(jobs, services);
   const origins = originPolicy(config.corsOrigins, config.publicUrl);

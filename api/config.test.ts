@@ -71,6 +71,11 @@ describe('loadConfig', () => {
     expect(load({ RESPONSE_CACHE_TTL_MS: '5000' }).responseCache.ttlMs).toBe(5000);
   });
 
+  it('settles an interrupted payment after PAYMENT_RECONCILE_AFTER_MS, five minutes by default', () => {
+    expect(load({}).paymentReconcileAfterMs).toBe(300_000);
+    expect(load({ PAYMENT_RECONCILE_AFTER_MS: '2000' }).paymentReconcileAfterMs).toBe(2000);
+  });
+
   it.each([
     ['PORT', { PORT: 'abc' }, /PORT must be a whole number from 0 to 65535 \(got "abc"\)/],
     ['PORT', { PORT: '65536' }, /PORT/],
@@ -93,6 +98,7 @@ describe('loadConfig', () => {
     ['RESPONSE_CACHE', { RESPONSE_CACHE: 'yes' }, /RESPONSE_CACHE must be 1 or 0/],
     ['RESPONSE_CACHE_TTL_MS', { RESPONSE_CACHE_TTL_MS: '500' }, /RESPONSE_CACHE_TTL_MS must be a whole number from 1000 to 3600000/],
     ['RESPONSE_CACHE_REDIS_PREFIX', { RESPONSE_CACHE_REDIS_PREFIX: 'a b' }, /RESPONSE_CACHE_REDIS_PREFIX must be 1 to 64/],
+    ['PAYMENT_RECONCILE_AFTER_MS', { PAYMENT_RECONCILE_AFTER_MS: '10' }, /PAYMENT_RECONCILE_AFTER_MS must be a whole number from 1000 to 86400000/],
     ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'root@example.com' }, /ADMIN_PASSWORD must be set when ADMIN_EMAIL is set/],
   ])('%s: %j is refused with a message naming it', (variable, env, message) => {
     const error = errorOf(env);

@@ -48,6 +48,8 @@ export interface Config {
   corsOrigins: string[];
   /** Anonymous answers of public data served from a cache (docs/decisions.md "Response cache"). */
   responseCache: { enabled: boolean; ttlMs: number; redisKeyPrefix: string };
+  /** When a payment still processing is settled from the provider's record (PAYMENT_RECONCILE_AFTER_MS). */
+  paymentReconcileAfterMs: number;
 }
 
 /** A setting that is missing or wrong. `variable` names the environment variable. */
@@ -123,6 +125,7 @@ const envSchema = z
     RESPONSE_CACHE: z.enum(['0', '1', 'true', 'false'], 'must be 1 or 0').optional(),
     RESPONSE_CACHE_TTL_MS: wholeNumber(1000, 3_600_000).default(30_000),
     RESPONSE_CACHE_REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits or _ : . -').default('datapit:cache:'),
+    PAYMENT_RECONCILE_AFTER_MS: wholeNumber(1000, 86_400_000).default(300_000),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'must be set when ADMIN_EMAIL is set' });
@@ -202,6 +205,7 @@ export function loadConfig(env: Env = process.env): Config {
       ttlMs: e.RESPONSE_CACHE_TTL_MS,
       redisKeyPrefix: e.RESPONSE_CACHE_REDIS_PREFIX,
     },
+    paymentReconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_MS,
   };
 }
 

@@ -9,6 +9,7 @@ import type { RateLimiter } from './rate-limiter.ts';
 import type { EventBus } from './events/event-bus.ts';
 import type { Jobs } from './jobs/job-runner.ts';
 import type { FileStorage } from './storage/storage.ts';
+import type { PaymentProvider } from './domain/payments/payment-provider.ts';
 import {
   clearedSessionCookie,
   parseCookies,
@@ -35,6 +36,8 @@ export interface AppServices {
   events: EventBus;
   jobs: Jobs;
   storage: FileStorage;
+  /** Who takes the money (the built-in simulation unless createApp is given another). */
+  paymentProvider: PaymentProvider;
 }
 
 export interface Context {

@@ -206,7 +206,8 @@ export interface Violation {
  * - no two payments for one buyer and Idempotency-Key, no two pending payments for one buyer
  *   and contract, no buyer holding two paid payments for one one-time listing;
  * - every release job names a payment that is (or was, if released) escrowed;
- * - the counters count each paid payment once: a listing's salesCount and each user's tradeCount.
+ * - the counters count each paid payment once: a listing's salesCount and its seller's tradeCount
+ *   (a provider's trades are their sales paid for, docs/decisions.md "One trade count").
  */
 export async function checkPayments(databaseUrl: string): Promise<{ violations: Violation[]; counts: Record<string, number> }> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -281,9 +282,9 @@ export async function checkPayments(databaseUrl: string): Promise<{ violations: 
         GROUP BY c.id HAVING c."salesCount" <> count(p.id)`),
     );
     add(
-      'tradeCount differs from the paid payments of the user',
+      'tradeCount differs from the paid sales of the user',
       await q(`SELECT u.id, u."tradeCount", count(p.id)::int AS paid FROM "User" u
-        LEFT JOIN "Payment" p ON (p."buyerId" = u.id OR p."sellerId" = u.id) AND p.status IN ('escrowed', 'released', 'disputed')
+        LEFT JOIN "Payment" p ON p."sellerId" = u.id AND p.status IN ('escrowed', 'released', 'disputed')
         GROUP BY u.id HAVING u."tradeCount" <> count(p.id)`),
     );
     const [counts] = await q(`SELECT

@@ -9,6 +9,9 @@
 //   counters counting each sale once);
 // - retrying what got no answer (with the same Idempotency-Key where one was sent) completes every
 //   buyer's payment exactly once: one escrowed payment per buyer, no double charge.
+// - a payment the kill left processing (claimed, the provider's answer not yet written) is settled
+//   by the reconcile job after PAYMENT_RECONCILE_AFTER_MS (3 s here): escrowed if the provider
+//   charged it, else failed; the retry waits for that, and pays again after a failed one.
 // Any violation, any 5xx, or a buyer not paid after the retry: exit 1.
 //
 // A third of the buyers send no Idempotency-Key, a third one key, a third the same key twice at
@@ -42,6 +45,9 @@ const SEED = Number(process.env.CRASH_SEED ?? Date.now() % 1_000_000);
 /** Buyers start within this many ms of the burst's start. */
 const SPREAD_MS = 400;
 const base = `http://127.0.0.1:${PORT}`;
+// The servers started here settle a payment left processing by the kill after 3 s, not 5 minutes.
+process.env.PAYMENT_RECONCILE_AFTER_MS ??= '3000';
+const RECONCILE_WAIT_MS = 60_000;
 
 // mulberry32: the seed is printed, so a round's choices (modes, kill points) can be replayed.
 let state = SEED >>> 0;
@@ -78,6 +84,7 @@ interface RoundReport {
   retryOutcomes: Record<string, number>;
   /** What the kill left: payments still pending (created, not confirmed) and escrowed ones nobody heard of. */
   pendingAtRestart: number;
+  processingAtRestart: number;
   escrowedUnheard: number;
   violations: Violation[];
 }
@@ -183,6 +190,16 @@ async function main() {
         const row = seen.find((r) => r.id === id);
         if (!row || !['escrowed', 'released'].includes(row.status)) violations.push({ rule: 'an escrow answered 200 is lost after the crash', detail: `${id}: ${row?.status ?? 'missing'}` });
       }
+      // Payments the kill left processing: the restarted server's reconcile job settles them.
+      const processingAtRestart = Number((await client.query(`SELECT count(*)::int AS n FROM "Payment" WHERE status = 'processing'`)).rows[0].n);
+      const settleBy = Date.now() + RECONCILE_WAIT_MS;
+      while (Number((await client.query(`SELECT count(*)::int AS n FROM "Payment" WHERE status = 'processing'`)).rows[0].n) > 0) {
+        if (Date.now() > settleBy) {
+          violations.push({ rule: 'a payment left processing by the kill was not reconciled', detail: `after ${RECONCILE_WAIT_MS} ms` });
+          break;
+        }
+        await sleep(500);
+      }
 
       // Retry what got no 200: the same request, with the same Idempotency-Key.
       const retryOutcomes: Record<string, number> = {};
@@ -190,7 +207,16 @@ async function main() {
       const unfinished = flows.filter((f) => !f.escrows.some((a) => a.status === 200));
       await Promise.all(
         unfinished.map(async (f) => {
-          const created = await createPaymentCall(base, f.cookie, f.contractId, f.key ?? undefined);
+          let created = await createPaymentCall(base, f.cookie, f.contractId, f.key ?? undefined);
+          // The key's payment failed (the reconcile found no charge: the simulated provider's
+          // record of it died with the killed process): paying again is a new attempt, new key.
+          let newAttempt = false;
+          if (created.status === 201 && created.body?.status === 'failed') {
+            count('create replayed a failed payment: paid again');
+            if (f.key && f.paymentId && String(created.body?.id) !== f.paymentId) violations.push({ rule: 'a retried Idempotency-Key made another payment', detail: `buyer ${f.buyer}: ${f.paymentId} then ${created.body?.id}` });
+            created = await createPaymentCall(base, f.cookie, f.contractId);
+            newAttempt = true;
+          }
           if (isFiveHundred(created)) violations.push({ rule: '5xx on retry', detail: `buyer ${f.buyer} create: ${created.status} ${JSON.stringify(created.body)}` });
           if (created.status === 409 && code(created) === 'ALREADY_EXISTS') return count('create 409: already bought (escrow had committed)');
           if (created.status !== 201) {
@@ -198,28 +224,29 @@ async function main() {
             return count(`create ${created.status}`);
           }
           const id = String(created.body?.id);
-          if (f.key && f.paymentId && id !== f.paymentId) violations.push({ rule: 'a retried Idempotency-Key made another payment', detail: `buyer ${f.buyer}: ${f.paymentId} then ${id}` });
+          if (!newAttempt && f.key && f.paymentId && id !== f.paymentId) violations.push({ rule: 'a retried Idempotency-Key made another payment', detail: `buyer ${f.buyer}: ${f.paymentId} then ${id}` });
           if (created.body?.status === 'escrowed') return count('create replayed an escrowed payment');
           const escrowed = await escrowCall(base, f.cookie, id);
           if (isFiveHundred(escrowed)) violations.push({ rule: '5xx on retry', detail: `buyer ${f.buyer} escrow: ${escrowed.status} ${JSON.stringify(escrowed.body)}` });
           if (escrowed.status === 200) return count('escrow 200');
-          if (escrowed.status === 409 && code(escrowed) === 'INVALID_TRANSITION' && f.paymentId === id) return count('escrow 409: already escrowed');
+          if (escrowed.status === 409 && code(escrowed) === 'INVALID_TRANSITION' && f.paymentId === id && !newAttempt) return count('escrow 409: already escrowed');
           violations.push({ rule: 'retried escrow not completed', detail: `buyer ${f.buyer}: ${escrowed.status || escrowed.error} ${JSON.stringify(escrowed.body)}` });
           return count(`escrow ${escrowed.status}`);
         }),
       );
 
-      // Afterwards every buyer of the round holds exactly one payment, escrowed, counted once.
+      // Afterwards every buyer of the round holds exactly one escrowed payment (beside, at most, one
+      // that failed without a charge) and no trades: buying is not a provider's trade.
       const { rows: perBuyer } = await client.query(
         `SELECT u.id, u."tradeCount",
-          (SELECT count(*)::int FROM "Payment" p WHERE p."buyerId" = u.id) AS payments,
+          (SELECT count(*)::int FROM "Payment" p WHERE p."buyerId" = u.id AND p.status <> 'failed') AS payments,
           (SELECT count(*)::int FROM "Payment" p WHERE p."buyerId" = u.id AND p.status = 'escrowed' AND p."stripePaymentIntentId" IS NOT NULL) AS escrowed
         FROM "User" u WHERE u.id = ANY($1::text[])`,
         [flows.map((f) => f.buyerId)],
       );
       await client.end();
       for (const r of perBuyer) {
-        if (r.payments !== 1 || r.escrowed !== 1 || r.tradeCount !== 1) violations.push({ rule: 'after the retry a buyer does not hold exactly one escrowed payment counted once', detail: JSON.stringify(r) });
+        if (r.payments !== 1 || r.escrowed !== 1 || r.tradeCount !== 0) violations.push({ rule: 'after the retry a buyer does not hold exactly one escrowed payment', detail: JSON.stringify(r) });
       }
       const afterRetry = await checkPayments(scratch.url);
       violations.push(...afterRetry.violations.map((v) => ({ ...v, rule: `after the retry: ${v.rule}` })));
@@ -233,13 +260,14 @@ async function main() {
         retried: unfinished.length,
         retryOutcomes,
         pendingAtRestart: left[0].pending,
+        processingAtRestart,
         escrowedUnheard: left[0].unheard,
         violations,
       };
       reports.push(report);
       console.log(
         `round ${String(round).padStart(2)}: killed at ${killedAtMs} ms after ${answeredEscrow.size}/${BUYERS} escrows answered 200 ` +
-          `(left: ${report.pendingAtRestart} pending, ${report.escrowedUnheard} escrowed unanswered); ` +
+          `(left: ${report.pendingAtRestart} pending, ${report.processingAtRestart} processing, ${report.escrowedUnheard} escrowed unanswered); ` +
           `retried ${unfinished.length}: ${JSON.stringify(retryOutcomes)}; ${violations.length} violations; ${JSON.stringify(afterRetry.counts)}`,
       );
       for (const v of violations) console.log(`  VIOLATION ${v.rule}: ${v.detail}`);

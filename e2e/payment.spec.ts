@@ -137,6 +137,101 @@ test('a declined card says Payment Failed and stays; the good card then pays', a
   await expect(page.getByTestId('escrow-badge')).toHaveText('Escrowed');
 });
 
+test('a declined card shows the reason by the card number, and it stays after the toast', async ({ page }) => {
+  await newBuyer(page);
+  const listing = await meridianListing(page.request, 1);
+  const quote = await quoteOf(page.request, listing.contractId);
+
+  await page.goto(`/payment/${listing.contractId}`);
+  await fillCard(page, DECLINED_CARD);
+  await page.getByRole('button', { name: `PAY ${money(quote.total)}` }).click();
+  const reason = page.getByTestId('card-declined');
+  await expect(reason).toHaveText('Your card was declined');
+  // it belongs to the card number (read out with the field) and outlives the 5-second toast
+  await expect(page.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Card number')).toHaveAccessibleDescription(/Your card was declined/);
+  await expect(toast(page, 'Payment Failed')).toHaveCount(0, { timeout: 15_000 });
+  await expect(reason).toBeVisible();
+  // another card is a new try: the old reason goes
+  await page.getByLabel('Card number').fill(GOOD_CARD);
+  await expect(reason).toHaveCount(0);
+});
+
+test('the connection fails before the confirmation reaches the server: the page says the card was not charged', async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/Failed to load resource|ERR_|Failed to fetch/);
+  await newBuyer(page);
+  const listing = await meridianListing(page.request, 5);
+  const quote = await quoteOf(page.request, listing.contractId);
+  let cut = false;
+  await page.route('**/graphql', async (route) => {
+    const operation = route.request().postDataJSON()?.operationName;
+    if (operation === 'PaymentConfirmMutation' && !cut) {
+      cut = true;
+      return route.abort('internetdisconnected');
+    }
+    return route.fallback();
+  });
+
+  await page.goto(`/payment/${listing.contractId}`);
+  await fillCard(page, GOOD_CARD);
+  const pay = page.getByRole('button', { name: `PAY ${money(quote.total)}` });
+  await pay.click();
+  await expect(page.getByTestId('payment-outcome')).toContainText('The connection failed: your card was not charged.');
+  await expect(toast(page, 'Escrow Failed')).toHaveCount(0);
+  await expect(pay).toBeEnabled();
+  // paying again goes through, once
+  await pay.click();
+  await expect(toast(page, 'Payment Successful')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/payment-success/${listing.contractId}$`));
+  await expect(page.getByTestId('escrow-badge')).toHaveText('Escrowed');
+});
+
+test('the answer is lost after the server took the payment: the page follows it to the escrow, never Escrow Failed', async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/Failed to load resource|ERR_|Failed to fetch/);
+  await newBuyer(page);
+  const listing = await meridianListing(page.request, 6);
+  const quote = await quoteOf(page.request, listing.contractId);
+  let confirms = 0;
+  let statusReads = 0;
+  await page.route('**/graphql', async (route) => {
+    const operation = route.request().postDataJSON()?.operationName;
+    if (operation === 'PaymentConfirmMutation') {
+      confirms += 1;
+      // the server charges and escrows; the answer never reaches the page
+      const answer = await route.fetch();
+      expect(answer.ok()).toBe(true);
+      return route.abort('connectionreset');
+    }
+    if (operation === 'paymentStatusQuery') {
+      statusReads += 1;
+      // still offline for the first look; the second finds it as it was while the provider answered
+      if (statusReads === 1) return route.abort('internetdisconnected');
+      if (statusReads === 2) {
+        const answer = await route.fetch();
+        const json = await answer.json();
+        json.data.payment.status = 'processing';
+        return route.fulfill({ response: answer, json });
+      }
+    }
+    return route.fallback();
+  });
+
+  await page.goto(`/payment/${listing.contractId}`);
+  await fillCard(page, GOOD_CARD);
+  await page.getByRole('button', { name: `PAY ${money(quote.total)}` }).click();
+  const outcome = page.getByTestId('payment-outcome');
+  await expect(outcome).toContainText('It is not known yet whether your card was charged');
+  await expect(outcome).toContainText('Your payment is being confirmed.');
+  await expect(page.getByRole('button', { name: 'CONFIRMING PAYMENT…' })).toBeDisabled();
+  await expect(toast(page, 'Payment Successful')).toBeVisible();
+  await expect(toast(page, 'Escrow Failed')).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/payment-success/${listing.contractId}$`));
+  await expect(page.getByTestId('escrow-badge')).toHaveText('Escrowed');
+  await expect(page.getByTestId('escrow-total')).toHaveText(money(quote.total));
+  // the card went to the server once: the page never confirmed again
+  expect(confirms).toBe(1);
+});
+
 test('a buyer raises a dispute: Missing Information first, then Dispute Raised', async ({ page }) => {
   await newBuyer(page);
   const listing = await meridianListing(page.request, 2);

@@ -8,6 +8,7 @@ import { DEMO_ADMIN } from '../domain/accounts/demo-admin.ts';
 import { verifyPassword } from '../domain/accounts/password.ts';
 import type { StatusSubject } from '../db/generated/prisma/enums.ts';
 import { APPLICATION_MACHINE } from '../domain/diligence/diligence.machine.ts';
+import { isPaidPayment } from '../domain/payments/payments.rules.ts';
 import { LISTING_MACHINE } from '../domain/listings/listings.machine.ts';
 import { BID_MACHINE } from '../domain/market/bids.machine.ts';
 import { DISPUTE_MACHINE, PAYMENT_MACHINE } from '../domain/payments/payments.machine.ts';
@@ -179,7 +180,8 @@ describe('seedDemoData', () => {
     startOfDay.setUTCHours(0, 0, 0, 0);
     expect(payments.some((p) => p.status === 'escrowed' && p.escrowStartedAt!.getTime() >= startOfDay.getTime())).toBe(true);
     expect(await db.bid.count({ where: { status: 'open' } })).toBeGreaterThan(0);
-    expect(await db.statusChange.count({ where: { subject: 'payment' } })).toBe(payments.length + payments.filter((p) => p.status !== 'escrowed').length);
+    // Each payment: claimed (pending -> processing) and escrowed; released or disputed ones once more.
+    expect(await db.statusChange.count({ where: { subject: 'payment' } })).toBe(2 * payments.length + payments.filter((p) => p.status !== 'escrowed').length);
   });
 
   it('stores provider ratings and trade counts computed from reviews and payments', async () => {
@@ -199,11 +201,17 @@ describe('seedDemoData', () => {
         const sum = own.reduce((s, r) => s + r.rating, 0);
         expect(cents(u.rating!)).toBe(Math.floor((sum * 200 + own.length) / (2 * own.length)));
       }
-      expect(u.completedSales).toBe(payments.filter((p) => p.sellerId === u.id && p.status === 'released').length);
-      expect(u.tradeCount).toBe(payments.filter((p) => p.sellerId === u.id || p.buyerId === u.id).length);
     }
-    for (const c of await db.contract.findMany()) {
-      expect(c.salesCount).toBe(payments.filter((p) => p.contractId === c.id).length);
+    // One trade count (docs/decisions.md): a provider's trades are their sales paid for, which is
+    // also the sum of their listings' sales; the header, the cards and the provider panel show it.
+    const contracts = await db.contract.findMany();
+    const paid = payments.filter((p) => isPaidPayment(p.status));
+    for (const c of contracts) {
+      expect(c.salesCount).toBe(paid.filter((p) => p.contractId === c.id).length);
+    }
+    for (const u of users) {
+      expect(u.tradeCount, u.name).toBe(paid.filter((p) => p.sellerId === u.id).length);
+      expect(u.tradeCount, u.name).toBe(contracts.filter((c) => c.providerId === u.id).reduce((n, c) => n + c.salesCount, 0));
     }
   });
 
@@ -251,7 +259,7 @@ describe('seedDemoData', () => {
     expect(p!.purchase!.usages.length).toBeGreaterThanOrEqual(3);
     expect(p!.purchase!.apiKeys).toHaveLength(1);
     const history = await db.statusChange.findMany({ where: { subjectId: { in: [p!.id, p!.dispute!.id] } }, orderBy: { createdAt: 'asc' } });
-    expect(history.map((h) => `${h.subject}:${h.fromStatus}->${h.toStatus}`).sort()).toEqual(['dispute:null->open', 'payment:escrowed->disputed', 'payment:pending->escrowed']);
+    expect(history.map((h) => `${h.subject}:${h.fromStatus}->${h.toStatus}`).sort()).toEqual(['dispute:null->open', 'payment:escrowed->disputed', 'payment:pending->processing', 'payment:processing->escrowed']);
     // the timer must not release it while the administrator decides
     expect(await db.job.count({ where: { key: releaseJobKey(p!.id) } })).toBe(0);
   });

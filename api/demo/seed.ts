@@ -5,10 +5,11 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Prisma, PrismaClient } from '../db/generated/prisma/client.ts';
+import type { PaymentStatus } from '../db/generated/prisma/enums.ts';
 import { DEMO_ADMIN } from '../domain/accounts/demo-admin.ts';
 import { hashPassword } from '../domain/accounts/password.ts';
 import { formatMoney, parseMoney, paymentAmountStrings } from '../domain/money/money.ts';
-import { ACCESS_DAYS, ESCROW_WINDOW_MS, PAID_PAYMENT_STATUSES } from '../domain/payments/payments.rules.ts';
+import { ACCESS_DAYS, ESCROW_WINDOW_MS, PAID_PAYMENT_STATUSES, isPaidPayment } from '../domain/payments/payments.rules.ts';
 import { RELEASE_JOB, releaseJobKey } from '../domain/payments/payments.service.ts';
 import { generateApiKey } from '../domain/delivery/api-keys.ts';
 import { profileCsv } from '../domain/listings/profile.ts';
@@ -459,7 +460,10 @@ function buildDemoPlan(now: number, adminHash: string, userHash: string, withFil
       createdAt: at(createdAt),
       updatedAt: at(releasedAt ?? escrowStartedAt),
     });
-    statusChanges.push({ id: uuid7(escrowStartedAt), subject: 'payment', subjectId: paymentId, fromStatus: 'pending', toStatus: 'escrowed', actorId: buyer.id, createdAt: at(escrowStartedAt) });
+    // As the services write it: the confirmation claims the payment, the provider answers ~2 s later.
+    const claimedAt = escrowStartedAt - 2000;
+    statusChanges.push({ id: uuid7(claimedAt), subject: 'payment', subjectId: paymentId, fromStatus: 'pending', toStatus: 'processing', actorId: buyer.id, createdAt: at(claimedAt) });
+    statusChanges.push({ id: uuid7(escrowStartedAt), subject: 'payment', subjectId: paymentId, fromStatus: 'processing', toStatus: 'escrowed', actorId: buyer.id, createdAt: at(escrowStartedAt) });
     if (releasedAt) statusChanges.push({ id: uuid7(releasedAt), subject: 'payment', subjectId: paymentId, fromStatus: 'escrowed', toStatus: 'released', actorId: null, note: 'Escrow window ended without a dispute', createdAt: at(releasedAt) });
 
     const accessDays = ACCESS_DAYS[p.template.pricing];
@@ -633,12 +637,12 @@ function buildDemoPlan(now: number, adminHash: string, userHash: string, withFil
     u.rating = money(hundredths);
     u.reviewCount = list.length;
   }
+  // One trade count (docs/decisions.md): a provider's trades are their sales paid for, the same
+  // payments each listing's salesCount counts.
   for (const pay of payments) {
+    if (!isPaidPayment(pay.status as PaymentStatus)) continue;
     const seller = byId.get(pay.sellerId)!;
-    const buyer = byId.get(pay.buyerId)!;
-    if (pay.status === 'released') seller.completedSales = (seller.completedSales ?? 0) + 1;
     seller.tradeCount = (seller.tradeCount ?? 0) + 1;
-    buyer.tradeCount = (buyer.tradeCount ?? 0) + 1;
   }
 
   // ---- a conversation about one of the demo provider's contracts

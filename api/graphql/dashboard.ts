@@ -10,6 +10,7 @@ import {
   type DashboardSummary,
 } from '../domain/market/dashboard.service.ts';
 import { showsSellerFigures } from '../domain/earnings/earnings.rules.ts';
+import { SALE_PAYMENT_STATUSES } from '../domain/payments/payments.rules.ts';
 import type { User } from '../db/generated/prisma/client.ts';
 import type { Context } from '../context.ts';
 import { isSelf } from '../domain/policies.ts';
@@ -107,7 +108,8 @@ builder.prismaObjectFields(UserType, (t) => ({
     cursor: 'id',
     nullable: true,
     ...selfOnly,
-    query: () => ({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
+    description: 'The user’s sales as a provider, newest first: payments paid for (escrowed, disputed, released) or refunded; never a buyer’s attempt that took no money.',
+    query: () => ({ where: { status: { in: [...SALE_PAYMENT_STATUSES] } }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }),
     totalCount: true,
   }),
   bidsPlaced: t.relatedConnection('bids', {

@@ -5,10 +5,8 @@ import { PaymentStatusEnum } from './enums.ts';
 import { DisputeReason, DisputeStatus, PaymentMethod } from '../db/generated/prisma/enums.ts';
 import type { Context } from '../context.ts';
 import type { Payment, Purchase } from '../db/generated/prisma/client.ts';
-import { nextStatuses } from '../domain/transitions/transition.ts';
-import { PAYMENT_MACHINE } from '../domain/payments/payments.machine.ts';
+import { paymentNextStatuses } from '../domain/payments/payments.machine.ts';
 import { escrowReleaseAt } from '../domain/payments/payments.rules.ts';
-import { simulatedPaymentProvider } from '../domain/payments/payment-provider.ts';
 import {
   canSeePayment,
   confirmPayment,
@@ -23,9 +21,12 @@ import {
 
 // Paying through escrow and disputes (docs/decisions.md, "Commerce (server side): payments, escrow and disputes").
 
-// The built-in simulated provider; a real card processor would be chosen here from the config.
-const provider = simulatedPaymentProvider();
-const paymentDeps = (ctx: Context): PaymentDeps => ({ ...ctx.services, provider });
+// The app's payment provider (api/app.ts: the built-in simulation unless another is given).
+const paymentDeps = (ctx: Context): PaymentDeps => ({
+  ...ctx.services,
+  provider: ctx.services.paymentProvider,
+  reconcileAfterMs: ctx.services.config.paymentReconcileAfterMs,
+});
 
 export const PaymentMethodEnum = builder.enumType(PaymentMethod, { name: 'PaymentMethod' });
 export const DisputeReasonEnum = builder.enumType(DisputeReason, { name: 'DisputeReason' });
@@ -49,8 +50,9 @@ builder.prismaNode('Payment', {
     status: t.expose('status', { type: PaymentStatusEnum }),
     nextStatuses: t.field({
       type: [PaymentStatusEnum],
-      description: 'The statuses this payment may move to next (the payment machine; who may move it is checked on the move).',
-      resolve: (p) => [...nextStatuses(PAYMENT_MACHINE, p.status)],
+      description:
+        'The statuses this payment may move to next (the payment machine; who may move it is checked on the move). `processing` (a confirmation waiting for the payment provider) is not listed: a pending payment shows where paying leads, escrowed or failed.',
+      resolve: (p) => paymentNextStatuses(p.status),
     }),
     paymentMethod: t.expose('paymentMethod', { type: PaymentMethodEnum }),
     stripePaymentIntentId: t.exposeString('stripePaymentIntentId', { nullable: true, description: 'The payment provider’s reference of the charge.' }),

@@ -68,6 +68,10 @@ export const INVALIDATED_BY_MUTATION: Record<string, (ctx: Context) => CacheEnti
   updateProfile: (ctx) => (ctx.viewer ? [entity('User', ctx.viewer.id)] : []),
   reviewProvider: () => [{ typename: 'User' }, { typename: 'Review' }, CONTRACT_LISTS],
   reviewApplication: () => [{ typename: 'User' }],
+  // A sale paid for, or refunded, moves its provider's trade count, shown on every card of theirs
+  // (docs/decisions.md, "One trade count").
+  confirmPayment: () => [{ typename: 'User' }],
+  settleDispute: () => [{ typename: 'User' }],
 };
 
 /** Only answers to anonymous visitors without a support grant are cached (docs/decisions.md "Response cache"). */

@@ -23,8 +23,11 @@ export const UserType = builder.prismaNode('User', {
       resolve: (user) => (user.rating === null ? null : Number(user.rating)),
     }),
     reviewCount: t.exposeInt('reviewCount'),
-    tradeCount: t.exposeInt('tradeCount'),
-    completedSales: t.exposeInt('completedSales'),
+    tradeCount: t.exposeInt('tradeCount', {
+      description:
+        'The user’s trades as a provider: their sales paid for (escrowed, disputed or released; a refund takes one back). The header, the cards and the provider panel show this one figure (docs/decisions.md, "One trade count").',
+    }),
+    completedSales: t.int({ description: 'The same figure as tradeCount, under the name the provider panel and REST have always used.', resolve: (user) => user.tradeCount }),
     isVerifiedProvider: t.boolean({ resolve: (user) => user.dueDiligenceStatus === 'approved' }),
     memberSince: t.expose('createdAt', { type: 'DateTime' }),
     email: t.exposeString('email', {

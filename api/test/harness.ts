@@ -9,6 +9,7 @@ import { memoryRateLimiter } from '../rate-limiter.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
 import type { EventBus } from '../events/event-bus.ts';
+import { simulatedPaymentProvider, type PaymentProvider, type SimulatedPaymentProvider } from '../domain/payments/payment-provider.ts';
 
 /** Records mail instead of sending it, so tests can read verification links. */
 export class MemoryMailer implements Mailer {
@@ -34,6 +35,8 @@ export interface TestApp {
   /** Timed work is not started in tests: run what is due with `jobs.runDue(now)`. */
   jobs: JobRunner;
   events: EventBus;
+  /** The app's payment provider: the simulation, whose operations a test can count (startTestApp sets it). */
+  paymentProvider?: SimulatedPaymentProvider;
   fetch(path: string, init?: RequestInit & { ip?: string }): Promise<Response>;
   close(): Promise<void>;
 }
@@ -42,19 +45,26 @@ export interface TestApp {
 export async function startTestApp(
   kind: 'pglite' | 'postgres',
   env: Record<string, string> = {},
-  opts: { onQuery?: (sql: string) => void } = {},
+  opts: {
+    onQuery?: (sql: string) => void;
+    /** Stands between the app and the simulated provider (e.g. slows it down so calls overlap). */
+    wrapPaymentProvider?: (simulated: SimulatedPaymentProvider) => PaymentProvider;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pit-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'test-secret-test-secret-test-secret', NODE_ENV: 'test', ...env });
   const database = await createTestDatabase(kind, opts.onQuery);
   const mailer = new MemoryMailer();
-  const { app, close, jobs, services } = createApp({ config, database, mailer, limiter: memoryRateLimiter(), logger: createLogger('silent') });
+  const simulated = simulatedPaymentProvider();
+  const paymentProvider = opts.wrapPaymentProvider ? opts.wrapPaymentProvider(simulated) : simulated;
+  const { app, close, jobs, services } = createApp({ config, database, mailer, limiter: memoryRateLimiter(), logger: createLogger('silent'), paymentProvider });
   return {
     database,
     config,
     mailer,
     jobs,
     events: services.events,
+    paymentProvider: simulated,
     async fetch(p, init = {}) {
       const { ip = '127.0.0.1', ...rest } = init;
       return app.fetch(new Request(`http://localhost${p}`, rest), { incoming: { socket: { remoteAddress: ip } } } as never);

@@ -201,7 +201,7 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
           <Name>{user.name}</Name>
           <Meta>
             <Stars rating={user.rating} size={10} />
-            <span>({plural(user.tradeCount, 'trade')})</span>
+            <span data-testid="trade-count">({plural(user.tradeCount, 'trade')})</span>
           </Meta>
         </Who>
         <Icon name="chevronDown" size={14} className="chev" />

@@ -139,6 +139,9 @@ describe('labels and status colours', () => {
     expect(statusTone('pending_review')).toBe('amber');
     expect(statusTone('open')).toBe('blue');
     expect(statusTone('escrowed')).toBe('blue');
+    // a payment being confirmed is in progress, and says so in words
+    expect(statusTone('processing')).toBe('blue');
+    expect(statusLabel('processing')).toBe('Confirming');
     expect(statusTone('withdrawn')).toBe('neutral');
     expect(statusTone('something_new')).toBe('neutral');
   });

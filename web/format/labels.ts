@@ -40,7 +40,8 @@ const STATUS_TONES: Record<string, Tone> = {
   // purchases ('revoked' is a refunded purchase: it reads and looks like a refunded payment)
   revoked: 'neutral',
   expired: 'neutral',
-  // payments
+  // payments (processing: being confirmed with the payment provider, for seconds)
+  processing: 'blue',
   escrowed: 'blue',
   released: 'green',
   disputed: 'amber',
@@ -79,6 +80,7 @@ const STATUS_LABELS: Record<string, string> = {
   pending_review: 'Pending Review',
   under_review: 'Under Review',
   requires_clarification: 'Requires Clarification',
+  processing: 'Confirming',
 };
 
 /** A status as a badge says it: 'pending_review' -> 'Pending Review', 'active' -> 'Active'. */

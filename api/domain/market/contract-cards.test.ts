@@ -29,7 +29,7 @@ describe.each(testDatabases())('the card read model (%s)', (kind) => {
     const db = app.database.prisma;
     const rated = await makeUser(db, 'rated', { rating: '4.37', reviewCount: 3, dueDiligenceStatus: 'approved' });
     const unrated = await makeUser(db, 'unrated', { rating: null });
-    await db.user.update({ where: { id: unrated.id }, data: { profileImage: 'https://img.example/u.png', completedSales: 7, tradeCount: 2 } });
+    await db.user.update({ where: { id: unrated.id }, data: { profileImage: 'https://img.example/u.png', tradeCount: 7 } });
     providerId = rated.id;
     const dayAgo = Date.now() - 2 * 86400_000;
     for (let i = 0; i < 30; i++) {

@@ -46,7 +46,6 @@ export const CARD_PROVIDER_COLUMNS = [
   'dueDiligenceStatus',
   'rating',
   'reviewCount',
-  'completedSales',
   'tradeCount',
   'createdAt',
 ] as const satisfies ReadonlyArray<keyof User>;

@@ -33,6 +33,7 @@ describe.each(testDatabases())('provider sales on the dashboard (%s)', (kind) =>
     await sell('500.00', 'refunded');
     await sell('700.00', 'pending');
     await sell('800.00', 'failed');
+    await sell('650.00', 'processing');
     await sell('999.00', 'released', theirs, rival.id); // someone else's sale
   });
   afterAll(async () => app?.close());
@@ -40,8 +41,10 @@ describe.each(testDatabases())('provider sales on the dashboard (%s)', (kind) =>
   it('counts paid sales, the share held in escrow and the share paid out, to the cent', async () => {
     const { data } = await (await login('seller')).gql(SALES, { id: toGlobalId('User', providerId) });
     expect(data.node.dashboardSummary).toEqual({ salesCount: 4, escrowHeld: '180.89', paidOut: '120.01', pendingPayouts: 2 });
-    // Every sale as seller, whatever its status, newest first.
-    expect(data.node.sales.totalCount).toBe(7);
+    // Only what was paid (escrowed, disputed, released) or refunded: the pending and failed
+    // attempts are the buyer's, not sales (docs/decisions.md, "What the sales list shows").
+    expect(data.node.sales.totalCount).toBe(5);
+    expect(data.node.sales.edges.map((e: any) => e.node.status).sort()).toEqual(['disputed', 'escrowed', 'refunded', 'released', 'released']);
     const released = data.node.sales.edges.map((e: any) => e.node).filter((n: any) => n.status === 'released');
     expect(released.map((n: any) => n.providerAmount).sort()).toEqual(['30.01', '90.00']);
   });
@@ -51,6 +54,27 @@ describe.each(testDatabases())('provider sales on the dashboard (%s)', (kind) =>
     const buyer = await db.user.findUniqueOrThrow({ where: { username: 'buyer' } });
     const { data } = await (await login('buyer')).gql(SALES, { id: toGlobalId('User', buyer.id) });
     expect(data.node.dashboardSummary).toEqual({ salesCount: 0, escrowHeld: '0.00', paidOut: '0.00', pendingPayouts: 0 });
+  });
+
+  it('per role: the buyer reads their own attempts in their payments, the provider only the sales; nobody else either', async () => {
+    const db = app.database.prisma;
+    const buyer = await db.user.findUniqueOrThrow({ where: { username: 'buyer' } });
+    const OWN = `query($id: ID!) { node(id: $id) { ... on User { payments(first: 20) { totalCount edges { node { status } } } } } }`;
+    // The buyer's own list keeps every attempt of theirs, declined ones included.
+    const own = await (await login('buyer')).gql(OWN, { id: toGlobalId('User', buyer.id) });
+    expect(own.data.node.payments.edges.map((e: any) => e.node.status).sort()).toEqual(
+      ['disputed', 'escrowed', 'failed', 'pending', 'processing', 'refunded', 'released', 'released', 'released'],
+    );
+    // The provider sees the buyer's name on paid sales only.
+    const { data } = await (await login('seller')).gql(SALES, { id: toGlobalId('User', providerId) });
+    const statuses = data.node.sales.edges.map((e: any) => e.node.status);
+    for (const hidden of ['pending', 'processing', 'failed']) expect(statuses).not.toContain(hidden);
+    // Neither list is anyone else's to read (an administrator included: it is the user's dashboard).
+    await makeUser(db, 'boss', { isAdmin: true });
+    for (const client of [new Client(app), await login('rival'), await login('boss')]) {
+      expect((await client.gql(OWN, { id: toGlobalId('User', buyer.id) })).data.node).toEqual({ payments: null });
+      expect((await client.gql(SALES, { id: toGlobalId('User', providerId) })).data.node).toEqual({ dashboardSummary: null, sales: null });
+    }
   });
 
   it('nobody else reads them', async () => {

@@ -1,14 +1,18 @@
-import { defineMachine } from '../transitions/transition.ts';
+import type { PaymentStatus } from '../../db/generated/prisma/enums.ts';
+import { defineMachine, nextStatuses } from '../transitions/transition.ts';
 
-// A payment's life (the product decision "Payments and escrow"): created pending; confirmed into escrow
-// (escrowStartedAt set) or failed; escrowed money is released 24 hours later without a dispute, or
-// disputed within the window; an administrator then refunds or releases it.
+// A payment's life (the product decision "Payments and escrow"): created pending; claimed by one
+// confirmation (processing) while the payment provider charges, then escrowed (escrowStartedAt set)
+// or failed; escrowed money is released 24 hours later without a dispute, or disputed within the
+// window; an administrator then refunds or releases it (docs/decisions.md, "Payments: one
+// confirmation charges").
 export const PAYMENT_MACHINE = defineMachine({
   subject: 'payment',
   noun: 'payment',
   initial: ['pending'],
   transitions: {
-    pending: ['escrowed', 'failed'],
+    pending: ['processing'],
+    processing: ['escrowed', 'failed'],
     escrowed: ['disputed', 'released'],
     disputed: ['refunded', 'released'],
     released: [],
@@ -16,6 +20,15 @@ export const PAYMENT_MACHINE = defineMachine({
     failed: [],
   },
 });
+
+/**
+ * The statuses a client may see a payment take next. `processing` is the server's own claim for
+ * the seconds the provider takes to answer, not an outcome, so a pending payment shows where
+ * paying leads: escrowed or failed.
+ */
+export function paymentNextStatuses(status: PaymentStatus): PaymentStatus[] {
+  return nextStatuses(PAYMENT_MACHINE, status).flatMap((next) => (next === 'processing' ? [...nextStatuses(PAYMENT_MACHINE, next)] : [next]));
+}
 
 // A dispute is open until an administrator decides it: refund the buyer or release to the provider.
 export const DISPUTE_MACHINE = defineMachine({

@@ -61,13 +61,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('payments behind a busy pool (Po
       mailer: { send: async () => {} } as unknown as PaymentDeps['mailer'],
       // The pool gets busy while the provider charges: the escrow transaction comes right after.
       provider: {
+        ...simulated,
         async confirm(request) {
           hold = holdThePool();
           await sleep(100);
           started = Date.now();
           return simulated.confirm(request);
         },
-        refund: simulated.refund,
       },
     };
     const card = { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' };

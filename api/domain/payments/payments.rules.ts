@@ -10,10 +10,19 @@ export const ESCROW_WINDOW_MS = 24 * HOUR_MS;
 
 /**
  * Payments that are real trades: the money was taken (escrowed), is held under a dispute, or was
- * released to the provider. Pending and failed never took money; refunded gave it back. Sales
+ * released to the provider. Pending, processing (being charged right now) and failed have not
+ * taken money; refunded gave it back. Sales
  * counts, volumes, spend and earnings all count these.
  */
 export const PAID_PAYMENT_STATUSES = ['escrowed', 'disputed', 'released'] as const satisfies readonly PaymentStatus[];
+
+/**
+ * The payments a provider sees as their sales (the dashboard's sales list): the paid ones, and the
+ * refunded ones (paid, then given back after a dispute, so the provider sees where that sale went).
+ * A buyer's attempt that took no money (pending, processing, failed) is the buyer's own business and
+ * never reaches the provider's screens (docs/decisions.md, "What the sales list shows").
+ */
+export const SALE_PAYMENT_STATUSES = [...PAID_PAYMENT_STATUSES, 'refunded'] as const satisfies readonly PaymentStatus[];
 
 /**
  * Purchases that were paid for: access was granted at escrow (active) and may since have run out

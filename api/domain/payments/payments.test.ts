@@ -4,7 +4,7 @@ import { testDatabases } from '../../test/databases.ts';
 import { makeContract, makeUser } from '../../test/market-fixtures.ts';
 import { createJobRunner } from '../../jobs/job-runner.ts';
 import { registerPaymentJobs } from './payments.service.ts';
-import { ESCROW_WINDOW_MS } from './payments.rules.ts';
+import { ESCROW_WINDOW_MS, PAID_PAYMENT_STATUSES } from './payments.rules.ts';
 
 // Paying through escrow (docs/decisions.md, "Commerce (server side): payments, escrow and disputes"): create, confirm with the simulated provider,
 // release by the job runner, disputes and their settlement, over REST and GraphQL.
@@ -195,8 +195,9 @@ describe.each(testDatabases())('payments on %s', (kind) => {
       const job = await db().job.findUniqueOrThrow({ where: { key: `release:${created.body.id}` } });
       expect(job).toMatchObject({ kind: 'payment.release', status: 'pending' });
       expect(job.runAt.getTime()).toBe(startedAt + ESCROW_WINDOW_MS);
-      const history = await db().statusChange.findMany({ where: { subject: 'payment', subjectId: created.body.id }, orderBy: { createdAt: 'asc' } });
-      expect(history.map((h) => [h.fromStatus, h.toStatus])).toEqual([[null, 'pending'], ['pending', 'escrowed']]);
+      const history = await db().statusChange.findMany({ where: { subject: 'payment', subjectId: created.body.id }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+      // The claim is recorded too: who started the confirmation and when (docs/decisions.md, "Payments: one confirmation charges").
+      expect(history.map((h) => [h.fromStatus, h.toStatus])).toEqual([[null, 'pending'], ['pending', 'processing'], ['processing', 'escrowed']]);
       const after = await db().contract.findUniqueOrThrow({ where: { id: c } });
       expect([after.marketPrice.toFixed(2), after.salesCount]).toEqual(['300.00', 1]);
       expect(await db().priceTick.count({ where: { contractId: c, source: 'sale' } })).toBe(1);
@@ -235,7 +236,7 @@ describe.each(testDatabases())('payments on %s', (kind) => {
   });
 
   describe('release', () => {
-    it('the job releases an escrowed payment 24 hours on, once, and counts the provider’s completed sale', async () => {
+    it('the job releases an escrowed payment 24 hours on, once; the provider’s trades stay their paid sales', async () => {
       const c = await contract('50.00');
       const paid = await pay(await login('bob'), c);
       const endsAt = new Date(paid.escrowEndsAt);
@@ -245,9 +246,9 @@ describe.each(testDatabases())('payments on %s', (kind) => {
       await app.jobs.runDue(new Date(endsAt.getTime() + 60_000));
       expect(await db().payment.findUniqueOrThrow({ where: { id: paid.id } })).toMatchObject({ status: 'released', releasedAt: endsAt });
       expect(await db().statusChange.count({ where: { subjectId: paid.id, toStatus: 'released' } })).toBe(1);
-      // Every release (this one and the earlier tests' payments now due) counted once.
-      const released = await db().payment.count({ where: { sellerId: users.prov!.id, status: 'released' } });
-      expect((await db().user.findUniqueOrThrow({ where: { id: users.prov!.id } })).completedSales).toBe(released);
+      // A release changes no trade count: the sale counted once, when it was paid (docs/decisions.md, "One trade count").
+      const sales = await db().payment.count({ where: { sellerId: users.prov!.id, status: { in: [...PAID_PAYMENT_STATUSES] } } });
+      expect((await db().user.findUniqueOrThrow({ where: { id: users.prov!.id } })).tradeCount).toBe(sales);
       // A dispute after release is refused.
       const late = await post(await login('bob'), `/api/payments/${paid.id}/dispute`, { reason: 'data_quality', description: 'Too late' });
       expect(late.status).toBe(409);
@@ -259,7 +260,7 @@ describe.each(testDatabases())('payments on %s', (kind) => {
       for (let i = 0; i < 4; i++) paid.push(await pay(bob, await contract('12.00')));
       const runners = [0, 1].map((n) => {
         const r = createJobRunner({ db: db(), workerId: `w${n}` });
-        registerPaymentJobs(r, { events: app.events });
+        registerPaymentJobs(r, { db: db(), events: app.events, jobs: r, mailer: app.mailer, provider: app.paymentProvider! });
         return r;
       });
       const at = new Date(Math.max(...paid.map((p) => new Date(p.escrowEndsAt).getTime())));

@@ -44,7 +44,12 @@ describe('machines', () => {
   });
 
   it('payments follow the escrow rules; disputes, tickets and positions end', () => {
-    expect(canTransition(PAYMENT_MACHINE, 'pending', 'escrowed')).toBe(true);
+    // A confirmation claims the payment before the provider charges (docs/decisions.md, "Payments:
+    // one confirmation charges"): nothing reaches escrow or fails without that claim.
+    expect(canTransition(PAYMENT_MACHINE, 'pending', 'processing')).toBe(true);
+    expect(canTransition(PAYMENT_MACHINE, 'processing', 'escrowed')).toBe(true);
+    expect(canTransition(PAYMENT_MACHINE, 'processing', 'failed')).toBe(true);
+    expect(canTransition(PAYMENT_MACHINE, 'pending', 'escrowed')).toBe(false);
     expect(canTransition(PAYMENT_MACHINE, 'escrowed', 'disputed')).toBe(true);
     expect(canTransition(PAYMENT_MACHINE, 'disputed', 'refunded')).toBe(true);
     expect(canTransition(PAYMENT_MACHINE, 'released', 'disputed')).toBe(false);

@@ -21,13 +21,15 @@ export type CardFieldsProps = {
   errors: CardErrors;
   onBlur: (field: keyof CardForm) => void;
   disabled?: boolean;
+  /** why the payment provider refused this card (declined, expired): shown under the number until it changes */
+  declined?: string | null;
 };
 
 /**
  * Card number, expiry and CVC. The browser's autofill names are set so saved cards fill in; the
  * values stay in the page's memory until they are sent to the payment provider.
  */
-export function CardFields({ value, onChange, errors, onBlur, disabled }: CardFieldsProps) {
+export function CardFields({ value, onChange, errors, onBlur, disabled, declined }: CardFieldsProps) {
   return (
     <Stack>
       <TextField
@@ -39,7 +41,7 @@ export function CardFields({ value, onChange, errors, onBlur, disabled }: CardFi
         value={value.number}
         onChange={(e) => onChange({ ...value, number: formatCardNumber(e.target.value) })}
         onBlur={() => onBlur('number')}
-        error={errors.number}
+        error={errors.number ?? (declined ? <span data-testid="card-declined">{declined}</span> : undefined)}
         hint="Test cards: 4242 4242 4242 4242 is accepted, 4000 0000 0000 0002 is declined."
         disabled={disabled}
         required

@@ -8,6 +8,7 @@ import { ErrorBoundary } from '../../../relay/ErrorBoundary.tsx';
 import { LoadError } from '../../../relay/RouteBoundary.tsx';
 import type { PaymentQuery as PaymentQueryType } from '../../../__generated__/PaymentQuery.graphql.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
+import { useFollowPayment } from '../../shared/paymentStatus.ts';
 import { CheckoutGrid, CheckoutMain, CheckoutNotes, CheckoutSummary } from './paymentLayout.ts';
 import { PaymentForm } from './PaymentForm.tsx';
 import { PaymentNotes } from './PaymentNotes.tsx';
@@ -37,6 +38,10 @@ function PaymentContent({ query }: { query: PreloadedQuery<PaymentQueryType> }) 
   const data = usePreloadedQuery<PaymentQueryType>(PaymentQuery, query);
   const { contract, viewer } = data;
   usePageTitle(contract ? `Pay · ${contract.title}` : 'Contract Not Found');
+  const payment = data.myPaymentForContract ?? null;
+  // A payment being confirmed (another tab, an answer that was lost) is followed to its end: each
+  // fresh status lands in the store, and the standing and the form follow it.
+  useFollowPayment(payment?.id ?? null, payment?.status === 'processing', () => {});
 
   if (!contract) {
     return (
@@ -54,7 +59,6 @@ function PaymentContent({ query }: { query: PreloadedQuery<PaymentQueryType> }) 
     );
   }
 
-  const payment = data.myPaymentForContract ?? null;
   const standing = paymentStanding(payment?.status, contract.pricingModel);
   const back = `/payment/${contractId}`;
 

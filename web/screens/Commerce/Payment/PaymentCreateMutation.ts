@@ -12,6 +12,7 @@ const mutation = graphql`
           id
           status
           total
+          failureReason
         }
       }
       ... on Error {

@@ -9,6 +9,7 @@ import { useToast } from '../../../components/toast/useToast.ts';
 import type { PaymentForm_contract$key } from '../../../__generated__/PaymentForm_contract.graphql.ts';
 import { formatMoney } from '../../../format/format.ts';
 import { words } from '../../../format/labels.ts';
+import { isPaidStatus, readPaymentStatus, useFollowPayment, type PaymentOutcome } from '../../shared/paymentStatus.ts';
 import { newAttemptKey } from './attemptKey.ts';
 import { cardDetails, checkCard, type CardForm } from './cardInput.ts';
 import { CardFields } from './CardFields.tsx';
@@ -22,6 +23,25 @@ const REDIRECT_DELAY_MS = 2000;
 
 /** What the success page receives from this one (router state): the API key, shown there once. */
 export type PaymentSuccessState = { apiKey: string; apiKeyPrefix: string };
+
+/** A line above the button saying where the payment stands when an answer did not say it all. */
+type FormNotice = { tone: 'blue' | 'amber' | 'red'; title: string; text: string };
+
+const CONFIRMING: FormNotice = {
+  tone: 'blue',
+  title: 'Your payment is being confirmed.',
+  text: 'The payment provider has not answered yet. Your card is charged at most once; this page follows the payment and shows how it ends.',
+};
+const UNREACHABLE: FormNotice = {
+  tone: 'amber',
+  title: 'The connection failed before the answer arrived.',
+  text: 'It is not known yet whether your card was charged; it is charged at most once. This page asks again as soon as the server can be reached.',
+};
+const NOT_CHARGED: FormNotice = {
+  tone: 'amber',
+  title: 'The connection failed: your card was not charged.',
+  text: 'The payment did not reach the payment provider. You can pay again.',
+};
 
 const Form = styled.form`
   display: flex;
@@ -94,6 +114,11 @@ export function PaymentForm({ contract, paymentOpen, renewal }: PaymentFormProps
   const [touched, setTouched] = useState<Partial<Record<keyof CardForm, boolean>>>({});
   const [processing, setProcessing] = useState(false);
   const [paid, setPaid] = useState(false);
+  // why the last card was refused (declined, or voided): shown under the card number until it changes
+  const [declined, setDeclined] = useState<string | null>(null);
+  const [notice, setNotice] = useState<FormNotice | null>(null);
+  // a payment whose outcome the page is waiting for (processing, or unknown while offline)
+  const [following, setFollowing] = useState<{ paymentId: string; unanswered: boolean; message: string | null } | null>(null);
   // One key per attempt: kept while the same attempt is retried (a lost answer), dropped when the
   // input changes, when the attempt ends in a declined (failed) payment, or when it succeeded.
   const attemptKey = useRef<string | null>(null);
@@ -114,12 +139,77 @@ export function PaymentForm({ contract, paymentOpen, renewal }: PaymentFormProps
 
   function changeCard(next: CardForm) {
     attemptKey.current = null;
+    setDeclined(null);
     setCard(next);
   }
+
+  useFollowPayment(
+    following?.paymentId ?? null,
+    following != null,
+    (outcome) => {
+      const context = following;
+      setFollowing(null);
+      if (context) settle(outcome, context);
+    },
+    () => setNotice(CONFIRMING),
+  );
 
   function paymentFailed(message: string | null | undefined) {
     toast({ variant: 'destructive', title: 'Payment Failed', description: message || 'Failed to process payment' });
     setProcessing(false);
+  }
+
+  /** Paid: 'Payment Successful', then the escrow status (with the API key when this answer carried it). */
+  function succeed(state: PaymentSuccessState | null) {
+    attemptKey.current = null;
+    setNotice(null);
+    setDeclined(null);
+    setPaid(true);
+    toast({ title: 'Payment Successful', description: 'Funds are now in escrow. You have 24 hours to raise any disputes.' });
+    redirect.current = window.setTimeout(() => navigate(`/payment-success/${c.contractId}`, { state }), REDIRECT_DELAY_MS);
+  }
+
+  /** The payment is failed (declined, or charged and voided): the reason by the card, and the next try is a new payment. */
+  function refused(reason: string) {
+    attemptKey.current = null;
+    setNotice(null);
+    setDeclined(reason);
+    paymentFailed(reason);
+  }
+
+  /**
+   * Acts on where a payment stands after an answer that did not say (a refused confirmation, a
+   * lost answer): paid goes to the escrow status, processing is followed, failed shows why;
+   * still pending means the confirmation never happened.
+   */
+  function settle(outcome: PaymentOutcome | null, context: { paymentId: string; unanswered: boolean; message: string | null }) {
+    if (outcome && isPaidStatus(outcome.status)) return succeed(null);
+    if (outcome?.status === 'processing') {
+      setNotice(CONFIRMING);
+      setFollowing(context);
+      return;
+    }
+    if (outcome?.status === 'failed') return refused(outcome.failureReason || 'Your payment did not go through');
+    if (context.unanswered) {
+      setNotice(NOT_CHARGED);
+      setProcessing(false);
+      return;
+    }
+    escrowFailed(context.message);
+  }
+
+  /** Reads the payment's status from the server; offline, waits until it can be read. */
+  async function checkOutcome(paymentId: string, message: string | null, unanswered: boolean) {
+    const context = { paymentId, unanswered, message };
+    let outcome: PaymentOutcome | null;
+    try {
+      outcome = await readPaymentStatus(paymentId);
+    } catch {
+      setNotice(UNREACHABLE);
+      setFollowing(context);
+      return;
+    }
+    settle(outcome, context);
   }
 
   function escrowFailed(message: string | null | undefined) {
@@ -136,22 +226,32 @@ export function PaymentForm({ contract, paymentOpen, renewal }: PaymentFormProps
       return;
     }
     setProcessing(true);
+    setNotice(null);
+    setDeclined(null);
     attemptKey.current ??= newAttemptKey();
     commitCreate({
       variables: { input: { contractId: c.id, paymentMethod: method, amount: total, idempotencyKey: attemptKey.current } },
       onCompleted: ({ createPayment: result }) => {
         if (result.__typename !== 'MutationCreatePaymentSuccess' || !result.data) {
           paymentFailed('message' in result ? result.message : null);
-          // the price moved, or the data set was bought meanwhile (another tab): show what holds now
-          if ('reason' in result && (result.reason === 'INVALID_AMOUNT' || result.reason === 'ALREADY_EXISTS')) {
+          // the price moved, the data set was bought meanwhile, or another tab's payment is being
+          // confirmed: show what holds now (the page follows a payment being confirmed)
+          if ('reason' in result && (result.reason === 'INVALID_AMOUNT' || result.reason === 'ALREADY_EXISTS' || result.reason === 'PAYMENT_IN_PROGRESS')) {
             attemptKey.current = null;
             void revalidator.revalidate();
           }
           return;
         }
-        confirm(result.data.id, details);
+        // The same attempt sent again (its answer was lost) answers the payment as it stands now.
+        const { id, status, failureReason } = result.data;
+        if (status === 'pending') confirm(id, details);
+        else settle({ status, failureReason: failureReason ?? null }, { paymentId: id, unanswered: false, message: null });
       },
-      onError: (error) => paymentFailed(error.message),
+      onError: (error) => {
+        // no payment was opened, so nothing was charged
+        setNotice(NOT_CHARGED);
+        paymentFailed(error.message);
+      },
     });
   }
 
@@ -160,27 +260,25 @@ export function PaymentForm({ contract, paymentOpen, renewal }: PaymentFormProps
       variables: { input: { paymentId, card: details } },
       onCompleted: ({ confirmPayment: result }) => {
         if (result.__typename === 'MutationConfirmPaymentSuccess' && result.data) {
-          attemptKey.current = null;
-          setPaid(true);
-          toast({ title: 'Payment Successful', description: 'Funds are now in escrow. You have 24 hours to raise any disputes.' });
-          const state: PaymentSuccessState = { apiKey: result.data.apiKey, apiKeyPrefix: result.data.apiKeyPrefix };
-          redirect.current = window.setTimeout(() => navigate(`/payment-success/${c.contractId}`, { state }), REDIRECT_DELAY_MS);
+          succeed({ apiKey: result.data.apiKey, apiKeyPrefix: result.data.apiKeyPrefix });
           return;
         }
         const error = 'message' in result ? result : null;
-        if (error?.reason === 'PAYMENT_DECLINED') {
-          // the payment is now failed: the next try is a new attempt with a new payment
-          attemptKey.current = null;
-          paymentFailed(error.message);
-          return;
-        }
-        escrowFailed(error?.message);
+        // the payment is now failed: the reason by the card; the next try is a new payment
+        if (error?.reason === 'PAYMENT_DECLINED') return refused(error.message ?? 'Your card was declined');
+        // refused for another reason (confirmed meanwhile, being confirmed, voided): its status says
+        void checkOutcome(paymentId, error?.message ?? null, false);
       },
-      onError: (error) => escrowFailed(error.message),
+      // no answer: the server may or may not have charged the card; its status says
+      onError: (error) => void checkOutcome(paymentId, error.message, true),
     });
   }
 
-  const label = processing || paid ? 'PROCESSING PAYMENT…' : `${renewal ? 'RENEW - ' : ''}PAY ${total != null ? formatMoney(total) : ''}`.trim();
+  const label = following
+    ? 'CONFIRMING PAYMENT…'
+    : processing || paid
+      ? 'PROCESSING PAYMENT…'
+      : `${renewal ? 'RENEW - ' : ''}PAY ${total != null ? formatMoney(total) : ''}`.trim();
 
   return (
     <Panel title="Payment" data-testid="payment-form">
@@ -194,9 +292,24 @@ export function PaymentForm({ contract, paymentOpen, renewal }: PaymentFormProps
             errors={shownErrors}
             onBlur={(field) => setTouched((t) => ({ ...t, [field]: true }))}
             disabled={processing || paid}
+            declined={declined}
           />
         ) : (
           <MethodInfo data-testid="method-info">{METHOD_INFO[method]}</MethodInfo>
+        )}
+        {paymentOpen && declined && method !== 'card' && (
+          <Notice $tone="red" role="alert" data-testid="payment-declined">
+            <span>
+              <strong>Payment refused:</strong> {declined}
+            </span>
+          </Notice>
+        )}
+        {notice && !paid && (
+          <Notice $tone={notice.tone} role="status" data-testid="payment-outcome">
+            <span>
+              <strong>{notice.title}</strong> {notice.text}
+            </span>
+          </Notice>
         )}
         {!active && (
           <Notice $tone="amber" role="note">

@@ -70,12 +70,21 @@ export function PaymentStanding({ payment, standing }: PaymentStandingProps) {
           <NoticeActions>{escrowLink}</NoticeActions>
         </Notice>
       );
+    case 'processing':
+      return (
+        <Notice $tone="blue" role="status" data-testid="payment-standing">
+          <span>
+            <strong>Your payment of {formatMoney(p.total)} is being confirmed.</strong> The payment provider has not answered yet; your card is charged at
+            most once. This page follows it and shows how it ends.
+          </span>
+        </Notice>
+      );
     case 'failed':
       return (
         <Notice $tone="red" role="status" data-testid="payment-standing">
           <span>
             <strong>Your last payment did not go through</strong>
-            {p.failureReason ? `: ${p.failureReason}.` : '.'} Nothing was charged; you can try again.
+            {p.failureReason ? `: ${p.failureReason}.` : '.'} {/voided|nothing was taken|not charged/i.test(p.failureReason ?? '') ? '' : 'Nothing was charged; '}you can try again.
           </span>
         </Notice>
       );

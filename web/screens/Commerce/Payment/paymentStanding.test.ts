@@ -21,4 +21,10 @@ describe('paymentStanding', () => {
     expect(paymentStanding('disputed', 'monthly_subscription')).toBe('disputed');
     expect(standingAllowsPaying('disputed')).toBe(false);
   });
+
+  it('a payment being confirmed closes the form until it ends (a second one would charge twice)', () => {
+    expect(paymentStanding('processing', 'one_time')).toBe('processing');
+    expect(paymentStanding('processing', 'monthly_subscription')).toBe('processing');
+    expect(standingAllowsPaying('processing')).toBe(false);
+  });
 });

@@ -12,7 +12,9 @@ export type PaymentStanding =
   | 'owned'
   | 'renewable'
   /** under dispute: wait for the administrator */
-  | 'disputed';
+  | 'disputed'
+  /** being confirmed with the payment provider right now (another tab, a lost answer): wait for its end */
+  | 'processing';
 
 export function paymentStanding(status: string | null | undefined, pricingModel: string): PaymentStanding {
   switch (status) {
@@ -28,6 +30,8 @@ export function paymentStanding(status: string | null | undefined, pricingModel:
       return pricingModel === 'one_time' ? 'owned' : 'renewable';
     case 'disputed':
       return 'disputed';
+    case 'processing':
+      return 'processing';
     default:
       return 'none';
   }
@@ -35,5 +39,5 @@ export function paymentStanding(status: string | null | undefined, pricingModel:
 
 /** Whether the pay button may be offered for this standing. */
 export function standingAllowsPaying(standing: PaymentStanding): boolean {
-  return standing !== 'owned' && standing !== 'disputed';
+  return standing !== 'owned' && standing !== 'disputed' && standing !== 'processing';
 }

@@ -15,6 +15,7 @@ import { DisputeSection } from './DisputeSection.tsx';
 import { EscrowStatus } from './EscrowStatus.tsx';
 import { NextSteps } from './NextSteps.tsx';
 import { PaymentSuccessQuery, type PaymentSuccessLoaderData } from './PaymentSuccessQuery.ts';
+import { useFollowPayment } from '../../shared/paymentStatus.ts';
 
 // Wide screens: status, key and dispute on the left, next steps on the right. Narrow screens: one
 // column in reading order (status, key, next steps, then the dispute form).
@@ -72,6 +73,10 @@ function PaymentSuccessContent({ query }: { query: PreloadedQuery<PaymentSuccess
   const { contract, viewer } = data;
   const payment = data.myPaymentForContract ?? null;
   usePageTitle(contract ? `Escrow · ${contract.title}` : 'Contract Not Found');
+  const revalidator = useRevalidator();
+  // Being confirmed (docs/decisions.md, "Payments: one confirmation charges"): followed until it
+  // ends, then the page loads as it ended (the escrow, or why it failed).
+  useFollowPayment(payment?.id ?? null, payment?.status === 'processing', () => void revalidator.revalidate());
 
   if (!contract) {
     return (
@@ -105,6 +110,17 @@ function PaymentSuccessContent({ query }: { query: PreloadedQuery<PaymentSuccess
     );
   }
 
+  if (payment?.status === 'processing') {
+    return (
+      <EmptyState
+        page
+        icon="info"
+        title="Confirming your payment"
+        description={`The payment provider has not answered yet for ${contract.title}. Your card is charged at most once; this page follows the payment and shows its escrow as soon as it is confirmed.`}
+      />
+    );
+  }
+
   const paid = payment && payment.status !== 'pending' && payment.status !== 'failed';
   if (!paid) {
     return (
@@ -114,7 +130,7 @@ function PaymentSuccessContent({ query }: { query: PreloadedQuery<PaymentSuccess
         title="No payment for this contract"
         description={
           payment?.status === 'failed'
-            ? `Your last payment for ${contract.title} did not go through; nothing is held in escrow.`
+            ? `Your last payment for ${contract.title} did not go through${payment.failureReason ? ` (${payment.failureReason})` : ''}; nothing is held in escrow.`
             : `You have not paid for ${contract.title} yet, so nothing is held in escrow.`
         }
         action={

@@ -25,6 +25,7 @@ export const PaymentSuccessQuery = graphql`
     myPaymentForContract(contractId: $contractId) @include(if: $loggedIn) {
       id
       status
+      failureReason
       ...EscrowStatus_payment
       ...NextSteps_payment
       ...DisputeSection_payment

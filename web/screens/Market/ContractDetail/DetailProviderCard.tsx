@@ -70,7 +70,8 @@ export type DetailProviderCardProps = { provider: DetailProviderCard_provider$ke
 /**
  * Who sells the data: rating from real reviews ('No reviews yet' without any,
  * 'Reviews'), verification, membership, and the real number of completed sales instead of the
- * spec's fixed 'Multiple successful contracts'.
+ * spec's fixed 'Multiple successful contracts': the provider's trades, the same figure as the
+ * header's and the cards' (docs/decisions.md, "One trade count").
  */
 export function DetailProviderCard({ provider }: DetailProviderCardProps) {
   const p = useFragment(

@@ -62,7 +62,7 @@ export type ContractProviderProps = {
   layout: 'grid' | 'list';
 };
 
-/** Who sells the contract: name, verified mark, rating and completed trades. */
+/** Who sells the contract: name, verified mark, rating and trades (their sales paid for). */
 export function ContractProvider({ contract, layout }: ContractProviderProps) {
   const { provider: p } = useFragment(
     graphql`
@@ -80,7 +80,8 @@ export function ContractProvider({ contract, layout }: ContractProviderProps) {
   const rating = (
     <>
       <Stars rating={p.rating} size={11} showValue />
-      <Trades>({plural(p.completedSales, 'trade')})</Trades>
+      {/* one trade count (docs/decisions.md): the provider's sales paid for, the header's figure */}
+      <Trades data-testid="trade-count">({plural(p.completedSales, 'trade')})</Trades>
     </>
   );
 
