@@ -38,7 +38,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { graphqlEdge } from './http/graphql-edge.ts';
 import { requestIdFrom, requestScope } from './http/request-id.ts';
 import { mediaTypeOf } from './http/content-type.ts';
-import { introspectionDepthLimit } from './http/graphql-limits.ts';
+import { introspectionDepthLimit, requestShapeLimits } from './http/graphql-limits.ts';
 import { publicContractTitle } from './domain/market/contract-heading.ts';
 import { bootPageServer } from './http/boot-head.ts';
 import { withCacheControl } from './http/compression.ts';
@@ -303,6 +303,8 @@ export function buildYoga(services: AppServices, origins: OriginPolicy) {
     plugins: [
       graphqlEdge({ origins, logger: services.logger, graphiqlHtml: () => graphiqlHtml }),
       csrfPrevention(),
+      // Deeply nested documents and variables, before anything parses or coerces them.
+      requestShapeLimits(),
       // The web app's operations by id (api/graphql/persisted-operations.ts); any other query as text.
       usePersistedWebOperations(),
       EnvelopArmorPlugin({
