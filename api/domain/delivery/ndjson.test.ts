@@ -130,6 +130,21 @@ describe('row limits (api/domain/listings/row-limits.ts)', () => {
     expect(await drain(jsonToNdjson(Readable.from([Buffer.from(`{"a":"${long}"}\n`)])))).toHaveLength(long.length + 9);
   });
 
+  it('short rows under long keys are handed on a batch at a time, not as one piece per chunk', async () => {
+    // Every row repeats the keys: 200 rows of 4 bytes under a 512 KB key make 100 MB of output.
+    const key = 'k'.repeat(512 * 1024);
+    for (const csv of [`a,${key}\n${'1,2\n'.repeat(200)}`, `a,${key}\n${'"1",2\n'.repeat(200)}`, `a,${key}\n${'1,\\2\n'.repeat(200)}`]) {
+      let rows = 0;
+      let largest = 0;
+      for await (const piece of csvToNdjson(Readable.from([Buffer.from(csv)]))) {
+        largest = Math.max(largest, piece.length);
+        for (let at = piece.indexOf(0x0a); at >= 0; at = piece.indexOf(0x0a, at + 1)) rows++;
+      }
+      expect(rows, csv.slice(-8)).toBe(200);
+      expect(largest, csv.slice(-8)).toBeLessThan(2 * MiB);
+    }
+  });
+
   it("a profile's verdict refuses without reading; one from before the verdict existed too, for CSV and JSON arrays", async () => {
     const flagged = { recordCount: null, fields: [], sampleRows: [], notStreamable: { limit: 'too_many_columns' as const, message: '' } };
     const source = Readable.from([Buffer.from('a,b\n1,2\n')]);

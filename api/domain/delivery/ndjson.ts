@@ -104,14 +104,25 @@ async function* csvLines(chunks: AsyncIterable<Buffer>, source: Readable): Async
   let carry: Buffer | null = null;
   let splitter: RecordSplitter | null = null;
   let pending: Buffer[] = [];
-  const quoted = () => {
+  // Output is handed on whenever a batch is full, between two rows: every row repeats the header's
+  // keys, so a chunk of short rows under long keys would otherwise become one piece many times its size.
+  function* lines(data: Buffer, end: number) {
+    for (let from = 0; from < end; ) {
+      from = rows.addLines(data, from, end);
+      if (rows.size >= BATCH_BYTES) yield rows.take();
+    }
+  }
+  function* quoted() {
     const records = pending;
     pending = [];
-    for (const record of records) rows.addRecord(record);
-  };
-  // The records before the long one first: the header among them decides which limit it is.
+    for (const record of records) {
+      rows.addRecord(record);
+      if (rows.size >= BATCH_BYTES) yield rows.take();
+    }
+  }
+  // Which limit a record too long breaks: the header's, unless a header came before it.
   const tooLong = () => {
-    if (splitter) quoted();
+    if (!rows.hasHeader && pending.length) rows.addRecord(pending[0]!);
     return new RowLimitError(rows.hasHeader ? 'record_too_long' : 'header_too_long');
   };
   try {
@@ -121,7 +132,7 @@ async function* csvLines(chunks: AsyncIterable<Buffer>, source: Readable): Async
         carry = null;
         if (data.indexOf(0x22) < 0) {
           const end = data.lastIndexOf(0x0a) + 1;
-          if (end) rows.addLines(data, end);
+          yield* lines(data, end);
           if (end < data.length) {
             carry = data.subarray(end);
             if (carry.length > ROW_LIMITS.maxRecordBytes) throw tooLong();
@@ -130,19 +141,18 @@ async function* csvLines(chunks: AsyncIterable<Buffer>, source: Readable): Async
           // From here on records may hold quoted line breaks. `data` starts at a record boundary.
           splitter = new RecordSplitter('csv', ROW_LIMITS.maxRecordBytes, (record) => pending.push(record!));
           if (!splitter.push(data)) throw tooLong();
-          quoted();
+          yield* quoted();
         }
       } else {
         if (!splitter.push(chunk)) throw tooLong();
-        quoted();
+        yield* quoted();
       }
-      if (rows.size >= BATCH_BYTES) yield rows.take();
     }
     if (splitter) {
       splitter.end();
-      quoted();
+      yield* quoted();
     } else if (carry) {
-      rows.addLines(Buffer.concat([carry, NEWLINE]), carry.length + 1);
+      yield* lines(Buffer.concat([carry, NEWLINE]), carry.length + 1);
     }
     if (rows.size) yield rows.take();
   } finally {
@@ -176,29 +186,36 @@ class QuoteFreeRows {
     return out;
   }
 
-  /** Rows of `data[0, end)`, which holds no quote and ends with a line break. */
-  addLines(data: Buffer, end: number) {
-    let from = 0;
-    while (from < end) {
-      if (this.prefixes) from = this.copyRows(data, from, end);
-      if (from >= end) break;
+  /**
+   * Rows of `data[from, end)`, which holds no quote and ends with a line break, until a batch is
+   * full. Returns where it stopped (`end` when every row is written).
+   */
+  addLines(data: Buffer, from: number, end: number): number {
+    while (from < end && this.pos < BATCH_BYTES) {
+      if (this.prefixes) {
+        from = this.copyRows(data, from, end);
+        if (from >= end || this.pos >= BATCH_BYTES) break;
+      }
       // The header row, or a row with a byte JSON must escape: through strings.
       const at = data.indexOf(0x0a, from);
       const to = at > from && data[at - 1] === 0x0d ? at - 1 : at;
       if (to > from) this.addRecord(data.subarray(from, to));
       from = at + 1;
     }
+    return from;
   }
 
   /**
    * Copies rows of `data[from, end)` byte by byte (for cells of a few bytes, native copies cost
    * more in calls than they save) until a row holds a byte a JSON string cannot (a control
-   * character, a CR not before LF, a backslash). Returns where that row starts, else `end`.
+   * character, a CR not before LF, a backslash), or a batch is full. Returns where the next row to
+   * write starts, else `end`.
    */
   private copyRows(data: Buffer, from: number, end: number): number {
     const prefixes = this.prefixes!;
     let j = from;
     while (j < end) {
+      if (this.pos >= BATCH_BYTES) return j;
       const start = j;
       if (data[j] === 0x0a) {
         j++; // a blank line
