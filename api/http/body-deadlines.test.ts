@@ -173,6 +173,23 @@ describe('deadlines for slow headers and bodies', () => {
     expect(c.received.match(/HTTP\/1\.1 200 /g)).toHaveLength(2);
   });
 
+  it('many requests with bodies on one keep-alive connection leave no listener behind on it', async () => {
+    const sockets: net.Socket[] = [];
+    const onConnection = (socket: net.Socket) => sockets.push(socket);
+    server.on('connection', onConnection);
+    const c = client();
+    const body = JSON.stringify({ query: '{ __typename }' });
+    for (let i = 0; i < 30; i++) {
+      c.send(`POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+      while ((c.received.match(/"__typename":"Query"/g) ?? []).length <= i) await new Promise((r) => c.socket.once('data', r));
+    }
+    server.off('connection', onConnection);
+    expect(sockets).toHaveLength(1);
+    // Node's own and the app's: a handful, not one per request.
+    expect(sockets[0]!.listenerCount('close')).toBeLessThan(5);
+    c.socket.destroy();
+  });
+
   /** A multipart upload of `size` bytes of CSV, sent in pieces of `piece` bytes every `everyMs`; stops after `stopAfter` bytes. */
   function upload(size: number, piece: number, everyMs: number, stopAfter = Infinity) {
     const boundary = 'deadline-boundary';

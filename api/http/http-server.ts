@@ -78,19 +78,41 @@ const pathOf = (url: string | undefined) => (url ?? '/').split('?', 1)[0];
  */
 const heldBack = (req: IncomingMessage) => req.readableLength >= req.readableHighWaterMark;
 
+/**
+ * Calls `stop` once the body is in (read to its end, or complete when its response closes) or the
+ * connection is gone, and then lets go of the connection: a keep-alive connection carries many
+ * requests, and a listener left on it per request would pile up.
+ */
+function whileReceiving(req: IncomingMessage, res: ServerResponse, stop: () => void): () => void {
+  const socket = req.socket;
+  const done = () => {
+    stop();
+    req.off('end', done);
+    res.off('close', ifComplete);
+    socket.off('close', done);
+  };
+  const ifComplete = () => {
+    if (req.complete) done();
+  };
+  req.once('end', done);
+  res.once('close', ifComplete);
+  socket.once('close', done);
+  return done;
+}
+
 /** The body must be complete `limitMs` after the headers (held-back time aside). */
 function watchBody(req: IncomingMessage, res: ServerResponse, limitMs: number, logger: Logger) {
-  const timer = setTimeout(function check() {
-    if (req.complete || req.socket.destroyed) return;
+  const timer = setTimeout(() => {
+    if (req.complete || req.socket.destroyed) return done();
     if (heldBack(req)) {
       timer.refresh();
       return;
     }
+    done();
     expire(req, res, `The request body did not arrive within ${limitMs} ms`, 'request body too slow: answered 408 and closed the connection', logger);
   }, limitMs);
   timer.unref();
-  req.once('end', () => clearTimeout(timer));
-  req.socket.once('close', () => clearTimeout(timer));
+  const done = whileReceiving(req, res, () => clearTimeout(timer));
 }
 
 /** The upload is cut when no byte of it arrived for `idleMs`, looked at four times in that span. */
@@ -99,19 +121,18 @@ function watchUpload(req: IncomingMessage, res: ServerResponse, idleMs: number, 
   let bytes = socket.bytesRead;
   let lastProgress = performance.now();
   const timer = setInterval(() => {
-    if (req.complete || socket.destroyed) return clearInterval(timer);
+    if (req.complete || socket.destroyed) return done();
     const now = performance.now();
     if (socket.bytesRead !== bytes || heldBack(req)) {
       bytes = socket.bytesRead;
       lastProgress = now;
     } else if (now - lastProgress >= idleMs) {
-      clearInterval(timer);
+      done();
       expire(req, res, `The upload made no progress for ${idleMs} ms`, 'upload stalled: answered 408 and closed the connection', logger);
     }
   }, Math.max(25, Math.floor(idleMs / 4)));
   timer.unref();
-  req.once('end', () => clearInterval(timer));
-  socket.once('close', () => clearInterval(timer));
+  const done = whileReceiving(req, res, () => clearInterval(timer));
 }
 
 function expire(req: IncomingMessage, res: ServerResponse, message: string, logLine: string, logger: Logger) {
