@@ -22,10 +22,12 @@
 // BENCH_STREAMS (5) times at once: a 28 MB CSV whose header has 7.5 million columns (it once held
 // the event loop 23 s and crashed the server out of memory) and one of 400,000 columns in 800 KB,
 // both as listings from before uploads were checked (no profile: the stream reads the header
-// itself), beside a 10,000-column file that streams. A second server on a scratch PostgreSQL
-// database (BENCH_DATABASE_URL, default the local one; the rows are written straight into it, the
-// files into storage) on BENCH_PORT + 1. Pass: each hostile stream answers 422, RSS grows under
-// 100 MiB, and the p99 of /healthz while the streams run stays within BENCH_HEALTHZ_P99_MS.
+// itself), beside a 10,000-column file that streams. A second server on BENCH_PORT + 1, on a
+// scratch database created on the PostgreSQL server of BENCH_PG_ADMIN_URL (default the local one)
+// and dropped after; the rows are written straight into it, the files into storage. (Not
+// BENCH_DATABASE_URL: that one is the first server's own database, used as it is.) Pass: each
+// hostile stream answers 422, RSS grows under 100 MiB, and the p99 of /healthz while the streams
+// run stays within BENCH_HEALTHZ_P99_MS.
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -35,7 +37,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { openDatabase } from '../api/db/database.ts';
 import { generateApiKey } from '../api/domain/delivery/api-keys.ts';
-import { scratchDatabase } from './pay-server.ts';
+import pg from 'pg';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4303);
 const SIZE_MB = Number(process.env.BENCH_SIZE_MB ?? 200);
@@ -357,10 +359,29 @@ function streamOnce(url: string, key: string): Promise<{ status: number; bytes: 
   });
 }
 
+/** A new database on BENCH_PG_ADMIN_URL's server, and how to drop it. */
+async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+  const name = `pit_bench_streams_${crypto.randomBytes(5).toString('hex')}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 async function streamBench() {
   const port = PORT + 1;
   const base = `http://127.0.0.1:${port}`;
-  const scratch = await scratchDatabase('pit_bench_streams');
+  const scratch = await scratchDatabase();
   const started = await startServer(port, scratch.url);
   try {
     // Listings written straight into the database, as if bought before uploads were checked.
