@@ -39,12 +39,13 @@ import { securityHeaders } from './http/security-headers.ts';
 import { graphqlEdge } from './http/graphql-edge.ts';
 import { requestIdFrom, requestScope } from './http/request-id.ts';
 import { mediaTypeOf } from './http/content-type.ts';
-import { introspectionDepthLimit } from './http/graphql-limits.ts';
+import { introspectionDepthLimit, requestShapeLimits } from './http/graphql-limits.ts';
 import { publicContractTitle } from './domain/market/contract-heading.ts';
 import { bootPageServer } from './http/boot-head.ts';
 import { withCacheControl } from './http/compression.ts';
 import { useCompiledMarketReads } from './graphql/compiled-execution.ts';
 import { usePublicResponseCache } from './graphql/response-cache.ts';
+import { cutByDeadline, requestAbandoned } from './http/http-server.ts';
 
 export interface AppOptions {
   config: Config;
@@ -123,8 +124,19 @@ export function createApp(opts: AppOptions) {
       c.res = new Response(c.res.body, c.res);
       c.res.headers.set('x-request-id', requestId);
     }
+    // A request whose client left mid-body (or a deadline cut, answering 408) got no answer from
+    // here: logged as what was sent, 499 ("client closed request", as nginx logs it) or 408.
+    const incoming = (c.env as HttpBindings | undefined)?.incoming;
+    const abandoned = requestAbandoned(incoming);
     logger.info(
-      { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      {
+        requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: abandoned ? (cutByDeadline(incoming) ? 408 : 499) : c.res.status,
+        ms: Math.round(performance.now() - started),
+        ...(abandoned ? { aborted: true } : {}),
+      },
       'request',
     );
   }));
@@ -188,6 +200,12 @@ export function createApp(opts: AppOptions) {
 
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
+    // The body could not be read because the client left (or was cut by a deadline): nobody to
+    // answer, and no fault of ours. The request line says so.
+    if (requestAbandoned((c.env as HttpBindings | undefined)?.incoming)) {
+      logger.debug({ err: error, path: c.req.path }, 'the client left before its request was read');
+      return jsonError(c, 499, 'Client closed the request');
+    }
     // An expected refusal (not logged in, not found, ...) is the client's business, not an error of ours.
     if (error instanceof DomainError) {
       logger.info({ code: error.code, path: c.req.path }, error.message);
@@ -308,6 +326,8 @@ export function buildYoga(services: AppServices, origins: OriginPolicy) {
     plugins: [
       graphqlEdge({ origins, logger: services.logger, graphiqlHtml: () => graphiqlHtml }),
       csrfPrevention(),
+      // Deeply nested documents and variables, before anything parses or coerces them.
+      requestShapeLimits(),
       // The web app's operations by id (api/graphql/persisted-operations.ts); any other query as text.
       usePersistedWebOperations(),
       EnvelopArmorPlugin({

@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       messageLimits: { perUser: 30, windowMs: 60_000 },
       shutdownDrainMs: 30_000,
       responseCache: { enabled: true, ttlMs: 30_000, redisKeyPrefix: 'datapit:cache:' },
+      timeouts: { headersMs: 10_000, bodyMs: 10_000, uploadIdleMs: 30_000 },
     });
     // Generated once and kept: the second start reads the same secret.
     expect(load({}).sessionSecret).toEqual(config.sessionSecret);
@@ -100,6 +101,9 @@ describe('loadConfig', () => {
     ['RESPONSE_CACHE_REDIS_PREFIX', { RESPONSE_CACHE_REDIS_PREFIX: 'a b' }, /RESPONSE_CACHE_REDIS_PREFIX must be 1 to 64/],
     ['PAYMENT_RECONCILE_AFTER_MS', { PAYMENT_RECONCILE_AFTER_MS: '10' }, /PAYMENT_RECONCILE_AFTER_MS must be a whole number from 1000 to 86400000/],
     ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'root@example.com' }, /ADMIN_PASSWORD must be set when ADMIN_EMAIL is set/],
+    ['HEADERS_TIMEOUT_MS', { HEADERS_TIMEOUT_MS: '50' }, /HEADERS_TIMEOUT_MS must be a whole number from 100 to 600000/],
+    ['BODY_TIMEOUT_MS', { BODY_TIMEOUT_MS: '1h' }, /BODY_TIMEOUT_MS/],
+    ['UPLOAD_IDLE_TIMEOUT_MS', { UPLOAD_IDLE_TIMEOUT_MS: '0' }, /UPLOAD_IDLE_TIMEOUT_MS/],
   ])('%s: %j is refused with a message naming it', (variable, env, message) => {
     const error = errorOf(env);
     expect(error.variable).toBe(variable);

@@ -50,6 +50,8 @@ export interface Config {
   responseCache: { enabled: boolean; ttlMs: number; redisKeyPrefix: string };
   /** When a payment still processing is settled from the provider's record (PAYMENT_RECONCILE_AFTER_MS). */
   paymentReconcileAfterMs: number;
+  /** How long a client has to send its request headers, a (non-upload) body, and each stretch of an upload (api/http/http-server.ts). */
+  timeouts: { headersMs: number; bodyMs: number; uploadIdleMs: number };
 }
 
 /** A setting that is missing or wrong. `variable` names the environment variable. */
@@ -126,6 +128,10 @@ const envSchema = z
     RESPONSE_CACHE_TTL_MS: wholeNumber(1000, 3_600_000).default(30_000),
     RESPONSE_CACHE_REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits or _ : . -').default('datapit:cache:'),
     PAYMENT_RECONCILE_AFTER_MS: wholeNumber(1000, 86_400_000).default(300_000),
+    // Slow clients (docs/decisions.md, "Hardening: hostile files, slow clients and deep JSON").
+    HEADERS_TIMEOUT_MS: wholeNumber(100, 600_000).default(10_000),
+    BODY_TIMEOUT_MS: wholeNumber(100, 600_000).default(10_000),
+    UPLOAD_IDLE_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(30_000),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'must be set when ADMIN_EMAIL is set' });
@@ -206,6 +212,7 @@ export function loadConfig(env: Env = process.env): Config {
       redisKeyPrefix: e.RESPONSE_CACHE_REDIS_PREFIX,
     },
     paymentReconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_MS,
+    timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, bodyMs: e.BODY_TIMEOUT_MS, uploadIdleMs: e.UPLOAD_IDLE_TIMEOUT_MS },
   };
 }
 

@@ -1,4 +1,3 @@
-import { createServer } from 'node:http';
 import path from 'node:path';
 import type { Redis } from 'ioredis';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -6,6 +5,7 @@ import type { Database } from './db/database.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { checkPortFree, checkPostgres, connectRedis, listen } from './startup.ts';
 import { drainOnShutdown } from './shutdown.ts';
+import { createHttpServer } from './http/http-server.ts';
 
 // The only file that listens: one process, one port, for /graphql (HTTP + WebSocket), /api, the
 // web app, /healthz and /readyz. Start: check the environment and the services it names, migrate,
@@ -51,12 +51,9 @@ async function start() {
 
   if (redis) watchRedis(redis, logger);
   const { listener, yoga, origins, jobs, close } = createApp({ config, database, logger, limiter: redis ? redisRateLimiter(redis) : undefined });
-  // A 500 MB upload on a slow line takes longer than Node's default 5 minutes for a whole request;
-  // an hour covers ~140 kB/s. Slow headers are still cut by headersTimeout (docs/decisions.md).
-  // An idle keep-alive connection stays open 65 s, not Node's 5 s: a client that reuses one just
-  // as the server closes it gets a reset ("socket hang up"), and clients and proxies keep idle
-  // connections for up to a minute. Shutdown closes idle connections itself (api/shutdown.ts).
-  const server = createServer({ requestTimeout: 60 * 60_000, keepAliveTimeout: 65_000, headersTimeout: 66_000 });
+  // Seconds for headers and JSON/GraphQL bodies, an hour for an upload that keeps making progress
+  // (api/http/http-server.ts).
+  const server = createHttpServer(config, logger);
   // Registered before the app's handler, so it sees every request first.
   const http = drainOnShutdown(server);
   server.on('request', http.handle(listener));

@@ -291,6 +291,16 @@ const HOSTILE_STRINGS = [
   'price-low',
 ];
 
+/** JSON text nested `levels` deep (JSON.stringify itself overflows the stack at a few thousand levels). */
+const deepJson = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+/** Bodies nested thousands of levels deep: a listing's sample rows, GraphQL variables, an inline value. */
+const DEEP_REST_BODIES = [`{"sampleData":[${deepJson(9000)}],"title":"Deep"}`, `{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}`];
+const DEEP_GRAPHQL_BODIES = [
+  `{"query":"mutation($i: ListingInput!) { createListing(input: $i) { __typename } }","variables":{"i":{"sampleData":[${deepJson(9000)}]}}}`,
+  `{"query":"{ __typename }","variables":{"x":${deepJson(9000)}}}`,
+  JSON.stringify({ query: `{ contracts(first: ${'{a:'.repeat(3000)}1${'}'.repeat(3000)}) { totalCount } }` }),
+];
+
 const HOSTILE_NUMBERS = [0, -0, -1, 1, 0.5, -0.5, 1.005, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 1, Number.MAX_SAFE_INTEGER, 1e308, -1e308, 5e-324, 100, 101];
 
 function idPool(world: FuzzWorld): string[] {
@@ -511,7 +521,7 @@ function restRequest(rng: Rng, world: FuzzWorld, route: RestRoute): Omit<FuzzReq
       body = JSON.stringify(obj);
       headers['content-type'] = 'application/json';
     } else if (r < 0.8) {
-      body = rng.pick(['{', '{"a":', '[]', '[1,2]', '"str"', '123', 'null', 'true', '\u0000', '{"a":1}x', '{"__proto__":{"isAdmin":true}}', '\ufeff{}', '{"a":"\\ud800"}', '{"a":"\\u0000"}', `{"x":"${'y'.repeat(1_100_000)}"}`]);
+      body = rng.pick(['{', '{"a":', '[]', '[1,2]', '"str"', '123', 'null', 'true', '\u0000', '{"a":1}x', '{"__proto__":{"isAdmin":true}}', '\ufeff{}', '{"a":"\\ud800"}', '{"a":"\\u0000"}', `{"x":"${'y'.repeat(1_100_000)}"}`, ...DEEP_REST_BODIES]);
       headers['content-type'] = 'application/json';
     } else if (r < 0.92) {
       body = JSON.stringify(baseBody(route, world));
@@ -627,7 +637,7 @@ function graphqlRequest(rng: Rng, world: FuzzWorld, schema: GraphQLSchema, targe
   } else if (r < 0.9) body = JSON.stringify({ query: document, variables: rng.pick(['x', 1, [], null, '{"a":']) });
   else if (r < 0.93) body = JSON.stringify([{ query: document, variables }, { query: document }]);
   else if (r < 0.96) {
-    body = rng.pick(['{', '{"query":', '{"query":1}', '{"query":"{ viewer { id } "}', '{"query":"query { __typename }","operationName":"Nope"}', `{"query":"${'{ a '.repeat(600)}"}`, '\u0000', '{"query":"\\u0000"}']);
+    body = rng.pick(['{', '{"query":', '{"query":1}', '{"query":"{ viewer { id } "}', '{"query":"query { __typename }","operationName":"Nope"}', `{"query":"${'{ a '.repeat(600)}"}`, '\u0000', '{"query":"\\u0000"}', ...DEEP_GRAPHQL_BODIES]);
   } else {
     body = JSON.stringify({ query: document, variables });
     headers['content-type'] = rng.pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/graphql']);

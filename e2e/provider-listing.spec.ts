@@ -446,6 +446,25 @@ test('a cancelled upload stops the transfer and the file can be chosen again', a
   await expect(page.getByTestId('uploaded-file')).toContainText('trades.csv');
 });
 
+// A file past the row limits (docs/decisions.md "Hardening: hostile files, slow clients and deep JSON")
+// is kept, and the provider is told buyers will download it rather than stream it.
+test('a CSV wider than the stream sends is kept, with a note that buyers can only download it', async ({ page }) => {
+  await login(page.request, DEMO_PROVIDER);
+  await page.goto('/list-data');
+  await page.getByRole('radio', { name: /^File upload/ }).check();
+  const header = Array.from({ length: 16_385 }, (_, i) => `c${i}`).join(',');
+  await page.getByTestId('file-input').setInputFiles({ name: 'wide.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\n${'1,'.repeat(16_384)}1\n`) });
+  await expect(page.getByTestId('uploaded-file')).toContainText('wide.csv');
+  await expect(page.getByTestId('not-streamable')).toHaveText(
+    'The file has more than 16,384 columns, the most the stream sends as rows. Buyers can download this file, but not stream it as rows.',
+  );
+  // An ordinary file carries no such note.
+  await page.getByRole('button', { name: 'Remove' }).click();
+  await page.getByTestId('file-input').setInputFiles({ name: 'trades.csv', mimeType: 'text/csv', buffer: tradesCsv(1).buffer });
+  await expect(page.getByTestId('uploaded-file')).toContainText('trades.csv');
+  await expect(page.getByTestId('not-streamable')).toHaveCount(0);
+});
+
 test('the listing form names every broken rule before anything is sent', async ({ page }, testInfo) => {
   await login(page.request, DEMO_PROVIDER);
   await page.goto('/list-data');

@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
 import { builder } from './builder.ts';
 import { toMoneyString, type MoneyLike } from '../domain/money/money.ts';
+import { MAX_REQUEST_JSON_DEPTH, tooDeep } from '../http/request-limits.ts';
 
 builder.scalarType('DateTime', {
   description: 'An instant as an ISO-8601 string in UTC.',
@@ -29,5 +30,10 @@ builder.scalarType('Decimal', {
 builder.scalarType('JSON', {
   description: 'Any JSON value (sample rows of a data set).',
   serialize: (value) => value,
-  parseValue: (value) => value,
+  // Whatever carried it (HTTP variables are checked earlier, graphql-ws ones only here), a value
+  // nested deeper than this never reaches a schema that would walk it by recursion.
+  parseValue: (value) => {
+    if (tooDeep(value)) throw new GraphQLError(`JSON is nested deeper than ${MAX_REQUEST_JSON_DEPTH} levels`);
+    return value;
+  },
 });

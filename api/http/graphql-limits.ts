@@ -1,5 +1,6 @@
 import { GraphQLError, Kind, type ASTNode, type ValidationContext, type ValidationRule } from 'graphql';
-import type { Plugin } from 'graphql-yoga';
+import { createGraphQLError, type Plugin } from 'graphql-yoga';
+import { documentNesting, MAX_DOCUMENT_NESTING, MAX_REQUEST_JSON_DEPTH, tooDeep } from './request-limits.ts';
 
 /**
  * graphql-armor's depth limit skips `__schema` entirely, so a 30-level introspection query ran.
@@ -40,6 +41,25 @@ export function introspectionDepthLimit(max: number): Plugin {
   return {
     onValidate({ addValidationRule }) {
       addValidationRule(introspectionDepthRule(max));
+    },
+  };
+}
+
+/**
+ * The shape limits of api/http/request-limits.ts for GraphQL: a document nested too deeply is
+ * refused before it is parsed (the parser and the validation rules recurse; over HTTP and
+ * WebSocket alike, both parse through here), and HTTP variables before they are coerced.
+ * (graphql-ws variables are held by the JSON scalar's own check, api/graphql/scalars.ts.)
+ */
+export function requestShapeLimits(): Plugin {
+  const refuse = (message: string) => createGraphQLError(message, { extensions: { http: { status: 400 }, code: 'BAD_REQUEST' } });
+  return {
+    onParams({ params }) {
+      if (tooDeep(params.variables) || tooDeep(params.extensions)) throw refuse(`GraphQL variables are nested deeper than ${MAX_REQUEST_JSON_DEPTH} levels`);
+    },
+    onParse({ params }) {
+      const source = typeof params.source === 'string' ? params.source : params.source.body;
+      if (documentNesting(source, MAX_DOCUMENT_NESTING) > MAX_DOCUMENT_NESTING) throw refuse(`The GraphQL document is nested deeper than ${MAX_DOCUMENT_NESTING} levels`);
     },
   };
 }

@@ -96,6 +96,83 @@ describe.each(testDatabases())('bad input on %s', (kind) => {
     });
   });
 
+  describe('deeply nested JSON', () => {
+    /** `{"a":{"a":...leaf...}}` as text: JSON.stringify itself cannot write 9,000 levels reliably. */
+    const nested = (levels: number, leaf = '1') => `${'{"a":'.repeat(levels)}${leaf}${'}'.repeat(levels)}`;
+    const LISTING = {
+      title: 'Deeply nested sample',
+      description: 'A listing whose sample rows are nested far deeper than any table of data would be.',
+      category: 'financial',
+      price: '100',
+      dataFormat: 'json',
+      updateFrequency: 'daily',
+      sampleSize: '100 rows',
+      geographicCoverage: 'World',
+      dataSource: 'Our own collection',
+      dataAccessType: 'external_link',
+      dataAccessUrl: 'https://data.example.com/deep',
+      complianceAcknowledged: true,
+      qualityAcknowledged: true,
+      legalAcknowledged: true,
+    };
+    /** The listing as JSON text with `sampleData` spliced in as text. */
+    const withSample = (sample: string) => JSON.stringify(LISTING).replace(/}$/, `,"sampleData":${sample}}`);
+    const contracts = () => app.database.prisma.contract.count();
+    const CREATE = `mutation($input: ListingInput!) { createListing(input: $input) { __typename ... on Error { message code } ... on ValidationError { fieldErrors { field message } } } }`;
+
+    it('a REST body nested 9,000 levels is a 400 with a message, and nothing is stored', async () => {
+      const provider = await login('prov');
+      const before = await contracts();
+      const post = (path: string, body: string) => provider.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const listing = await post('/api/contracts', withSample(`[${nested(9000)}]`));
+      expect(listing.status).toBe(400);
+      expect(await listing.json()).toEqual({ message: 'The JSON body is nested deeper than 32 levels', code: 'INVALID_INPUT' });
+      // Any route's body, before its own schema.
+      const login2 = await post('/api/auth/login', `{"usernameOrEmail":${nested(9000, '"x"')},"password":"x"}`);
+      expect(login2.status).toBe(400);
+      expect((await login2.json()).message).toBe('The JSON body is nested deeper than 32 levels');
+      expect(await contracts()).toBe(before);
+    });
+
+    it('GraphQL variables nested 9,000 levels are a 400 with a message, and nothing is stored', async () => {
+      const provider = await login('prov');
+      const before = await contracts();
+      const res = await provider.request('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: `{"query":${JSON.stringify(CREATE)},"variables":{"input":${withSample(`[${nested(9000)}]`)}}}`,
+      });
+      expect(res.status).toBe(400);
+      expect((await res.json()).errors[0].message).toBe('GraphQL variables are nested deeper than 32 levels');
+      expect(await contracts()).toBe(before);
+    });
+
+    it('a GraphQL document nested 3,000 levels (an inline JSON value) is a 400 with a message', async () => {
+      const provider = await login('prov');
+      const literal = `${'{a:'.repeat(3000)}1${'}'.repeat(3000)}`;
+      const query = `mutation { createListing(input: { title: "x", description: "y", category: "financial", price: "1", dataFormat: csv, updateFrequency: daily, sampleSize: "1", geographicCoverage: "w", dataSource: "s", dataAccessType: external_link, complianceAcknowledged: true, qualityAcknowledged: true, legalAcknowledged: true, sampleData: [${literal}] }) { __typename } }`;
+      const res = await provider.request('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+      expect(res.status).toBe(400);
+      expect((await res.json()).errors[0].message).toBe('The GraphQL document is nested deeper than 64 levels');
+    });
+
+    it('sample rows nest at most 10 levels: deeper is a field error on sampleData, over REST and GraphQL', async () => {
+      const provider = await login('prov');
+      const before = await contracts();
+      // A row is one level; its values may nest 9 more.
+      const rest = await provider.json('POST', '/api/contracts', JSON.parse(withSample(`[{"ok":1},${nested(11)}]`)));
+      expect(rest.status).toBe(400);
+      expect(rest.body).toMatchObject({ message: 'Sample rows may nest at most 10 levels', code: 'INVALID_INPUT', fieldErrors: [{ field: 'sampleData.1', message: 'Sample rows may nest at most 10 levels' }] });
+      const gql = await provider.gql(CREATE, { input: JSON.parse(withSample(`[${nested(11)}]`)) });
+      expect(gql.data.createListing).toMatchObject({ __typename: 'ValidationError', code: 'INVALID_INPUT', fieldErrors: [{ field: 'sampleData.0', message: 'Sample rows may nest at most 10 levels' }] });
+      expect(await contracts()).toBe(before);
+      // Exactly 10 levels is kept as sent.
+      const kept = await provider.json('POST', '/api/contracts', JSON.parse(withSample(`[${nested(10)}]`)));
+      expect(kept.status).toBe(201);
+      expect(kept.body.sampleData).toEqual([JSON.parse(nested(10))]);
+    });
+  });
+
   describe('an `after` cursor', () => {
     it('with a negative, non-numeric or huge offset is INVALID_INPUT', async () => {
       for (const after of [raw('OffsetConnection:-5'), raw('OffsetConnection:abc'), raw('OffsetConnection:99999999999999999999'), raw('OffsetConnection:1e400'), 'garbage']) {

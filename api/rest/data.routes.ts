@@ -7,7 +7,9 @@ import { jsonError } from './respond.ts';
 import { attachmentDisposition } from './listing.routes.ts';
 import { isRecordId } from '../db/ids.ts';
 import { decideRange } from '../domain/delivery/http-range.ts';
-import { csvToNdjson, jsonToNdjson, streamFormatOf } from '../domain/delivery/ndjson.ts';
+import { ndjsonRows, streamFormatOf } from '../domain/delivery/ndjson.ts';
+import { RowLimitError } from '../domain/listings/row-limits.ts';
+import type { DataProfile } from '../domain/listings/profile.ts';
 import {
   authorizeApiKey,
   authorizeBuyer,
@@ -114,7 +116,8 @@ export function dataRoutes(yoga: Yoga, clientIp: ClientIp) {
       '```',
     ].join('\n'),
     answers: { 200: { description: 'One JSON object per line', content: { 'application/x-ndjson': { schema: { type: 'string' } } } } },
-    errors: [403, 404, 429],
+    // 422: a file past the row limits (more than 16,384 columns, a record over 1 MiB): download it.
+    errors: [403, 404, 422, 429],
   }), (c) => deliver(yoga, c, clientIp(c), 'stream'));
 
   return r;
@@ -170,20 +173,33 @@ async function deliver(yoga: Yoga, c: HonoContext, ip: string, action: Action): 
   const head = c.req.method === 'HEAD';
   if (action === 'stream') {
     const format = streamFormatOf(file);
-    await noteUse(db, auth, false);
-    if (head) {
-      await log('ok', 200);
-      headers.set('content-type', format === 'raw' ? file.contentType : 'application/x-ndjson; charset=UTF-8');
-      return new Response(null, { status: 200, headers });
-    }
     if (format === 'raw') {
+      await noteUse(db, auth, false);
       headers.set('content-type', file.contentType);
+      if (head) {
+        await log('ok', 200);
+        return new Response(null, { status: 200, headers });
+      }
       headers.set('content-length', String(size));
       headers.set('content-disposition', attachmentDisposition(file.fileName));
       return respondWith(200, headers, storage.read(file.storageKey), (bytes, outcome) => log(outcome, 200, bytes), ctx.services.logger);
     }
+    // Rows, unless the file breaks a row limit (api/domain/listings/row-limits.ts): then a 422 that
+    // points to the download, before anything is sent, instead of work without bound.
+    const source = storage.read(file.storageKey);
+    const rows = await ndjsonRows(format, source, file.profile as DataProfile | null);
+    if (rows instanceof RowLimitError) {
+      await log('error', 422);
+      const downloadPath = `/api/data/download/${auth.contract.id}`;
+      return jsonError(c, 422, `${rows.message}: download the file instead (GET ${downloadPath})`, { code: 'NOT_STREAMABLE', limit: rows.limit, downloadPath });
+    }
+    await noteUse(db, auth, false);
     headers.set('content-type', 'application/x-ndjson; charset=UTF-8');
-    const rows = format === 'csv' ? csvToNdjson(storage.read(file.storageKey)) : jsonToNdjson(storage.read(file.storageKey));
+    if (head) {
+      source.destroy();
+      await log('ok', 200);
+      return new Response(null, { status: 200, headers });
+    }
     return respondWith(200, headers, rows, (bytes, outcome) => log(outcome, 200, bytes), ctx.services.logger);
   }
 

@@ -1,6 +1,7 @@
 import type { Context as HonoContext } from 'hono';
 import { isJsonMediaType } from '../http/content-type.ts';
 import { jsonAnswer } from '../http/compression.ts';
+import { MAX_REQUEST_JSON_DEPTH, tooDeep } from '../http/request-limits.ts';
 
 // Every REST error is JSON `{ "message": "..." }` (the product decision "Errors (REST)"), with extra
 // fields only where the spec names them (emailVerificationRequired) or they help (fieldErrors).
@@ -35,6 +36,8 @@ export async function readJsonObject(c: HonoContext): Promise<Record<string, unk
     throw new BadRequestBody('Malformed JSON body');
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new BadRequestBody('The JSON body must be an object');
+  // Before any schema walks it (api/http/request-limits.ts).
+  if (tooDeep(value)) throw new BadRequestBody(`The JSON body is nested deeper than ${MAX_REQUEST_JSON_DEPTH} levels`, 'INVALID_INPUT');
   return value as Record<string, unknown>;
 }
 

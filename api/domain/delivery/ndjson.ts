@@ -1,11 +1,11 @@
 // Rows of a data file as NDJSON (one JSON object a line), read and written piece by piece: memory
-// holds one chunk and one record whatever the file's size.
+// holds one chunk and one record whatever the file's size. What a row may be (columns, bytes) is
+// the row limits' (api/domain/listings/row-limits.ts), the same the upload's profile checks.
 import type { Readable } from 'node:stream';
 import { parse as parseCsvRecord } from 'csv-parse/sync';
-import { RecordSplitter } from '../listings/profile.ts';
+import { RecordSplitter, type DataProfile } from '../listings/profile.ts';
+import { csvCellEnd, ROW_LIMITS, RowLimitError, type RowLimit } from '../listings/row-limits.ts';
 
-/** One record (a CSV row, an array element) longer than this ends the stream with an error. */
-export const MAX_STREAM_RECORD_BYTES = 16 * 1024 * 1024;
 /** Lines are handed on in batches of about this many bytes (one write per row would be slow). */
 const BATCH_BYTES = 64 * 1024;
 
@@ -20,6 +20,70 @@ export function streamFormatOf(file: { fileName: string; contentType: string }):
 }
 
 /**
+ * The rows of a CSV or JSON file as NDJSON, or the row limit that keeps the stream from sending
+ * them. Decided before the first byte goes out, so the route can answer 422 instead of a stream
+ * that breaks off: from the upload's profile when it recorded a verdict, else from the file's
+ * first record, read here (at most maxRecordBytes): a CSV header longer than that or with more
+ * columns than maxColumns. A limit first met further on (a file without a profile) still ends the
+ * stream with an error there, after bounded work. Refused or not, `source` is the caller's to
+ * destroy if the rows are never read (HEAD); reading them to the end or returning closes it.
+ */
+export async function ndjsonRows(format: 'csv' | 'json', source: Readable, profile?: DataProfile | null): Promise<AsyncGenerator<Buffer> | RowLimitError> {
+  const refuse = (limit: RowLimit) => {
+    source.destroy();
+    return new RowLimitError(limit);
+  };
+  if (profile?.notStreamable) return refuse(profile.notStreamable.limit);
+  const chunks = withoutBom(source)[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  // Profiles written before `notStreamable` existed said record_too_long at the same 1 MiB bound.
+  const longRecord = profile?.truncated?.limits.includes('record_too_long') ?? false;
+  if (format === 'json') {
+    let first: number | undefined;
+    while (first === undefined) {
+      const next = await chunks.next();
+      if (next.done) break;
+      head.push(next.value);
+      first = next.value.find((b) => !isSpace(b));
+    }
+    // NDJSON passes through as it is: only an array is cut into records.
+    if (first === 0x5b && longRecord) return refuse('record_too_long');
+    return jsonLines(replay(head, chunks), source);
+  }
+  if (longRecord) return refuse('record_too_long');
+  // Set by the splitter's callback (TypeScript cannot see that).
+  let header = null as Buffer | null;
+  const splitter = new RecordSplitter('csv', ROW_LIMITS.maxRecordBytes, (record) => {
+    header ??= record;
+    splitter.keep = false;
+  });
+  while (!header) {
+    const next = await chunks.next();
+    if (next.done) {
+      // A file of one line without a line break: that line. (A quote never closed is the
+      // conversion's to report, as it always was.)
+      try {
+        splitter.end();
+      } catch {}
+      break;
+    }
+    head.push(next.value);
+    if (!splitter.push(next.value)) return refuse('header_too_long');
+  }
+  if (header && csvCellEnd(withoutCr(header), ROW_LIMITS.maxColumns) >= 0) return refuse('too_many_columns');
+  return csvLines(replay(head, chunks), source);
+}
+
+const isSpace = (b: number) => b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d;
+const withoutCr = (record: Buffer) => (record[record.length - 1] === 0x0d ? record.subarray(0, -1) : record);
+
+/** The chunks read ahead, then the rest. */
+async function* replay(head: Buffer[], rest: AsyncIterator<Buffer>): AsyncGenerator<Buffer> {
+  yield* head;
+  for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
+}
+
+/**
  * CSV rows as objects keyed by the header row.
  *
  * Most data has no quotes at all, and its rows can be copied into the output byte for byte: a
@@ -30,46 +94,65 @@ export function streamFormatOf(file: { fileName: string; contentType: string }):
  * break inside double quotes belongs to its field) and csv-parse for quoted records, so both paths
  * read a record the same way (relaxed quotes, ragged rows, blank lines skipped, BOM dropped).
  */
-export async function* csvToNdjson(source: Readable): AsyncGenerator<Buffer> {
+export function csvToNdjson(source: Readable): AsyncGenerator<Buffer> {
+  return csvLines(withoutBom(source), source);
+}
+
+async function* csvLines(chunks: AsyncIterable<Buffer>, source: Readable): AsyncGenerator<Buffer> {
   const rows = new QuoteFreeRows();
   // The part of the last chunk after its last line break (quote-free mode only).
   let carry: Buffer | null = null;
   let splitter: RecordSplitter | null = null;
   let pending: Buffer[] = [];
-  const quoted = () => {
+  // Output is handed on whenever a batch is full, between two rows: every row repeats the header's
+  // keys, so a chunk of short rows under long keys would otherwise become one piece many times its size.
+  function* lines(data: Buffer, end: number) {
+    for (let from = 0; from < end; ) {
+      from = rows.addLines(data, from, end);
+      if (rows.size >= BATCH_BYTES) yield rows.take();
+    }
+  }
+  function* quoted() {
     const records = pending;
     pending = [];
-    for (const record of records) rows.addCells(cellsOf(record));
+    for (const record of records) {
+      rows.addRecord(record);
+      if (rows.size >= BATCH_BYTES) yield rows.take();
+    }
+  }
+  // Which limit a record too long breaks: the header's, unless a header came before it.
+  const tooLong = () => {
+    if (!rows.hasHeader && pending.length) rows.addRecord(pending[0]!);
+    return new RowLimitError(rows.hasHeader ? 'record_too_long' : 'header_too_long');
   };
   try {
-    for await (const chunk of withoutBom(source)) {
+    for await (const chunk of chunks) {
       if (!splitter) {
         const data: Buffer = carry ? Buffer.concat([carry, chunk]) : chunk;
         carry = null;
         if (data.indexOf(0x22) < 0) {
           const end = data.lastIndexOf(0x0a) + 1;
-          if (end) rows.addLines(data, end);
+          yield* lines(data, end);
           if (end < data.length) {
             carry = data.subarray(end);
-            if (carry.length > MAX_STREAM_RECORD_BYTES) throw new Error('A CSV record is longer than 16 MB');
+            if (carry.length > ROW_LIMITS.maxRecordBytes) throw tooLong();
           }
         } else {
           // From here on records may hold quoted line breaks. `data` starts at a record boundary.
-          splitter = new RecordSplitter('csv', MAX_STREAM_RECORD_BYTES, (record) => pending.push(record!));
-          if (!splitter.push(data)) throw new Error('A CSV record is longer than 16 MB');
-          quoted();
+          splitter = new RecordSplitter('csv', ROW_LIMITS.maxRecordBytes, (record) => pending.push(record!));
+          if (!splitter.push(data)) throw tooLong();
+          yield* quoted();
         }
       } else {
-        if (!splitter.push(chunk)) throw new Error('A CSV record is longer than 16 MB');
-        quoted();
+        if (!splitter.push(chunk)) throw tooLong();
+        yield* quoted();
       }
-      if (rows.size >= BATCH_BYTES) yield rows.take();
     }
     if (splitter) {
       splitter.end();
-      quoted();
+      yield* quoted();
     } else if (carry) {
-      rows.addLines(Buffer.concat([carry, NEWLINE]), carry.length + 1);
+      yield* lines(Buffer.concat([carry, NEWLINE]), carry.length + 1);
     }
     if (rows.size) yield rows.take();
   } finally {
@@ -91,6 +174,10 @@ class QuoteFreeRows {
     return this.pos;
   }
 
+  get hasHeader() {
+    return this.prefixes !== null;
+  }
+
   /** The lines written so far; the next ones go into a new buffer. */
   take(): Buffer {
     const out = this.buf.subarray(0, this.pos);
@@ -99,29 +186,36 @@ class QuoteFreeRows {
     return out;
   }
 
-  /** Rows of `data[0, end)`, which holds no quote and ends with a line break. */
-  addLines(data: Buffer, end: number) {
-    let from = 0;
-    while (from < end) {
-      if (this.prefixes) from = this.copyRows(data, from, end);
-      if (from >= end) break;
+  /**
+   * Rows of `data[from, end)`, which holds no quote and ends with a line break, until a batch is
+   * full. Returns where it stopped (`end` when every row is written).
+   */
+  addLines(data: Buffer, from: number, end: number): number {
+    while (from < end && this.pos < BATCH_BYTES) {
+      if (this.prefixes) {
+        from = this.copyRows(data, from, end);
+        if (from >= end || this.pos >= BATCH_BYTES) break;
+      }
       // The header row, or a row with a byte JSON must escape: through strings.
       const at = data.indexOf(0x0a, from);
       const to = at > from && data[at - 1] === 0x0d ? at - 1 : at;
-      if (to > from) this.addCells(data.toString('utf8', from, to).split(','));
+      if (to > from) this.addRecord(data.subarray(from, to));
       from = at + 1;
     }
+    return from;
   }
 
   /**
    * Copies rows of `data[from, end)` byte by byte (for cells of a few bytes, native copies cost
    * more in calls than they save) until a row holds a byte a JSON string cannot (a control
-   * character, a CR not before LF, a backslash). Returns where that row starts, else `end`.
+   * character, a CR not before LF, a backslash), or a batch is full. Returns where the next row to
+   * write starts, else `end`.
    */
   private copyRows(data: Buffer, from: number, end: number): number {
     const prefixes = this.prefixes!;
     let j = from;
     while (j < end) {
+      if (this.pos >= BATCH_BYTES) return j;
       const start = j;
       if (data[j] === 0x0a) {
         j++; // a blank line
@@ -160,6 +254,7 @@ class QuoteFreeRows {
         }
         if (!dropping) buf[pos++] = b;
       }
+      if (j - start > ROW_LIMITS.maxRecordBytes) throw new RowLimitError('record_too_long');
       j++; // the line break
       buf[pos++] = 0x22; // "
       buf[pos++] = 0x7d; // }
@@ -169,14 +264,23 @@ class QuoteFreeRows {
     return end;
   }
 
-  /** A row already split into cells (quoted records, rows that need escaping). */
-  addCells(cells: string[]) {
-    if (!this.prefixes) {
-      this.setKeys(cells);
-      return;
-    }
+  /**
+   * One record read through strings (the header, quoted records, rows that need escaping), its
+   * line break (and CR) left out. Its length and cells are bounded here, before it is decoded: the
+   * header by the row limits, a row by the header's width (cells past it are dropped anyway, and
+   * a record of a million empty cells would otherwise become a million strings).
+   */
+  addRecord(record: Buffer) {
+    if (record.length > ROW_LIMITS.maxRecordBytes) throw new RowLimitError(this.prefixes ? 'record_too_long' : 'header_too_long');
+    const cells = cellsOf(record, this.prefixes ? this.prefixes.length : ROW_LIMITS.maxColumns + 1);
+    if (this.prefixes) this.addCells(cells);
+    else if (cells.length > ROW_LIMITS.maxColumns) throw new RowLimitError('too_many_columns');
+    else this.setKeys(cells);
+  }
+
+  private addCells(cells: string[]) {
     let line = '{';
-    const n = Math.min(this.prefixes.length, cells.length);
+    const n = Math.min(this.prefixes!.length, cells.length);
     for (let i = 0; i < n; i++) line += `${i ? ',' : ''}${this.keys![i]}${jsonString(cells[i]!)}`;
     line += '}\n';
     this.reserve(Buffer.byteLength(line));
@@ -206,9 +310,12 @@ function jsonString(cell: string): string {
 }
 const CSV_OPTIONS = { relax_quotes: true, relax_column_count: true } as const;
 
-function cellsOf(record: Buffer): string[] {
-  const end = record[record.length - 1] === 0x0d ? record.length - 1 : record.length;
-  const text = record.toString('utf8', 0, end);
+/** The first `max` cells of one CSV record (a trailing CR dropped): only those are decoded. */
+function cellsOf(record: Buffer, max: number): string[] {
+  let bytes = withoutCr(record);
+  const cut = csvCellEnd(bytes, max);
+  if (cut >= 0) bytes = bytes.subarray(0, cut);
+  const text = bytes.toString('utf8');
   if (!text.includes('"')) return text.split(',');
   return (parseCsvRecord(text, CSV_OPTIONS) as string[][])[0] ?? [];
 }
@@ -218,12 +325,16 @@ function cellsOf(record: Buffer): string[] {
  * spans lines in the file is re-written on one); newline-delimited JSON, which already is one
  * object a line, passes through as it is.
  */
-export async function* jsonToNdjson(source: Readable): AsyncGenerator<Buffer> {
+export function jsonToNdjson(source: Readable): AsyncGenerator<Buffer> {
+  return jsonLines(withoutBom(source), source);
+}
+
+async function* jsonLines(chunks: AsyncIterable<Buffer>, source: Readable): AsyncGenerator<Buffer> {
   let splitter: RecordSplitter | null = null;
   let passThrough = false;
   let records: Buffer[] = [];
   try {
-    for await (const chunk of withoutBom(source)) {
+    for await (const chunk of chunks) {
       if (passThrough) {
         yield chunk;
         continue;
@@ -237,10 +348,10 @@ export async function* jsonToNdjson(source: Readable): AsyncGenerator<Buffer> {
           yield chunk;
           continue;
         }
-        splitter = new RecordSplitter('array', MAX_STREAM_RECORD_BYTES, (record) => records.push(record!));
+        splitter = new RecordSplitter('array', ROW_LIMITS.maxRecordBytes, (record) => records.push(record!));
       }
       for (let at = 0; at < chunk.length; at += BATCH_BYTES) {
-        if (!splitter.push(chunk.subarray(at, at + BATCH_BYTES))) throw new Error('A record of the JSON array is longer than 16 MB');
+        if (!splitter.push(chunk.subarray(at, at + BATCH_BYTES))) throw new RowLimitError('record_too_long');
         if (records.length) {
           yield linesOf(records);
           records = [];
@@ -273,6 +384,25 @@ async function* withoutBom(source: Readable): AsyncGenerator<Buffer> {
   if (head?.length) yield head;
 }
 
+/**
+ * Each array element on a line of its own. A line break can only stand between tokens of valid
+ * JSON (never raw inside a string), so turning CR and LF into spaces keeps the element's meaning:
+ * no parse and re-serialisation, so an element costs one native copy and scan, whatever its keys.
+ * The stream frames records; it does not judge them (the upload's profile parsed the file).
+ */
 function linesOf(records: Buffer[]): Buffer {
-  return Buffer.from(records.map((r) => `${JSON.stringify(JSON.parse(r.toString('utf8')))}\n`).join(''));
+  const lines: Buffer[] = [];
+  for (const record of records) {
+    let from = 0;
+    let to = record.length;
+    while (from < to && isSpace(record[from]!)) from++;
+    while (to > from && isSpace(record[to - 1]!)) to--;
+    const line = Buffer.allocUnsafe(to - from + 1);
+    record.copy(line, 0, from, to);
+    for (let at = line.indexOf(0x0a); at >= 0 && at < line.length - 1; at = line.indexOf(0x0a, at + 1)) line[at] = 0x20;
+    for (let at = line.indexOf(0x0d); at >= 0; at = line.indexOf(0x0d, at + 1)) line[at] = 0x20;
+    line[line.length - 1] = 0x0a;
+    lines.push(line);
+  }
+  return Buffer.concat(lines);
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DataAccessType, DataFormat, PricingModel, UpdateFrequency } from '../../db/generated/prisma/enums.ts';
 import { parseCategory } from '../market/categories.ts';
+import { jsonDepth, MAX_STORED_JSON_DEPTH } from '../json-depth.ts';
 
 // The listing form as the specification sends it (product decision: every category; REST accepts
 // the category's slug or label).
@@ -47,7 +48,16 @@ export const listingInput = z
     deliveryMethod: z.string().trim().max(50).optional().nullable().transform((v) => v || null),
     recordCount: z.number().int().min(0).optional().nullable(),
     dataFields: z.array(z.string().trim().min(1).max(100)).max(500).optional().nullable(),
-    sampleData: z.array(z.record(z.string(), z.unknown())).max(50, 'At most 50 sample rows').optional().nullable(),
+    sampleData: z
+      .array(
+        z
+          .record(z.string(), z.unknown())
+          // Stored and sent back to every reader of the listing: bounded like the rows a file's profile samples.
+          .refine((row) => jsonDepth(row, MAX_STORED_JSON_DEPTH) <= MAX_STORED_JSON_DEPTH, `Sample rows may nest at most ${MAX_STORED_JSON_DEPTH} levels`),
+      )
+      .max(50, 'At most 50 sample rows')
+      .optional()
+      .nullable(),
     isEnterprise: z.boolean().optional().default(false),
     fileId: z.string().trim().optional().nullable().transform((v) => v || null),
     complianceAcknowledged: z.literal(true, { error: 'You must acknowledge compliance requirements' }),

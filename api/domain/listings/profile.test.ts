@@ -123,6 +123,8 @@ describe('profiling uploaded data', () => {
         ],
         sampleRows: [],
         truncated: { limits: ['record_too_long'], recordsRead: 0 },
+        // The stream could not send that record either: flagged at upload.
+        notStreamable: { limit: 'record_too_long', message: 'A record of the file is longer than 1 MiB, the most the stream sends as one row' },
       });
       expect(source.pulled).toBeLessThan(PROFILE_LIMITS.maxRecordBytes + 4 * MiB);
     });
@@ -137,13 +139,36 @@ describe('profiling uploaded data', () => {
         });
         const profile = await profileJson(source.stream);
         expect(profile).toMatchObject({ recordCount: null, fields: [{ name: 'a', type: 'integer', nullShare: 0 }], truncated: { limits: ['record_too_long'], recordsRead: 2 } });
+        // The stream cuts an array into records, and cannot send that one; NDJSON lines pass through it as they are.
+        expect(profile?.notStreamable?.limit).toBe(open === '[' ? 'record_too_long' : undefined);
         expect(source.pulled).toBeLessThan(PROFILE_LIMITS.maxRecordBytes + 4 * MiB);
       }
     });
 
-    it('a header line past the bound gives no profile', async () => {
+    it('a header line past the bound: no fields, and flagged as not streamable', async () => {
       const profile = await profileCsv(Readable.from([`${'h,'.repeat(10)}${'z'.repeat(200)}\n1\n`]), { limits: { maxRecordBytes: 100 } });
-      expect(profile).toBeNull();
+      expect(profile).toEqual({
+        recordCount: null,
+        fields: [],
+        sampleRows: [],
+        truncated: { limits: ['record_too_long'], recordsRead: 0 },
+        notStreamable: { limit: 'header_too_long', message: "The file's header row is longer than 100 bytes, the most the stream reads as one row" },
+      });
+    });
+
+    it('a header of 400,000 columns: the first 1,000 named in a moment, flagged as not streamable, rows still counted', async () => {
+      const started = performance.now();
+      // Repeated names too: naming them apart once cost time in the square of the columns.
+      const profile = await profileCsv(Readable.from([`${'a,'.repeat(400_000)}a\n1,2\n3,4\n`]));
+      expect(profile?.recordCount).toBe(2);
+      expect(profile?.fields).toHaveLength(PROFILE_LIMITS.maxFields);
+      expect(profile?.fields.slice(0, 3).map((f) => f.name)).toEqual(['a', 'a_2', 'a_3']);
+      expect(profile?.truncated?.limits).toEqual(['too_many_fields']);
+      expect(profile?.notStreamable).toEqual({ limit: 'too_many_columns', message: 'The file has more than 16,384 columns, the most the stream sends as rows' });
+      expect(performance.now() - started).toBeLessThan(5000);
+      // At the bound exactly: streamable.
+      const widest = await profileCsv(Readable.from([`${'c,'.repeat(PROFILE_LIMITS.maxColumns - 1)}c\n1\n`]));
+      expect(widest?.notStreamable).toBeUndefined();
     });
 
     it('10,000 columns x 4,000 rows: the first 1,000 columns, every record counted', async () => {
@@ -198,6 +223,13 @@ describe('profiling uploaded data', () => {
       expect(row[name!.name]).toBe(`${'v'.repeat(PROFILE_LIMITS.sampleValueChars)}…`);
       expect(row.nested).toBe(`${JSON.stringify({ deep: long }).slice(0, PROFILE_LIMITS.sampleValueChars)}…`);
       expect(row.n).toBe(1);
+    });
+
+    it('a sample value nested as deep as a listing allows a sample row is kept as its text', async () => {
+      // A sample row is one level of the 10 a listing's sample rows may nest; its values, 9.
+      const nested = (levels: number): unknown => (levels ? { a: nested(levels - 1) } : 1);
+      const profile = await profileJson(Readable.from([JSON.stringify([{ fits: nested(9), deeper: nested(10) }])]));
+      expect(profile!.sampleRows[0]).toEqual({ fits: nested(9), deeper: JSON.stringify(nested(10)) });
     });
   });
 });

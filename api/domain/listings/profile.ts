@@ -1,9 +1,13 @@
 import { parse as parseCsv } from 'csv-parse/sync';
+import { jsonDepth, MAX_STORED_JSON_DEPTH } from '../json-depth.ts';
+import { csvCellEnd, ROW_LIMITS, rowLimitMessage, type RowLimit } from './row-limits.ts';
 
 // Profiling an uploaded CSV or JSON file: record count, field names and types, null share,
 // sample rows. Every cost is bounded (docs/decisions.md, "Profiling"): a record longer than
 // maxRecordBytes, more fields than maxFields, or a file that takes longer than the time budget
 // ends in a partial profile that says which bound applied, never in unbounded memory or time.
+// A file that breaks a row limit (row-limits.ts: too many columns, a record too long) is flagged
+// `notStreamable`, the verdict the stream answers 422 with.
 // The functions here run anywhere; the server runs them in a worker thread (profile.worker.ts) so
 // the request path's event loop never waits for them.
 
@@ -26,11 +30,18 @@ export interface DataProfile {
   sampleRows: Record<string, unknown>[];
   /** Only when a bound applied: which ones, and how many records were read before reading stopped. */
   truncated?: { limits: ProfileLimit[]; recordsRead: number };
+  /**
+   * Only when the file breaks a row limit (api/domain/listings/row-limits.ts): GET
+   * /api/data/stream refuses it with 422 and this message; the download serves it whole.
+   */
+  notStreamable?: { limit: RowLimit; message: string };
 }
 
 export const PROFILE_LIMITS = {
-  /** One record (CSV record, NDJSON line, JSON array element) longer than this stops reading. */
-  maxRecordBytes: 1024 * 1024,
+  /** One record (CSV record, NDJSON line, JSON array element) longer than this stops reading: the row limit. */
+  maxRecordBytes: ROW_LIMITS.maxRecordBytes,
+  /** A CSV header with more columns than this is not streamable (the row limit); it is still profiled. */
+  maxColumns: ROW_LIMITS.maxColumns,
   /** Fields past this many (CSV columns, distinct JSON keys) are left out of the profile. */
   maxFields: 1000,
   /** Types and null shares come from the first records only; the rest are counted. */
@@ -153,13 +164,15 @@ class Profiler {
     const max = this.limits.sampleValueChars;
     if (typeof v === 'string') return cut(v, max);
     if (v && typeof v === 'object') {
+      // Sample rows become the listing's, where a row nests at most MAX_STORED_JSON_DEPTH levels
+      // (it is one of them): a value nested deeper is kept as its text.
       const text = JSON.stringify(v);
-      return text.length > max ? cut(text, max) : v;
+      return text.length > max || jsonDepth(v, MAX_STORED_JSON_DEPTH) >= MAX_STORED_JSON_DEPTH ? cut(text, max) : v;
     }
     return v;
   }
 
-  result(recordCount: number | null, recordsRead: number, stopped: ProfileLimit | null): DataProfile {
+  result(recordCount: number | null, recordsRead: number, stopped: ProfileLimit | null, notStreamable: RowLimit | null = null): DataProfile {
     const limits: ProfileLimit[] = [];
     if (stopped) limits.push(stopped);
     if (this.fieldsOmitted) limits.push('too_many_fields');
@@ -173,6 +186,7 @@ class Profiler {
       })),
       sampleRows: this.sampleRows,
       ...(limits.length ? { truncated: { limits, recordsRead } } : {}),
+      ...(notStreamable ? { notStreamable: { limit: notStreamable, message: rowLimitMessage(notStreamable, this.limits) } } : {}),
     };
   }
 }
@@ -440,14 +454,16 @@ export async function profileCsv(source: ByteSource, opts: ProfileOptions = {}):
     for (const row of rows) if (profiler.profiling) profiler.add(header, row, row.length);
     splitter.keep = profiler.profiling;
   };
+  let tooWide = false;
   const splitter = new RecordSplitter('csv', limits.maxRecordBytes, (record) => {
     if (!header) {
-      const cells = (parseCsv(decode(record!), CSV_OPTIONS) as string[][])[0] ?? [];
+      // Counted as the stream counts them, then only the profiled columns are decoded and named.
+      const bytes = record![record!.length - 1] === CR ? record!.subarray(0, -1) : record!;
+      tooWide = csvCellEnd(bytes, limits.maxColumns) >= 0;
+      const cut = csvCellEnd(bytes, limits.maxFields);
+      const cells = (parseCsv(decode(cut >= 0 ? bytes.subarray(0, cut) : bytes), CSV_OPTIONS) as string[][])[0] ?? [];
       header = headerNames(cells, limits);
-      if (header.length > limits.maxFields) {
-        header = header.slice(0, limits.maxFields);
-        profiler.fieldsOmitted = true;
-      }
+      if (cut >= 0) profiler.fieldsOmitted = true;
       profiler.declare(header);
       return;
     }
@@ -462,8 +478,10 @@ export async function profileCsv(source: ByteSource, opts: ProfileOptions = {}):
     const stopped = await drive(source, limits, (b) => splitter.push(b), () => {});
     if (!stopped) splitter.end();
     parseBatch();
-    if (!header) return null;
-    return profiler.result(stopped ? null : records, records, stopped);
+    const rowLimit: RowLimit | null = stopped === 'record_too_long' ? (header ? 'record_too_long' : 'header_too_long') : tooWide ? 'too_many_columns' : null;
+    // A header past the bound: no fields, but the verdict is kept.
+    if (!header) return rowLimit ? profiler.result(null, 0, stopped, rowLimit) : null;
+    return profiler.result(stopped ? null : records, records, stopped, rowLimit);
   } catch (error) {
     if (error instanceof NotTabular || (error as { code?: string }).code?.startsWith('CSV_')) return null;
     throw error;
@@ -500,6 +518,7 @@ export async function profileJson(source: ByteSource, opts: ProfileOptions = {})
     splitter!.keep = profiler.profiling;
   };
   let splitter: RecordSplitter | null = null;
+  let array = false;
   try {
     const stopped = await drive(
       source,
@@ -511,7 +530,8 @@ export async function profileJson(source: ByteSource, opts: ProfileOptions = {})
           while (i < b.length && isSpace(b[i]!)) i++;
           if (i === b.length) return true;
           if (b[i] !== 0x5b && b[i] !== 0x7b) throw new NotTabular('not a JSON array or objects');
-          splitter = new RecordSplitter(b[i] === 0x5b ? 'array' : 'lines', limits.maxRecordBytes, onRecord);
+          array = b[i] === 0x5b;
+          splitter = new RecordSplitter(array ? 'array' : 'lines', limits.maxRecordBytes, onRecord);
         }
         return splitter.push(b);
       },
@@ -519,8 +539,11 @@ export async function profileJson(source: ByteSource, opts: ProfileOptions = {})
     );
     if (!splitter) return null;
     if (!stopped) (splitter as RecordSplitter).end();
-    if (!objects) return null;
-    return profiler.result(stopped ? null : records, records, stopped);
+    // The stream cuts arrays into records (NDJSON passes through as it is): an element past the
+    // bound is one it cannot send, even the first.
+    const rowLimit: RowLimit | null = stopped === 'record_too_long' && array ? 'record_too_long' : null;
+    if (!objects) return rowLimit ? profiler.result(null, records, stopped, rowLimit) : null;
+    return profiler.result(stopped ? null : records, records, stopped, rowLimit);
   } catch (error) {
     if (error instanceof NotTabular) return null;
     throw error;

@@ -69,6 +69,17 @@ const HiddenInput = styled.input`
   pointer-events: none;
 `;
 
+/** A file buyers can download but not stream as rows (the server's row limits). */
+const StreamNote = styled.p`
+  padding: 8px 10px;
+  border: 1px solid ${({ theme }) => theme.colors.amberBorder};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.amberSoft};
+  color: ${({ theme }) => theme.colors.amber};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  overflow-wrap: anywhere;
+`;
+
 const Card = styled.div`
   display: flex;
   flex-direction: column;
@@ -274,6 +285,11 @@ export function FileUpload({ value, onUploaded, onRemove, onBusyChange, error, d
             </Actions>
           </FileRow>
           {progressBlock}
+          {value.profile?.notStreamable && (
+            <StreamNote role="note" data-testid="not-streamable">
+              {value.profile.notStreamable.message}. Buyers can download this file, but not stream it as rows.
+            </StreamNote>
+          )}
           {value.profile && value.profile.fields.length > 0 && <DataProfileTable profile={value.profile} />}
         </Card>
       ) : (

@@ -8,7 +8,13 @@ export const ALLOWED_EXTENSIONS = ['csv', 'json', 'xlsx', 'xls', 'sql', 'parquet
 export const ACCEPT = ALLOWED_EXTENSIONS.map((e) => `.${e}`).join(',');
 
 export type FieldProfile = { name: string; type: string; nullShare: number };
-export type DataProfile = { recordCount: number; fields: FieldProfile[]; sampleRows: Record<string, unknown>[] };
+export type DataProfile = {
+  recordCount: number;
+  fields: FieldProfile[];
+  sampleRows: Record<string, unknown>[];
+  /** The file breaks a row limit: buyers can download it but not stream it as rows. */
+  notStreamable?: { limit: string; message: string };
+};
 
 /** What the server answers (201) for a stored file. */
 export type UploadedFile = {
