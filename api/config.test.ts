@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       loginLimits: { perAccount: 10, perIp: 50, windowMs: 900_000 },
       shutdownDrainMs: 30_000,
       responseCache: { enabled: true, ttlMs: 30_000, redisKeyPrefix: 'datapit:cache:' },
+      uploads: { retentionMs: 24 * 60 * 60_000, unattachedQuotaBytes: 2 * 1024 ** 3 },
     });
     // Generated once and kept: the second start reads the same secret.
     expect(load({}).sessionSecret).toEqual(config.sessionSecret);
@@ -89,6 +90,8 @@ describe('loadConfig', () => {
     ['RESPONSE_CACHE', { RESPONSE_CACHE: 'yes' }, /RESPONSE_CACHE must be 1 or 0/],
     ['RESPONSE_CACHE_TTL_MS', { RESPONSE_CACHE_TTL_MS: '500' }, /RESPONSE_CACHE_TTL_MS must be a whole number from 1000 to 3600000/],
     ['RESPONSE_CACHE_REDIS_PREFIX', { RESPONSE_CACHE_REDIS_PREFIX: 'a b' }, /RESPONSE_CACHE_REDIS_PREFIX must be 1 to 64/],
+    ['UPLOAD_RETENTION_MS', { UPLOAD_RETENTION_MS: '1000' }, /UPLOAD_RETENTION_MS must be a whole number of at least 60000/],
+    ['UPLOAD_UNATTACHED_QUOTA_BYTES', { UPLOAD_UNATTACHED_QUOTA_BYTES: '2GB' }, /UPLOAD_UNATTACHED_QUOTA_BYTES must be a whole number of at least 1/],
     ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'root@example.com' }, /ADMIN_PASSWORD must be set when ADMIN_EMAIL is set/],
   ])('%s: %j is refused with a message naming it', (variable, env, message) => {
     const error = errorOf(env);

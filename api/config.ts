@@ -44,6 +44,8 @@ export interface Config {
   corsOrigins: string[];
   /** Anonymous answers of public data served from a cache (docs/decisions.md "Response cache"). */
   responseCache: { enabled: boolean; ttlMs: number; redisKeyPrefix: string };
+  /** Uploads not in a listing: kept this long, and at most this many bytes per provider (docs/decisions.md "Uploads not in a listing"). */
+  uploads: { retentionMs: number; unattachedQuotaBytes: number };
 }
 
 /** A setting that is missing or wrong. `variable` names the environment variable. */
@@ -115,6 +117,8 @@ const envSchema = z
     RESPONSE_CACHE: z.enum(['0', '1', 'true', 'false'], 'must be 1 or 0').optional(),
     RESPONSE_CACHE_TTL_MS: wholeNumber(1000, 3_600_000).default(30_000),
     RESPONSE_CACHE_REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits or _ : . -').default('datapit:cache:'),
+    UPLOAD_RETENTION_MS: wholeNumber(60_000).default(24 * 60 * 60_000),
+    UPLOAD_UNATTACHED_QUOTA_BYTES: wholeNumber(1).default(2 * 1024 * 1024 * 1024),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'must be set when ADMIN_EMAIL is set' });
@@ -192,6 +196,7 @@ export function loadConfig(env: Env = process.env): Config {
       ttlMs: e.RESPONSE_CACHE_TTL_MS,
       redisKeyPrefix: e.RESPONSE_CACHE_REDIS_PREFIX,
     },
+    uploads: { retentionMs: e.UPLOAD_RETENTION_MS, unattachedQuotaBytes: e.UPLOAD_UNATTACHED_QUOTA_BYTES },
   };
 }
 

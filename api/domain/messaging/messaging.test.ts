@@ -253,7 +253,8 @@ describe.each(testDatabases())('messaging (%s)', (kind) => {
     const db = app.database.prisma;
     const hidden: Record<string, string> = {};
     for (const status of ['pending_review', 'rejected', 'inactive'] as const) {
-      hidden[status] = (await makeContract(db, users.provider!.id, { title: `Sealed Ledger ${status}`, category: 'market', price: '20.00', status })).id;
+      const { id } = await makeContract(db, users.provider!.id, { title: `Sealed Ledger ${status}`, category: 'market', price: '20.00' });
+      hidden[status] = (await db.contract.update({ where: { id }, data: { status } })).id;
     }
     const unknown = await as('buyer').gql(OPEN, { input: { contractId: '019a0000-0000-7000-8000-000000000000' } });
     expect(unknown.data.openConversation).toMatchObject({ __typename: 'NotFoundError', message: 'Contract not found' });
