@@ -22,6 +22,7 @@ import { createJobRunner } from './jobs/job-runner.ts';
 import { registerPaymentJobs } from './domain/payments/payments.service.ts';
 import { simulatedPaymentProvider, type PaymentProvider } from './domain/payments/payment-provider.ts';
 import { registerTradingJobs } from './domain/trading/positions.service.ts';
+import { registerUploadJobs } from './domain/listings/upload.service.ts';
 import { localDiskStorage, uploadsRoot, type FileStorage } from './storage/storage.ts';
 import { clientAddress } from './auth/client-address.ts';
 import { createContext, requestInfoFromFetch, requestInfoFromNode, type AppServices, type Context } from './context.ts';
@@ -105,6 +106,8 @@ export function createApp(opts: AppOptions) {
   registerPaymentJobs(jobs, { ...services, provider: services.paymentProvider, reconcileAfterMs: config.paymentReconcileAfterMs });
   // Paper positions marked at each sale's price: stop-loss and take-profit (docs/decisions.md "Trading").
   registerTradingJobs(jobs, services);
+  // Uploads no listing took are removed after UPLOAD_RETENTION_MS (docs/decisions.md "Uploads not in a listing").
+  registerUploadJobs(jobs, services);
   const origins = originPolicy(config.corsOrigins, config.publicUrl);
   const yoga = buildYoga(services, origins);
   const app = new Hono<{ Bindings: HttpBindings }>();

@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       shutdownDrainMs: 30_000,
       responseCache: { enabled: true, ttlMs: 30_000, redisKeyPrefix: 'datapit:cache:' },
       timeouts: { headersMs: 10_000, bodyMs: 10_000, uploadIdleMs: 30_000 },
+      uploads: { retentionMs: 24 * 60 * 60_000, unattachedQuotaBytes: 2 * 1024 ** 3 },
     });
     // Generated once and kept: the second start reads the same secret.
     expect(load({}).sessionSecret).toEqual(config.sessionSecret);
@@ -100,6 +101,8 @@ describe('loadConfig', () => {
     ['RESPONSE_CACHE_TTL_MS', { RESPONSE_CACHE_TTL_MS: '500' }, /RESPONSE_CACHE_TTL_MS must be a whole number from 1000 to 3600000/],
     ['RESPONSE_CACHE_REDIS_PREFIX', { RESPONSE_CACHE_REDIS_PREFIX: 'a b' }, /RESPONSE_CACHE_REDIS_PREFIX must be 1 to 64/],
     ['PAYMENT_RECONCILE_AFTER_MS', { PAYMENT_RECONCILE_AFTER_MS: '10' }, /PAYMENT_RECONCILE_AFTER_MS must be a whole number from 1000 to 86400000/],
+    ['UPLOAD_RETENTION_MS', { UPLOAD_RETENTION_MS: '1000' }, /UPLOAD_RETENTION_MS must be a whole number of at least 60000/],
+    ['UPLOAD_UNATTACHED_QUOTA_BYTES', { UPLOAD_UNATTACHED_QUOTA_BYTES: '2GB' }, /UPLOAD_UNATTACHED_QUOTA_BYTES must be a whole number of at least 1/],
     ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'root@example.com' }, /ADMIN_PASSWORD must be set when ADMIN_EMAIL is set/],
     ['HEADERS_TIMEOUT_MS', { HEADERS_TIMEOUT_MS: '50' }, /HEADERS_TIMEOUT_MS must be a whole number from 100 to 600000/],
     ['BODY_TIMEOUT_MS', { BODY_TIMEOUT_MS: '1h' }, /BODY_TIMEOUT_MS/],

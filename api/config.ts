@@ -52,6 +52,8 @@ export interface Config {
   paymentReconcileAfterMs: number;
   /** How long a client has to send its request headers, a (non-upload) body, and each stretch of an upload (api/http/http-server.ts). */
   timeouts: { headersMs: number; bodyMs: number; uploadIdleMs: number };
+  /** Uploads not in a listing: kept this long, and at most this many bytes per provider (docs/decisions.md "Uploads not in a listing"). */
+  uploads: { retentionMs: number; unattachedQuotaBytes: number };
 }
 
 /** A setting that is missing or wrong. `variable` names the environment variable. */
@@ -132,6 +134,8 @@ const envSchema = z
     HEADERS_TIMEOUT_MS: wholeNumber(100, 600_000).default(10_000),
     BODY_TIMEOUT_MS: wholeNumber(100, 600_000).default(10_000),
     UPLOAD_IDLE_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(30_000),
+    UPLOAD_RETENTION_MS: wholeNumber(60_000).default(24 * 60 * 60_000),
+    UPLOAD_UNATTACHED_QUOTA_BYTES: wholeNumber(1).default(2 * 1024 * 1024 * 1024),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'must be set when ADMIN_EMAIL is set' });
@@ -213,6 +217,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     paymentReconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_MS,
     timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, bodyMs: e.BODY_TIMEOUT_MS, uploadIdleMs: e.UPLOAD_IDLE_TIMEOUT_MS },
+    uploads: { retentionMs: e.UPLOAD_RETENTION_MS, unattachedQuotaBytes: e.UPLOAD_UNATTACHED_QUOTA_BYTES },
   };
 }
 

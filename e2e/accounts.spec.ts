@@ -27,6 +27,15 @@ test('register, verify by the mailed link, log in and log out', async ({ page })
   // redirect to login 2 s after verification
   await expect(page).toHaveURL('/auth/login', { timeout: 5_000 });
 
+  // the same link opened again (a second click in the mail): already verified, with the way to log in
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Email already verified' })).toBeVisible();
+  await expect(page.getByText(user.email, { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Verification Failed' })).toHaveCount(0);
+  await expect(toast(page, 'Verification Failed')).toHaveCount(0);
+  await page.getByRole('link', { name: 'LOG IN', exact: true }).click();
+  await expect(page).toHaveURL('/auth/login');
+
   await page.getByLabel('Username or Email').fill(user.username);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'LOGIN', exact: true }).click();

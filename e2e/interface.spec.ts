@@ -88,7 +88,9 @@ test('logging in unverified shows an amber warning, and the next screen does not
   const warning = toast(page, 'Email Not Verified');
   await expect(warning).toBeVisible();
   await expect(warning).toHaveAttribute('data-variant', 'warning');
-  await expect(warning).toHaveRole('alert');
+  // a warning interrupts: it is added to the assertive live list (a success goes to the polite one)
+  await expect(page.getByTestId('toasts-urgent')).toHaveAttribute('aria-live', 'assertive');
+  await expect(page.getByTestId('toasts-urgent').getByTestId('toast')).toContainText('Email Not Verified');
   // the theme's amber, not the success green
   await expect(warning).toHaveCSS('border-left-color', 'rgb(255, 176, 32)');
 
@@ -127,4 +129,62 @@ test('every sector has its own ticker', async ({ page }) => {
   const figures = page.getByTestId('floor-stats');
   const active = (await figures.getByText(/^\d[\d,]*$/).first().textContent())!.trim();
   await expect(page.getByRole('region', { name: 'Market ticker' })).toContainText(`ACTIVE CONTRACTS${active}`);
+});
+
+// A phone: 390 px wide, touch.
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('on a phone the navigation is behind a Menu button: every link, tapped open, closed by a link or Escape', async ({ page }) => {
+    await logInAs(page.request, ADMIN);
+    await page.goto('/');
+    // no sideways strip of tabs: a visible Menu button in the header instead
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    const menu = page.getByRole('button', { name: 'Menu', exact: true });
+    await expect(menu).toBeVisible();
+    await expect(menu).toBeInViewport({ ratio: 1 });
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+
+    await menu.tap();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const links = ['TRADING FLOOR', 'BROWSE', 'TRADING', 'LIST DATA', 'DASHBOARD', 'MESSAGES', 'MY DATA', 'EARNINGS', 'BACK OFFICE'];
+    for (const name of links) {
+      const link = nav.getByRole('link', { name, exact: true });
+      await expect(link, name).toBeVisible();
+      const box = (await link.boundingBox())!;
+      // the whole list fits the phone: nothing off to the side, each row a comfortable tap target
+      expect(box.x, name).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, name).toBeLessThanOrEqual(390);
+      expect(box.height, name).toBeGreaterThanOrEqual(40);
+    }
+    await expect(nav.getByRole('link', { name: 'TRADING FLOOR' })).toHaveAttribute('aria-current', 'page');
+    // the keyboard is in the list
+    await expect(nav.getByRole('link', { name: 'TRADING FLOOR' })).toBeFocused();
+
+    await nav.getByRole('link', { name: 'MY DATA', exact: true }).tap();
+    await expect(page).toHaveURL('/my-data');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+
+    // Escape closes it and gives focus back to the button; so does a tap outside
+    await menu.tap();
+    await expect(nav.getByRole('link', { name: 'MY DATA', exact: true })).toHaveAttribute('aria-current', 'page');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    await expect(menu).toBeFocused();
+    await menu.tap();
+    await page.locator('main').tap({ position: { x: 5, y: 650 } });
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  });
+
+  test('logged out on a phone, the Menu holds the market links only', async ({ page }) => {
+    await page.goto('/browse');
+    await page.getByRole('button', { name: 'Menu', exact: true }).tap();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link')).toHaveText(['TRADING FLOOR', 'BROWSE', 'TRADING', 'LIST DATA']);
+    await nav.getByRole('link', { name: 'TRADING', exact: true }).tap();
+    await expect(page).toHaveURL('/trading');
+    await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  });
 });

@@ -253,6 +253,34 @@ test('the header search box filters the floor, and × clears it', async ({ page,
   await expectFloorCount(page, all.totalCount);
 });
 
+test('on a phone the floor has its own search box: the same search as the header one', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const all = await contracts(request);
+  const found = await contracts(request, { filter: { search: 'equities' } });
+  await page.goto('/');
+  // one search box, on the floor (the header's is for wide screens), in the first screenful
+  const box = page.getByRole('searchbox', { name: 'Search ticker symbols' });
+  await expect(box).toHaveCount(1);
+  await expect(box).toBeVisible();
+  await expect(box).toBeInViewport();
+  expect(await box.evaluate((el) => !!el.closest('main'))).toBe(true);
+
+  await box.fill('  equities ');
+  await box.press('Enter');
+  await expect(page).toHaveURL('/?search=equities');
+  await expect(page.getByTestId('search-chip')).toContainText('equities');
+  await expectFloorCount(page, found.totalCount);
+  await expect(cards(page).filter({ hasText: 'US Equities Level-2 Order Book (NASDAQ' })).toBeVisible();
+  await expect(box).toHaveValue('equities');
+
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(box).toHaveValue('');
+  await expectFloorCount(page, all.totalCount);
+  // nothing on the floor is wider than the phone
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
 test('the grid/list toggle changes the layout', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 1000 });
   await page.goto('/');

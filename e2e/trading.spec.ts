@@ -97,7 +97,7 @@ async function chooseContract(page: Page, listing: Listing) {
   await form.getByRole('searchbox', { name: 'Contract' }).fill(listing.title.split(' ').slice(0, 3).join(' '));
   await form
     .getByTestId('contract-results')
-    .getByRole('button', { name: new RegExp(`^${listing.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, ${listing.ticker}`) })
+    .getByRole('button', { name: new RegExp(`^${listing.ticker} ${listing.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\$`) })
     .click();
   await expect(form.getByTestId('chosen-contract')).toContainText(listing.title);
   await expect(form.getByTestId('chosen-price')).toHaveText(money(listing.marketPrice));
@@ -203,4 +203,63 @@ test('a server refusal shows Error with its message', async ({ page }) => {
   await form.getByRole('button', { name: 'OPEN SHORT' }).click();
   await expect(toast(page, 'Error')).toContainText('Stop-loss must be above the entry price');
   await expect(page.getByTestId('open-position-row')).toHaveCount(0);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('each position is a card that fits the screen: its P/L and CLOSE in view without scrolling sideways', async ({ page }) => {
+    // no sale here: any two listings do, the prices stay as they are
+    const listings = [await meridianListing(page.request, 0), await meridianListing(page.request, 1)];
+    await newTrader(page);
+    const OPEN = `mutation ($input: OpenPositionInput!) { openPosition(input: $input) { __typename ... on MutationOpenPositionSuccess { data { id } } ... on Error { message } } }`;
+    const opened: string[] = [];
+    for (const [i, listing] of listings.entries()) {
+      const { openPosition } = await gql<{ openPosition: { __typename: string; message?: string; data?: { id: string } } }>(page.request, OPEN, {
+        input: { contractId: listing.id, positionType: i === 0 ? 'long' : 'short', quantity: '12.5', leverage: 5, stopLoss: i === 0 ? '1.00' : null },
+      });
+      expect(openPosition.__typename, openPosition.message).toBe('MutationOpenPositionSuccess');
+      opened.push(openPosition.data!.id);
+    }
+    const { closePosition } = await gql<{ closePosition: { __typename: string } }>(
+      page.request,
+      'mutation ($input: ClosePositionInput!) { closePosition(input: $input) { __typename } }',
+      { input: { positionId: opened[1] } },
+    );
+    expect(closePosition.__typename).toBe('MutationClosePositionSuccess');
+    await page.reload();
+
+    // within the phone's width as drawn: nothing is scrolled sideways to get there (the page only
+    // scrolls down to the card)
+    const within = async (locator: ReturnType<Page['locator']>, what: string) => {
+      const box = (await locator.boundingBox())!;
+      expect(box.x, what).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, what).toBeLessThanOrEqual(390);
+    };
+    const row = page.getByTestId('open-position-row');
+    await expect(row).toHaveCount(1);
+    await page.evaluate((y) => window.scrollBy(0, y - 100), (await row.boundingBox())!.y);
+    await expect(row.getByTestId('pnl')).toBeInViewport({ ratio: 1 });
+    await expect(row.getByRole('button', { name: /^Close long position/ })).toBeInViewport({ ratio: 1 });
+    await within(row.getByTestId('pnl'), 'the P/L');
+    await within(row.getByTestId('pnl-percent'), 'the P/L %');
+    const close = row.getByRole('button', { name: /^Close long position/ });
+    await within(close, 'CLOSE');
+    // every figure of the row is on the card, under its column's name
+    for (const id of ['entry', 'current', 'quantity', 'multiplier', 'margin', 'stop-loss', 'take-profit']) await within(row.getByTestId(id), id);
+    expect(await row.getByTestId('stop-loss').evaluate((el) => getComputedStyle(el, '::before').content)).toBe('"Stop-loss"');
+    const closed = page.getByTestId('closed-position-row');
+    await within(closed.getByTestId('realized-pnl'), 'the realised P/L');
+    await within(closed.getByTestId('close-reason'), 'the reason');
+    // nothing on the page scrolls sideways, the tables included
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    for (const table of [page.getByRole('region', { name: 'Open positions table' }), page.getByRole('region', { name: 'Closed positions table' })]) {
+      expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    }
+
+    // CLOSE works from the card
+    await close.tap();
+    await expect(toast(page, 'Position Closed')).toBeVisible();
+    await expect(page.getByTestId('closed-position-row')).toHaveCount(2);
+  });
 });

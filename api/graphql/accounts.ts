@@ -60,10 +60,13 @@ const SessionPayload = builder.objectRef<{ message: string; user: User }>('Sessi
   }),
 });
 
-const VerifyEmailPayload = builder.objectRef<{ message: string; user: User }>('VerifyEmailPayload').implement({
+const VerifyEmailPayload = builder.objectRef<{ message: string; user: User; alreadyVerified: boolean }>('VerifyEmailPayload').implement({
   fields: (t) => ({
     message: t.exposeString('message'),
     email: t.string({ resolve: (p) => p.user.email }),
+    alreadyVerified: t.exposeBoolean('alreadyVerified', {
+      description: 'The link had been used and the email was verified before: nothing changed; the user can log in.',
+    }),
   }),
 });
 

@@ -152,6 +152,40 @@ describe.each(testDatabases())('timed jobs on %s', (kind) => {
     expect(await db.job.findFirstOrThrow({ where: { kind: 'unknown' } })).toMatchObject({ status: 'pending', attempts: 0 });
   });
 
+  it('recurring work: started instances schedule its next run once; each run, done or failed for good, schedules the one after', async () => {
+    const HOUR = 60 * MINUTE;
+    let failing = false;
+    const ran: string[] = [];
+    const instances = [runner({ pollIntervalMs: HOUR }), runner({ pollIntervalMs: HOUR })];
+    for (const jobs of instances) {
+      jobs.register('sweep', async (_p, { now }) => {
+        ran.push(now.toISOString());
+        if (failing) throw new Error('disk gone');
+      }, { everyMs: HOUR, maxAttempts: 1 });
+      jobs.start();
+    }
+    // runDue waits for the scheduling start() began.
+    await Promise.all(instances.map((jobs) => jobs.runDue(T0)));
+    const pending = () => db.job.findMany({ where: { kind: 'sweep', status: 'pending' }, select: { key: true, runAt: true } });
+    expect(await pending()).toEqual([{ key: 'sweep@2026-11-20T13:00:00.000Z', runAt: at(HOUR) }]);
+
+    expect(await instances[0]!.runDue(at(HOUR + 5))).toEqual({ done: 1, failed: 0, retried: 0 });
+    expect(await pending()).toEqual([{ key: 'sweep@2026-11-20T14:00:00.000Z', runAt: at(2 * HOUR) }]);
+    failing = true;
+    expect(await instances[1]!.runDue(at(2 * HOUR))).toEqual({ done: 0, failed: 1, retried: 0 });
+    expect(await pending()).toEqual([{ key: 'sweep@2026-11-20T15:00:00.000Z', runAt: at(3 * HOUR) }]);
+    failing = false;
+    // A day later, finished runs older than a day are dropped as the next is scheduled.
+    expect(await instances[0]!.runDue(at(27 * HOUR))).toEqual({ done: 1, failed: 0, retried: 0 });
+    expect(ran).toEqual([at(HOUR + 5), at(2 * HOUR), at(27 * HOUR)].map((d) => d.toISOString()));
+    expect(await db.job.findMany({ where: { kind: 'sweep' }, select: { status: true, runAt: true }, orderBy: { runAt: 'asc' } })).toEqual([
+      { status: 'failed', runAt: at(2 * HOUR) },
+      { status: 'done', runAt: at(3 * HOUR) },
+      { status: 'pending', runAt: at(28 * HOUR) },
+    ]);
+    expect(() => instances[0]!.register('too-often', async () => {}, { everyMs: 10 })).toThrow('needs everyMs of at least 1000');
+  });
+
   it('once started, runs a job scheduled here when it falls due, and stop waits for it', async () => {
     const jobs = runner({ clock: () => new Date(), pollIntervalMs: 60 * MINUTE });
     let release!: () => void;

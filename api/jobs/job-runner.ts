@@ -56,6 +56,12 @@ export interface HandlerOptions {
   maxAttempts?: number;
   /** Delay before retry `attempt` (1-based) failed; default 10 s doubling up to 1 h. */
   backoffMs?: (attempt: number) => number;
+  /**
+   * Recurring work (a sweep): runs at every multiple of `everyMs` since the epoch. The runner keeps
+   * the next run scheduled, keyed `<kind>@<time>` so instances schedule each run once: start()
+   * schedules it, each run (done or failed for good) the one after.
+   */
+  everyMs?: number;
 }
 
 export interface Jobs {
@@ -89,6 +95,8 @@ export interface JobRunnerOptions {
 }
 
 const DEFAULT_MAX_ATTEMPTS = 5;
+/** How long finished runs of recurring work stay in the table (for an operator looking). */
+const RECURRING_HISTORY_MS = 24 * 60 * 60_000;
 export const defaultBackoffMs = (attempt: number) => Math.min(10_000 * 2 ** (attempt - 1), 60 * 60_000);
 
 // TIMESTAMP(3) columns hold UTC wall time; passing text cast to timestamp avoids any session
@@ -115,7 +123,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
   const pollIntervalMs = opts.pollIntervalMs ?? 5_000;
   const leaseMs = opts.leaseMs ?? 5 * 60_000;
   const handlerTimeoutMs = opts.handlerTimeoutMs ?? 60_000;
-  const handlers = new Map<string, { handler: JobHandler; maxAttempts: number; backoffMs: (attempt: number) => number }>();
+  const handlers = new Map<string, { handler: JobHandler; maxAttempts: number; backoffMs: (attempt: number) => number; everyMs?: number }>();
 
   let running = false;
   let stopping = false;
@@ -178,6 +186,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
           });
           const marked = await tx.job.updateMany({ where: ours, data: { status: 'done', finishedAt: now, lastError: null } });
           if (marked.count !== 1) throw new LostClaim();
+          if (entry.everyMs) await scheduleNextRun(tx, job.kind, entry.everyMs, now);
         },
         { timeout: handlerTimeoutMs, maxWait: handlerTimeoutMs },
       );
@@ -192,6 +201,8 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
           ? { status: 'failed', finishedAt: now, lastError: message, lockedAt: null, lockedBy: null }
           : { status: 'pending', runAt: new Date(now.getTime() + Math.max(1000, entry.backoffMs(job.attempts))), lastError: message, lockedAt: null, lockedBy: null },
       });
+      // One run that fails for good does not end recurring work.
+      if (giveUp && entry.everyMs) await scheduleNextRun(db, job.kind, entry.everyMs, now);
       return giveUp ? 'failed' : 'retried';
     }
     for (const fn of after) {
@@ -202,6 +213,20 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
       }
     }
     return 'done';
+  }
+
+  /**
+   * The run of recurring `kind` after `after`, scheduled once whoever asks (the key names the
+   * time); finished runs older than a day are dropped, so the table does not grow by one row an hour.
+   */
+  async function scheduleNextRun(client: DbClient, kind: string, everyMs: number, after: Date) {
+    const runAt = new Date((Math.floor(after.getTime() / everyMs) + 1) * everyMs);
+    await api.schedule(client, { kind, key: `${kind}@${runAt.toISOString()}`, runAt });
+    await client.job.deleteMany({ where: { kind, status: 'done', finishedAt: { lt: new Date(after.getTime() - RECURRING_HISTORY_MS) } } });
+  }
+
+  async function scheduleRecurring(now: Date) {
+    for (const [kind, entry] of handlers) if (entry.everyMs) await scheduleNextRun(db, kind, entry.everyMs, now);
   }
 
   async function drain(now: Date) {
@@ -248,11 +273,17 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     if (ms < pollIntervalMs) pollAt(ms);
   }
 
-  return {
+  const api: JobRunner = {
     workerId,
     register(kind, handler, handlerOpts = {}) {
       if (handlers.has(kind)) throw new Error(`A handler for job kind "${kind}" is already registered`);
-      handlers.set(kind, { handler, maxAttempts: handlerOpts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, backoffMs: handlerOpts.backoffMs ?? defaultBackoffMs });
+      if (handlerOpts.everyMs !== undefined && !(handlerOpts.everyMs >= 1000)) throw new Error(`Recurring job kind "${kind}" needs everyMs of at least 1000`);
+      handlers.set(kind, {
+        handler,
+        maxAttempts: handlerOpts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+        backoffMs: handlerOpts.backoffMs ?? defaultBackoffMs,
+        everyMs: handlerOpts.everyMs,
+      });
     },
     async schedule(client, spec) {
       const data = { kind: spec.kind, key: spec.key ?? null, runAt: spec.runAt, payload: (spec.payload ?? {}) as Prisma.InputJsonValue };
@@ -275,6 +306,9 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
       if (running) return;
       running = true;
       stopping = false;
+      // Before the first poll: an instance that starts picks recurring work up again, even after a
+      // run that failed for good or a database restored from a backup.
+      current = current.then(() => scheduleRecurring(clock())).catch((err: unknown) => logger?.error({ err }, 'jobs: scheduling recurring work failed'));
       pollAt(0);
     },
     async stop() {
@@ -290,4 +324,5 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
       return pass(now);
     },
   };
+  return api;
 }

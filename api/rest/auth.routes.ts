@@ -43,8 +43,8 @@ const ADMIN_LOGIN = operation<MutationResult<'adminLogin', Session>>(`mutation R
   adminLogin(input: $input) { ${ERROR_FIELDS} ... on MutationAdminLoginSuccess { data { message user { ${USER_FIELDS} } } } } }`);
 const LOGOUT = operation<{ logout: { message: string } }>(`mutation RestLogout { logout { message } }`);
 const VIEWER = operation<{ viewer: UserNode | null }>(`query RestViewer { viewer { ${USER_FIELDS} } }`);
-const VERIFY = operation<MutationResult<'verifyEmail', { message: string; email: string }>>(`mutation RestVerifyEmail($input: VerifyEmailInput!) {
-  verifyEmail(input: $input) { ${ERROR_FIELDS} ... on MutationVerifyEmailSuccess { data { message email } } } }`);
+const VERIFY = operation<MutationResult<'verifyEmail', { message: string; email: string; alreadyVerified: boolean }>>(`mutation RestVerifyEmail($input: VerifyEmailInput!) {
+  verifyEmail(input: $input) { ${ERROR_FIELDS} ... on MutationVerifyEmailSuccess { data { message email alreadyVerified } } } }`);
 const RESEND = operation<MutationResult<'resendVerification', { message: string }>>(`mutation RestResend($input: ResendVerificationInput!) {
   resendVerification(input: $input) { ${ERROR_FIELDS} ... on MutationResendVerificationSuccess { data { message } } } }`);
 
@@ -123,7 +123,7 @@ export function authRoutes(yoga: Yoga, clientIp: ClientIp) {
     tag: 'Accounts',
     access: 'public',
     summary: 'Verify an email address with the mailed token',
-    answers: { 200: z.object({ message: z.string(), email: z.string() }) },
+    answers: { 200: z.object({ message: z.string(), email: z.string(), alreadyVerified: z.boolean().describe('The link had been used and the email was already verified: nothing changed.') }) },
     errors: [404],
   }), queryOf(VerifyQuery), async (c) => {
     const query = c.req.valid('query');

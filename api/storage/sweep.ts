@@ -3,8 +3,10 @@ import path from 'node:path';
 import type { Db } from '../db/database.ts';
 
 // Files left behind by a process that died mid-write: a `.partial` of an upload cut by kill -9,
-// or a finished file whose DataFile row was never written (killed while profiling). Nothing else
-// ever removes them, so the server sweeps them once at start (api/server.ts).
+// or a finished file whose DataFile row was never written (killed while profiling), or whose row
+// the sweep of uploads not in a listing removed just before the process died (that job removes
+// the file after its rows commit: api/domain/listings/upload.service.ts). Nothing else ever
+// removes them, so the server sweeps them once at start (api/server.ts).
 
 /** Files younger than this may belong to an upload another instance is finishing right now. */
 export const SWEEP_MIN_AGE_MS = 60 * 60_000;

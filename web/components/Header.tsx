@@ -1,10 +1,10 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { Icon } from './Icon.tsx';
 import { Logo } from './Logo.tsx';
+import { NavMenu, type NavMenuSection } from './NavMenu.tsx';
+import { TickerSearch } from './TickerSearch.tsx';
 import { UserMenu, type HeaderUser } from './UserMenu.tsx';
-import { VisuallyHidden } from './VisuallyHidden.tsx';
 
 export type { HeaderUser } from './UserMenu.tsx';
 
@@ -38,6 +38,8 @@ const USER_LINKS = [
 const ADMIN_TABS = [{ to: '/compliance-dashboard', label: 'BACK OFFICE', end: false }] as const;
 
 const Bar = styled.header`
+  /* the phone menu's list opens under the bar, over the page */
+  position: relative;
   background: ${({ theme }) => theme.colors.bar};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 `;
@@ -67,57 +69,14 @@ const HomeLink = styled(Link)`
   &:hover { text-decoration: none; }
 `;
 
-const Search = styled.form`
+// the wide screen's search box; on a phone the trading floor has its own (TickerSearch)
+const HeaderSearch = styled(TickerSearch)`
   display: none;
-  position: relative;
   flex: 0 1 340px;
   margin-left: 8px;
 
   ${({ theme }) => theme.media.lg} {
     display: block;
-  }
-
-  svg {
-    position: absolute;
-    left: 10px;
-    top: 50%;
-    transform: translateY(-50%);
-    color: ${({ theme }) => theme.colors.textDim};
-    pointer-events: none;
-  }
-
-  input {
-    width: 100%;
-    height: 32px;
-    padding: 0 46px 0 32px;
-    background: ${({ theme }) => theme.colors.raised};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.sm};
-    color: ${({ theme }) => theme.colors.textStrong};
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    letter-spacing: 0.02em;
-    transition: border-color ${({ theme }) => theme.transitions.fast};
-
-    &:hover { border-color: ${({ theme }) => theme.colors.borderStrong}; }
-    &:focus {
-      outline: none;
-      border-color: ${({ theme }) => theme.colors.up};
-      box-shadow: 0 0 0 3px ${({ theme }) => theme.colors.upSoft};
-    }
-  }
-
-  kbd {
-    position: absolute;
-    right: 8px;
-    top: 50%;
-    transform: translateY(-50%);
-    padding: 1px 5px;
-    border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-    border-radius: 2px;
-    font-size: 10px;
-    color: ${({ theme }) => theme.colors.textDim};
-    pointer-events: none;
   }
 `;
 
@@ -186,9 +145,15 @@ const Count = styled.span`
   box-shadow: 0 0 0 2px ${({ theme }) => theme.colors.bar};
 `;
 
+// The row of tabs, on a wide screen; below it the Menu button holds the same links (NavMenu).
 const NavRow = styled.nav`
+  display: none;
   border-top: 1px solid ${({ theme }) => theme.colors.border};
   background: ${({ theme }) => theme.colors.bg};
+
+  ${({ theme }) => theme.media.lg} {
+    display: block;
+  }
 `;
 
 const NavList = styled.ul`
@@ -257,40 +222,19 @@ const Divider = styled.li`
 
 /** Site header. Presentational: data comes in, logout/search go out. */
 export function Header({ user, unreadCount = 0, onLogout, onSearch, initialSearch = '' }: HeaderProps) {
-  const [query, setQuery] = useState(initialSearch);
-  const searchId = useId();
-
-  useEffect(() => setQuery(initialSearch), [initialSearch]);
-
-  function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const text = query.trim();
-    if (text) onSearch(text);
-  }
+  const sections: NavMenuSection[] = [{ label: 'Market', links: PUBLIC_LINKS }];
+  if (user) sections.push({ label: 'Your desk', links: USER_LINKS.map((l) => (l.to === '/messaging' ? { ...l, count: unreadCount } : l)) });
+  if (user?.isAdmin) sections.push({ label: 'Administration', links: ADMIN_TABS });
 
   return (
     <Bar>
       <TopRow>
+        <NavMenu sections={sections} />
         <HomeLink to="/">
           <Logo />
         </HomeLink>
 
-        <Search role="search" onSubmit={submit}>
-          <Icon name="search" size={14} />
-          <VisuallyHidden as="label" htmlFor={searchId}>
-            Search ticker symbols
-          </VisuallyHidden>
-          <input
-            id={searchId}
-            type="search"
-            placeholder="Search ticker symbols..."
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-          />
-          <kbd aria-hidden="true">↵</kbd>
-        </Search>
+        <HeaderSearch onSearch={onSearch} value={initialSearch} />
 
         <Spacer />
 

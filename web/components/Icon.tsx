@@ -28,6 +28,7 @@ const paths = {
   ),
   chevronDown: <path d="m6 9 6 6 6-6" />,
   close: <path d="M6 6l12 12M18 6 6 18" />,
+  menu: <path d="M4 6h16M4 12h16M4 18h16" />,
   logout: (
     <>
       <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" />

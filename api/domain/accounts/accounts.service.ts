@@ -127,17 +127,34 @@ async function sendVerification(deps: AccountsDeps, user: User, appUrl: string) 
   await deps.mailer.send(verificationMail({ to: user.email, name: user.name, link: link.toString() }));
 }
 
-/** Confirms an email with a single-use token; the token and any older ones stop working. */
+const VERIFIED = 'Email verified successfully. You can now log in.';
+const ALREADY_VERIFIED = 'Your email is already verified. You can log in.';
+
+/**
+ * Confirms an email with a single-use token; the token and any older ones stop working. A link
+ * opened again once its account is verified (a second click, a mail scanner that opened it first,
+ * two tabs) answers that the email is already verified: whoever holds the mailed link may know
+ * that, and nothing else is said about a token that verifies nothing (docs/decisions.md
+ * "Verification tokens opened again").
+ */
 export async function verifyEmail(deps: AccountsDeps, rawInput: unknown) {
   const input = parseInput(verifyEmailInput, rawInput);
   const now = deps.now?.() ?? new Date();
   return deps.db.$transaction(async (tx) => {
     const token = await tx.emailToken.findUnique({ where: { tokenHash: sha256(input.token) }, include: { user: true } });
-    if (!token || token.purpose !== 'verify_email' || !isTokenUsable(token, now)) throw new ValidationError(INVALID_TOKEN);
+    if (!token || token.purpose !== 'verify_email') throw new ValidationError(INVALID_TOKEN);
     if (input.email && normalizeEmail(input.email) !== token.user.email) throw new ValidationError(INVALID_TOKEN);
-    // Guarded update: of two racing uses of one token, only one finds it unused.
+    const alreadyVerified = (user: User) => ({ user, message: ALREADY_VERIFIED, alreadyVerified: true });
+    if (token.usedAt && token.user.emailVerifiedAt) return alreadyVerified(token.user);
+    if (!isTokenUsable(token, now)) throw new ValidationError(INVALID_TOKEN);
+    // Guarded update: of two racing uses of one token, only one finds it unused; the other (once
+    // the first committed) finds the account verified.
     const used = await tx.emailToken.updateMany({ where: { id: token.id, usedAt: null }, data: { usedAt: now } });
-    if (used.count !== 1) throw new ValidationError(INVALID_TOKEN);
+    if (used.count !== 1) {
+      const user = await tx.user.findUniqueOrThrow({ where: { id: token.userId } });
+      if (user.emailVerifiedAt) return alreadyVerified(user);
+      throw new ValidationError(INVALID_TOKEN);
+    }
     await tx.emailToken.updateMany({
       where: { userId: token.userId, purpose: 'verify_email', usedAt: null },
       data: { usedAt: now },
@@ -146,7 +163,7 @@ export async function verifyEmail(deps: AccountsDeps, rawInput: unknown) {
       where: { id: token.userId },
       data: { emailVerifiedAt: token.user.emailVerifiedAt ?? now },
     });
-    return { user, message: 'Email verified successfully. You can now log in.' };
+    return { user, message: VERIFIED, alreadyVerified: false };
   });
 }
 

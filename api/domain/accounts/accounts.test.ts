@@ -100,9 +100,34 @@ describe.each(testDatabases())('accounts and sessions on %s', (kind) => {
       expect(second).not.toBe(first);
       const ok = await client.json('GET', `/api/auth/verify-email?token=${second}&email=ada%40example.com`);
       expect(ok.status).toBe(200);
-      expect(ok.body.message).toMatch(/verified/i);
-      expect((await client.json('GET', `/api/auth/verify-email?token=${second}`)).status).toBe(400);
-      expect((await client.json('GET', `/api/auth/verify-email?token=${first}`)).status).toBe(400);
+      expect(ok.body).toEqual({ message: 'Email verified successfully. You can now log in.', email: 'ada@example.com', alreadyVerified: false });
+      const { emailVerifiedAt } = await app.database.prisma.user.findUniqueOrThrow({ where: { email: 'ada@example.com' } });
+      expect(emailVerifiedAt).not.toBeNull();
+      // Opened again (this link, or the older one it replaced): already verified, nothing changes.
+      for (const token of [second, first]) {
+        const again = await client.json('GET', `/api/auth/verify-email?token=${token}&email=ada%40example.com`);
+        expect(again.status).toBe(200);
+        expect(again.body).toEqual({ message: 'Your email is already verified. You can log in.', email: 'ada@example.com', alreadyVerified: true });
+      }
+      expect((await app.database.prisma.user.findUniqueOrThrow({ where: { email: 'ada@example.com' } })).emailVerifiedAt).toEqual(emailVerifiedAt);
+      // A used link with another address says no more than an unknown one.
+      const wrong = await client.json('GET', `/api/auth/verify-email?token=${second}&email=eve%40example.com`);
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.message).toBe('Invalid or expired verification token');
+    });
+
+    it('a link opened twice at once verifies once; the other answer is "already verified" (GraphQL)', async () => {
+      const VERIFY = `mutation($input: VerifyEmailInput!) { verifyEmail(input: $input) { __typename
+        ... on Error { message } ... on MutationVerifyEmailSuccess { data { message email alreadyVerified } } } }`;
+      await register(new Client(app), { email: 'twice@example.com', username: 'twice' });
+      const token = app.mailer.tokenFor('twice@example.com');
+      const answers = await Promise.all([1, 2].map(() => new Client(app).gql(VERIFY, { input: { token } })));
+      expect(answers.map((a) => a.data.verifyEmail.data?.alreadyVerified).sort()).toEqual([false, true]);
+      const third = await new Client(app).gql(VERIFY, { input: { token, email: 'twice@example.com' } });
+      expect(third.data.verifyEmail).toEqual({
+        __typename: 'MutationVerifyEmailSuccess',
+        data: { message: 'Your email is already verified. You can log in.', email: 'twice@example.com', alreadyVerified: true },
+      });
     });
 
     it('an expired token does not verify', async () => {

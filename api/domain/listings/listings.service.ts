@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import type { Contract, DataFile, User } from '../../db/generated/prisma/client.ts';
+import type { Contract, DataFile, Prisma, User } from '../../db/generated/prisma/client.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { EventPublisher } from '../../events/events.ts';
 import { AuthenticationError, ConflictError, NotFoundError, PermissionError, ValidationError } from '../errors.ts';
@@ -17,6 +17,8 @@ export interface ListingDeps {
   mailer: Mailer;
   events: EventPublisher;
 }
+
+const FILE_GONE = 'The uploaded file was not found; please upload it again';
 
 // Words the client maps to its friendly messages (the specification; the product decisions).
 const NOT_LOGGED_IN = 'Authentication required: please log in to submit data listings';
@@ -38,9 +40,21 @@ export function assertMayList(viewer: User | null): asserts viewer is User {
 async function ownUpload(db: Db, viewer: User, fileId: string | null, contractId?: string): Promise<DataFile | null> {
   if (!fileId) return null;
   const file = await db.dataFile.findUnique({ where: { id: fileId } });
-  if (!file || file.uploaderId !== viewer.id) throw new ValidationError('The uploaded file was not found; please upload it again', [], 'FILE_NOT_FOUND');
+  if (!file || file.uploaderId !== viewer.id) throw new ValidationError(FILE_GONE, [], 'FILE_NOT_FOUND');
   if (file.contractId && file.contractId !== contractId) throw new ValidationError('That file belongs to another listing', [], 'FILE_IN_USE');
   return file;
+}
+
+/**
+ * Gives the listing the upload, only while no listing has it: another listing may have taken it,
+ * or the sweep of unattached uploads removed it since it was read (docs/decisions.md "Uploads not
+ * in a listing"); either way nothing is attached and the provider is told.
+ */
+async function attachUpload(tx: Prisma.TransactionClient, fileId: string, contractId: string) {
+  const attached = await tx.dataFile.updateMany({ where: { id: fileId, contractId: null }, data: { contractId } });
+  if (attached.count === 1) return;
+  const still = await tx.dataFile.findUnique({ where: { id: fileId }, select: { id: true } });
+  throw still ? new ValidationError('That file belongs to another listing', [], 'FILE_IN_USE') : new ValidationError(FILE_GONE, [], 'FILE_NOT_FOUND');
 }
 
 /** What the listing's figures are when the provider left them empty: the file's profile. */
@@ -70,10 +84,7 @@ export async function createListing(deps: ListingDeps, viewer: User | null, raw:
     const contract = await tx.contract.create({
       data: { ...listingData(input), ...figures(input, file), providerId: viewer.id, status: 'pending_review', marketPrice: input.price },
     });
-    if (file) {
-      const attached = await tx.dataFile.updateMany({ where: { id: file.id, contractId: null }, data: { contractId: contract.id } });
-      if (attached.count !== 1) throw new ValidationError('That file belongs to another listing', [], 'FILE_IN_USE');
-    }
+    if (file) await attachUpload(tx, file.id, contract.id);
     await recordCreated(tx, { machine: LISTING_MACHINE, id: contract.id, status: contract.status, actorId: viewer.id });
     return contract;
   });
@@ -111,7 +122,7 @@ export async function updateListing(deps: ListingDeps, viewer: User | null, cont
     else await transition(tx, { machine: LISTING_MACHINE, id: current.id, from: current.status, to: 'pending_review', actorId: viewer.id, note: 'Resubmitted', data, messages: { raced } });
     // The listing carries exactly the file it names now (or none).
     await tx.dataFile.updateMany({ where: { contractId: current.id, ...(file ? { id: { not: file.id } } : {}) }, data: { contractId: null } });
-    if (file && file.contractId !== current.id) await tx.dataFile.update({ where: { id: file.id }, data: { contractId: current.id } });
+    if (file && file.contractId !== current.id) await attachUpload(tx, file.id, current.id);
     return tx.contract.findUniqueOrThrow({ where: { id: current.id } });
   });
   deps.events.publish('contractChanged', updated.id, { contractId: updated.id, status: updated.status });

@@ -5,6 +5,7 @@ import type { EventPublisher } from '../../events/events.ts';
 import type { RateLimiter } from '../../rate-limiter.ts';
 import { AuthenticationError, NotFoundError, RateLimitedError, ValidationError } from '../errors.ts';
 import { parseInput } from '../accounts/accounts.schemas.ts';
+import { canSeeContract } from '../policies.ts';
 import { isParticipant, messagingRefusal, otherParticipant } from './messaging.rules.ts';
 import { RECIPIENT_REQUIRED, openConversationInput, sendMessageInput } from './messaging.schemas.ts';
 
@@ -60,9 +61,10 @@ export async function openConversation(deps: MessagingDeps, viewer: User | null,
   let contractId: string | null = null;
   if (input.contractId) {
     const contract = isRecordId(input.contractId)
-      ? await deps.db.contract.findUnique({ where: { id: input.contractId }, select: { id: true, providerId: true } })
+      ? await deps.db.contract.findUnique({ where: { id: input.contractId }, select: { id: true, providerId: true, status: true } })
       : null;
-    if (!contract) throw new NotFoundError('Contract not found');
+    // A listing the viewer may not see answers as an unknown id: the conversation would name its title and provider.
+    if (!contract || !canSeeContract(viewer, contract)) throw new NotFoundError('Contract not found');
     if (messagingRefusal(viewer.id, contract.providerId)) throw new ValidationError('You are the provider of this contract', [{ field: 'contractId', message: 'You are the provider of this contract' }]);
     otherId = contract.providerId;
     contractId = contract.id;

@@ -249,6 +249,31 @@ describe.each(testDatabases())('messaging (%s)', (kind) => {
     }
   });
 
+  it('openConversation about a listing the caller may not see answers not found, as for an unknown id (no title, no provider)', async () => {
+    const db = app.database.prisma;
+    const hidden: Record<string, string> = {};
+    for (const status of ['pending_review', 'rejected', 'inactive'] as const) {
+      const { id } = await makeContract(db, users.provider!.id, { title: `Sealed Ledger ${status}`, category: 'market', price: '20.00' });
+      hidden[status] = (await db.contract.update({ where: { id }, data: { status } })).id;
+    }
+    const unknown = await as('buyer').gql(OPEN, { input: { contractId: '019a0000-0000-7000-8000-000000000000' } });
+    expect(unknown.data.openConversation).toMatchObject({ __typename: 'NotFoundError', message: 'Contract not found' });
+    const before = await db.conversation.count();
+    for (const [status, id] of Object.entries(hidden)) {
+      for (const contractId of [id, toGlobalId('Contract', id)]) {
+        expect((await anonymous().gql(OPEN, { input: { contractId } })).data.openConversation.__typename, status).toBe('AuthenticationError');
+        const res = await as('buyer').gql(OPEN, { input: { contractId } });
+        expect(res.data.openConversation, status).toEqual(unknown.data.openConversation);
+      }
+      // Its provider sees it (and is told they cannot write to themself); an administrator sees it and may ask.
+      expect((await as('provider').gql(OPEN, { input: { contractId: id } })).data.openConversation, status).toMatchObject({ __typename: 'ValidationError', message: 'You are the provider of this contract' });
+      const admin = await as('admin').gql(OPEN, { input: { contractId: id } });
+      expect(admin.data.openConversation, status).toMatchObject({ __typename: 'MutationOpenConversationSuccess', data: { contractId: id, contractTitle: `Sealed Ledger ${status}`, otherUser: { userId: users.provider!.id } } });
+    }
+    expect(await db.conversation.count()).toBe(before + 3);
+    expect(await db.conversation.count({ where: { contractId: { in: Object.values(hidden) }, participants: { some: { userId: users.buyer!.id } } } })).toBe(0);
+  });
+
   it('starts one conversation when a pair writes their first messages at the same time', async () => {
     const db = app.database.prisma;
     const newcomer = await makeUser(db, `newcomer${kind}`);

@@ -210,10 +210,7 @@ export function Toast({ toast, onRemove }: ToastProps) {
 
   return (
     <Item
-      // a warning or a failure interrupts; a success waits its turn
-      role={success ? 'status' : 'alert'}
-      aria-live={success ? 'polite' : 'assertive'}
-      aria-atomic="true"
+      // announced by the live list it is added to (ToastProvider), so no role of its own: a list item
       data-state={phase === 'open' ? 'open' : 'closed'}
       data-variant={variant}
       data-testid="toast"

@@ -67,7 +67,16 @@ const Viewport = styled.section`
 /**
  * Holds the toast state and renders the viewport (portal to <body>, bottom right).
  * One toast at a time: a new toast replaces the visible one.
+ *
+ * Announcing: the viewport is a labelled region (F8 moves focus to it) holding two lists that are
+ * live regions and are always there, a polite one for successes and an assertive one for warnings
+ * and failures. A toast is a plain list item added to one of them, so a screen reader hears it
+ * (a live region mounted together with its text is often not announced) and the list stays a
+ * valid list (an item with role=status is not a list item).
  */
+/** A warning or a failure interrupts; a success waits its turn. */
+const isUrgent = (toast: ToastRecord) => toast.variant !== 'default';
+
 export function ToastProvider({ children, duration = TOAST_DEFAULT_DURATION, hotkey = 'F8' }: ToastProviderProps) {
   const [current, setCurrent] = useState<ToastRecord | null>(null);
   const seq = useRef(0);
@@ -102,7 +111,12 @@ export function ToastProvider({ children, duration = TOAST_DEFAULT_DURATION, hot
 
   const viewport = (
     <Viewport ref={viewportRef} role="region" aria-label={`Notifications (${hotkey})`} tabIndex={-1}>
-      <ol>{current && <Toast key={current.id} toast={current} onRemove={dismiss} />}</ol>
+      <ol aria-live="polite" aria-relevant="additions text" data-testid="toasts-polite">
+        {current && !isUrgent(current) && <Toast key={current.id} toast={current} onRemove={dismiss} />}
+      </ol>
+      <ol aria-live="assertive" aria-relevant="additions text" data-testid="toasts-urgent">
+        {current && isUrgent(current) && <Toast key={current.id} toast={current} onRemove={dismiss} />}
+      </ol>
     </Viewport>
   );
 

@@ -13,6 +13,14 @@ const Bar = styled.div<{ $height: string }>`
   padding: 0 24px;
 `;
 
+// the row of tabs is there on a wide screen only (below it the header's Menu button holds them)
+const NavBar = styled(Bar)`
+  display: none;
+  ${({ theme }) => theme.media.lg} {
+    display: flex;
+  }
+`;
+
 // the page's padding of Layout's main (and of the boot frame's body in web/index.html): a heading
 // shown here wraps as the screen's own will
 const Body = styled.div`
@@ -45,9 +53,9 @@ export function ShellSkeleton() {
         <Skeleton width={120} height={18} />
         <Skeleton width={280} height={28} />
       </Bar>
-      <Bar $height="38px">
+      <NavBar $height="38px">
         <Skeleton width={420} height={12} />
-      </Bar>
+      </NavBar>
       <Bar $height="30px">
         <Skeleton width="60%" height={10} />
       </Bar>

@@ -14,7 +14,13 @@ import { usePageTitle } from '../../shared/usePageTitle.ts';
 const REDIRECT_MS = 2000;
 const INVALID_TOKEN = 'Invalid or expired verification token';
 
-type Phase = { kind: 'check-inbox' } | { kind: 'verifying' } | { kind: 'verified'; message: string } | { kind: 'failed'; message: string };
+type Phase =
+  | { kind: 'check-inbox' }
+  | { kind: 'verifying' }
+  | { kind: 'verified'; message: string }
+  // a link opened again once the account is verified: nothing to do but log in
+  | { kind: 'already-verified'; email: string }
+  | { kind: 'failed'; message: string };
 
 const State = styled.div<{ $tone: 'green' | 'red' | 'blue' }>`
   display: flex;
@@ -85,6 +91,10 @@ export function VerifyEmail() {
     commitVerify({
       variables: { input: { token, email: email || null } },
       onCompleted: ({ verifyEmail: result }) => {
+        if (result.__typename === 'MutationVerifyEmailSuccess' && result.data?.alreadyVerified) {
+          setPhase({ kind: 'already-verified', email: result.data.email ?? email });
+          return;
+        }
         if (result.__typename === 'MutationVerifyEmailSuccess') {
           const message = result.data?.message ?? 'Your email is verified. You can log in now.';
           toast({ title: 'Email Verified Successfully!', description: message });
@@ -132,6 +142,20 @@ export function VerifyEmail() {
           </StateBlock>
           <ButtonLink to="/auth/login" variant="primary" size="lg" fullWidth replace>
             GO TO LOGIN
+          </ButtonLink>
+        </>
+      )}
+
+      {phase.kind === 'already-verified' && (
+        <>
+          <StateBlock tone="green" icon="check" title="Email already verified">
+            <p>
+              {phase.email ? <strong>{phase.email}</strong> : 'Your email'} is already verified, so this link has nothing left to do. Log in to start
+              trading.
+            </p>
+          </StateBlock>
+          <ButtonLink to="/auth/login" variant="primary" size="lg" fullWidth replace>
+            LOG IN
           </ButtonLink>
         </>
       )}

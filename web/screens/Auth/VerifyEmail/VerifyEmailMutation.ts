@@ -9,6 +9,7 @@ const mutation = graphql`
         data {
           email
           message
+          alreadyVerified
         }
       }
       ... on Error {

@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { usePreloadedQuery } from 'react-relay';
 import { useLoaderData, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { TickerSearch } from '../../../components/TickerSearch.tsx';
 import type { ContractSort } from '../../../__generated__/TradingFloorContractsQuery.graphql.ts';
 import type { TradingFloorQuery as TradingFloorQueryType } from '../../../__generated__/TradingFloorQuery.graphql.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
@@ -20,6 +21,13 @@ const Floor = styled.div`
   ${({ theme }) => theme.media.lg} {
     grid-template-columns: 250px minmax(0, 1fr);
     gap: 18px;
+  }
+`;
+
+// On a wide screen the header's search box serves the floor; below it, the floor has this one.
+const PhoneSearch = styled(TickerSearch)`
+  ${({ theme }) => theme.media.lg} {
+    display: none;
   }
 `;
 
@@ -55,6 +63,7 @@ export function TradingFloor() {
     <>
       <FloorHero marketStats={data.marketStats} />
       <Floor>
+        <PhoneSearch value={params.search} onSearch={(search) => go({ search, page: 1 })} />
         <FloorFilters
           // a new URL state starts a fresh draft (back/forward, Reset, the empty state's Reset)
           key={JSON.stringify(applied)}

@@ -36,8 +36,8 @@ export function ClosedPositionRow({ position }: ClosedPositionRowProps) {
     position,
   );
   return (
-    <tr data-testid="closed-position-row" aria-label={`${p.positionType} ${p.contract.title}`}>
-      <td>
+    <tr role="row" data-testid="closed-position-row" aria-label={`${p.positionType} ${p.contract.title}`}>
+      <td role="cell" className="contract">
         <ContractCell>
           <span className="ticker">{p.contract.ticker}</span>
           <Link to={`/contract/${p.contract.contractId}`} title={p.contract.title}>
@@ -45,25 +45,29 @@ export function ClosedPositionRow({ position }: ClosedPositionRowProps) {
           </Link>
         </ContractCell>
       </td>
-      <td className="center">
+      <td role="cell" className="center type">
         <PositionTypeBadge type={p.positionType} />
       </td>
-      <td className="num" data-testid="entry">
+      <td role="cell" className="num" data-label="Entry" data-testid="entry">
         {formatMoney(p.entryPrice)}
       </td>
-      <td className="num" data-testid="exit">
+      <td role="cell" className="num" data-label="Exit" data-testid="exit">
         {p.exitPrice != null ? formatMoney(p.exitPrice) : '—'}
       </td>
-      <td className="num">{formatQuantity(p.quantity)}</td>
-      <td className="num">{p.leverage}x</td>
-      <td className="num">
+      <td role="cell" className="num" data-label="Qty">
+        {formatQuantity(p.quantity)}
+      </td>
+      <td role="cell" className="num" data-label="Mult.">
+        {p.leverage}x
+      </td>
+      <td role="cell" className="num lead wide" data-label="Realised P/L">
         <SignedFigure value={p.realizedPnl ?? '0'} kind="money" data-testid="realized-pnl" />
       </td>
-      <td className="num">
+      <td role="cell" className="num lead" data-label="P/L %">
         <SignedFigure value={p.pnlPercent} kind="percent" />
       </td>
-      <td className="text" data-testid="close-reason">{p.closeReason ? (REASONS[p.closeReason] ?? p.closeReason) : '—'}</td>
-      <td className="num">
+      <td role="cell" className="text lead end" data-label="Reason" data-testid="close-reason">{p.closeReason ? (REASONS[p.closeReason] ?? p.closeReason) : '—'}</td>
+      <td role="cell" className="num full" data-label="Closed">
         <time dateTime={p.closedAt ?? undefined}>{formatDateTime(p.closedAt)}</time>
       </td>
     </tr>

@@ -43,22 +43,22 @@ export function ClosedPositions({ viewer }: ClosedPositionsProps) {
         <EmptyState compact icon="checks" title="No closed positions" description="Positions you close, or that a stop-loss or take-profit closes, are listed here." />
       ) : (
         <Scroller tabIndex={0} role="region" aria-label="Closed positions table">
-          <Table>
-            <thead>
-              <tr>
-                <th scope="col">Contract</th>
-                <th scope="col" className="center">Type</th>
-                <th scope="col">Entry</th>
-                <th scope="col">Exit</th>
-                <th scope="col">Qty</th>
-                <th scope="col">Mult.</th>
-                <th scope="col">Realised P/L</th>
-                <th scope="col">P/L %</th>
-                <th scope="col" className="text">Reason</th>
-                <th scope="col">Closed</th>
+          <Table role="table" aria-label="Closed positions">
+            <thead role="rowgroup">
+              <tr role="row">
+                <th role="columnheader" scope="col">Contract</th>
+                <th role="columnheader" scope="col" className="center">Type</th>
+                <th role="columnheader" scope="col">Entry</th>
+                <th role="columnheader" scope="col">Exit</th>
+                <th role="columnheader" scope="col">Qty</th>
+                <th role="columnheader" scope="col">Mult.</th>
+                <th role="columnheader" scope="col">Realised P/L</th>
+                <th role="columnheader" scope="col">P/L %</th>
+                <th role="columnheader" scope="col" className="text">Reason</th>
+                <th role="columnheader" scope="col">Closed</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {edges.map((e) => (
                 <ClosedPositionRow key={e.node.id} position={e.node} />
               ))}

@@ -119,13 +119,13 @@ export function ContractSearchResults({ search, chosenId, onChoose }: ContractSe
           <Option
             type="button"
             aria-pressed={node.id === chosenId}
-            aria-label={`${node.title}, ${node.ticker}, market price ${formatMoney(node.marketPrice)}`}
+            // named by what it shows (ticker, title, price), so a voice command saying what is seen finds it
             onClick={() => onChoose({ id: node.id, contractId: node.contractId, title: node.title, ticker: node.ticker, marketPrice: node.marketPrice })}
           >
-            <span className="ticker">{node.ticker}</span>
+            <span className="ticker">{node.ticker}</span>{' '}
             <span className="title" title={node.title}>
               {node.title}
-            </span>
+            </span>{' '}
             <span className="price">{formatMoney(node.marketPrice)}</span>
           </Option>
         </li>

@@ -58,8 +58,8 @@ export function OpenPositionRow({ position, viewerId }: OpenPositionRowProps) {
   }
 
   return (
-    <tr data-testid="open-position-row" aria-label={`${p.positionType} ${p.contract.title}`}>
-      <td>
+    <tr role="row" data-testid="open-position-row" aria-label={`${p.positionType} ${p.contract.title}`}>
+      <td role="cell" className="contract">
         <ContractCell>
           <span className="ticker">{p.contract.ticker}</span>
           <Link to={`/contract/${p.contract.contractId}`} title={p.contract.title}>
@@ -67,37 +67,37 @@ export function OpenPositionRow({ position, viewerId }: OpenPositionRowProps) {
           </Link>
         </ContractCell>
       </td>
-      <td className="center">
+      <td role="cell" className="center type">
         <PositionTypeBadge type={p.positionType} />
       </td>
-      <td className="num" data-testid="entry">
+      <td role="cell" className="num" data-label="Entry" data-testid="entry">
         {formatMoney(p.entryPrice)}
       </td>
-      <td className="num" data-testid="current">
+      <td role="cell" className="num" data-label="Current" data-testid="current">
         {formatMoney(p.currentPrice)}
       </td>
-      <td className="num" data-testid="quantity">
+      <td role="cell" className="num" data-label="Qty" data-testid="quantity">
         {formatQuantity(p.quantity)}
       </td>
-      <td className="num" data-testid="multiplier">
+      <td role="cell" className="num" data-label="Mult." data-testid="multiplier">
         {p.leverage}x
       </td>
-      <td className="num" data-testid="margin">
+      <td role="cell" className="num" data-label="Margin" data-testid="margin">
         {formatMoney(p.margin)}
       </td>
-      <td className="num">
+      <td role="cell" className="num lead wide" data-label="P/L">
         <SignedFigure value={p.pnl} kind="money" data-testid="pnl" />
       </td>
-      <td className="num">
+      <td role="cell" className="num lead" data-label="P/L %">
         <SignedFigure value={p.pnlPercent} kind="percent" data-testid="pnl-percent" />
       </td>
-      <td className="num" data-testid="stop-loss">
+      <td role="cell" className="num" data-label="Stop-loss" data-testid="stop-loss">
         {p.stopLoss != null ? formatMoney(p.stopLoss) : '—'}
       </td>
-      <td className="num" data-testid="take-profit">
+      <td role="cell" className="num" data-label="Take-profit" data-testid="take-profit">
         {p.takeProfit != null ? formatMoney(p.takeProfit) : '—'}
       </td>
-      <td>
+      <td role="cell" className="lead end">
         <Button size="sm" variant="danger" busy={closing} onClick={close} aria-label={`Close ${p.positionType} position on ${p.contract.title}`}>
           Close
         </Button>

@@ -45,26 +45,26 @@ export function OpenPositions({ viewer }: OpenPositionsProps) {
         <EmptyState compact icon="chart" title="No open positions" description="Open a long or short position on any active contract with the form." />
       ) : (
         <Scroller tabIndex={0} role="region" aria-label="Open positions table">
-          <Table>
-            <thead>
-              <tr>
-                <th scope="col">Contract</th>
-                <th scope="col" className="center">Type</th>
-                <th scope="col">Entry</th>
-                <th scope="col">Current</th>
-                <th scope="col">Qty</th>
-                <th scope="col">Mult.</th>
-                <th scope="col">Margin</th>
-                <th scope="col">P/L</th>
-                <th scope="col">P/L %</th>
-                <th scope="col">Stop-loss</th>
-                <th scope="col">Take-profit</th>
-                <th scope="col">
+          <Table role="table" aria-label="Open positions">
+            <thead role="rowgroup">
+              <tr role="row">
+                <th role="columnheader" scope="col">Contract</th>
+                <th role="columnheader" scope="col" className="center">Type</th>
+                <th role="columnheader" scope="col">Entry</th>
+                <th role="columnheader" scope="col">Current</th>
+                <th role="columnheader" scope="col">Qty</th>
+                <th role="columnheader" scope="col">Mult.</th>
+                <th role="columnheader" scope="col">Margin</th>
+                <th role="columnheader" scope="col">P/L</th>
+                <th role="columnheader" scope="col">P/L %</th>
+                <th role="columnheader" scope="col">Stop-loss</th>
+                <th role="columnheader" scope="col">Take-profit</th>
+                <th role="columnheader" scope="col">
                   <VisuallyHidden>Actions</VisuallyHidden>
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {edges.map((e) => (
                 <OpenPositionRow key={e.node.id} position={e.node} viewerId={data.id} />
               ))}

@@ -1,7 +1,12 @@
 import styled from 'styled-components';
 
-// The look of the positions tables: dense rows, monospace figures, a horizontal scroll on narrow
-// screens (the scroller is focusable so keyboard users can scroll it too).
+// The look of the positions tables: dense rows, monospace figures. On a phone each row becomes a
+// card that fits the screen, nothing to scroll sideways: the contract and its type, then the P/L
+// and the action, then the other figures, each under its column's name (the cell's data-label).
+// Cells name their part of the card by class: `contract`, `type`, `lead` (P/L and the action, right
+// under the contract), `wide` (two columns), `full` (the whole card). The rows keep their table
+// roles when the layout changes (explicit roles in the markup). The scroller is focusable so
+// keyboard users can scroll a wide table that does not fit a tablet.
 
 export const Scroller = styled.div`
   overflow-x: auto;
@@ -35,21 +40,6 @@ export const Table = styled.table`
   td:first-child {
     text-align: left;
   }
-  /* on a phone the contract stays in view while the figures scroll under it */
-  ${({ theme }) => theme.media.mobile} {
-    th:first-child,
-    td:first-child {
-      position: sticky;
-      left: 0;
-      z-index: 1;
-      max-width: 132px;
-      background: ${({ theme }) => theme.colors.panel};
-      box-shadow: 1px 0 0 ${({ theme }) => theme.colors.border};
-    }
-    th:first-child {
-      background: ${({ theme }) => theme.colors.panelAlt};
-    }
-  }
   td {
     padding: 6px 8px;
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
@@ -76,6 +66,85 @@ export const Table = styled.table`
   th.text {
     text-align: left;
   }
+
+  ${({ theme }) => theme.media.mobile} {
+    display: block;
+    min-width: 0;
+
+    thead {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+      white-space: nowrap;
+    }
+    tbody {
+      display: block;
+    }
+    tr {
+      display: grid;
+      grid-template-columns: repeat(4, minmax(0, 1fr));
+      gap: 10px 8px;
+      padding: 10px 12px;
+      border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    }
+    tbody tr:last-child {
+      border-bottom: 0;
+    }
+    tbody tr:hover td {
+      background: none;
+    }
+    td,
+    td.num,
+    td.center {
+      order: 2;
+      display: flex;
+      flex-direction: column;
+      align-items: flex-start;
+      justify-content: flex-end;
+      gap: 2px;
+      min-width: 0;
+      padding: 0;
+      border: 0;
+      text-align: left;
+    }
+    td[data-label]::before {
+      content: attr(data-label);
+      font-family: ${({ theme }) => theme.fonts.mono};
+      font-size: ${({ theme }) => theme.fontSizes.xxs};
+      font-weight: 700;
+      letter-spacing: ${({ theme }) => theme.tracking.label};
+      text-transform: uppercase;
+      color: ${({ theme }) => theme.colors.textDim};
+    }
+    td.contract {
+      order: 0;
+      grid-column: 1 / span 3;
+      justify-content: center;
+    }
+    td.type {
+      order: 0;
+      align-items: flex-end;
+      justify-content: center;
+    }
+    td.lead {
+      order: 1;
+    }
+    td.lead:last-child,
+    td.end {
+      align-items: flex-end;
+    }
+    td.wide {
+      grid-column: span 2;
+    }
+    td.full {
+      grid-column: 1 / -1;
+    }
+    td.lead > span {
+      font-size: ${({ theme }) => theme.fontSizes.base};
+    }
+  }
 `;
 
 export const ContractCell = styled.div`
@@ -84,6 +153,9 @@ export const ContractCell = styled.div`
   gap: 8px;
   max-width: 220px;
   min-width: 0;
+  ${({ theme }) => theme.media.mobile} {
+    max-width: 100%;
+  }
 
   .ticker {
     flex: none;
