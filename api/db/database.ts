@@ -59,6 +59,10 @@ async function openPostgres(url: string, onQuery?: QueryListener, max = 10): Pro
   const [{ PrismaPg }, pg] = await Promise.all([import('@prisma/adapter-pg'), import('pg')]);
   // One pool for Prisma and the plain reads, so PG_POOL_MAX bounds both.
   const pool = new pg.default.Pool({ connectionString: url, max });
+  // An idle pooled connection the server ends (a restart, a failover, pg_terminate_backend) is
+  // reported on the pool; pg drops it and the next query opens another. Unheard, that 'error'
+  // event would be thrown and take the whole process down (Prisma's listener goes at $disconnect).
+  pool.on('error', () => {});
   const prisma = createClient(new PrismaPg(pool), onQuery);
   return {
     prisma,
