@@ -33,6 +33,8 @@ describe('loadConfig', () => {
       loginLimits: { perAccount: 10, perIp: 50, windowMs: 900_000 },
       shutdownDrainMs: 30_000,
       responseCache: { enabled: true, ttlMs: 30_000, redisKeyPrefix: 'datapit:cache:' },
+      redisKeys: { prefix: 'datapit:', events: 'datapit:events:', rateLimits: 'datapit:ratelimit:' },
+      websocketLimits: { subscriptionsPerSocket: 50, socketsPerIp: 20 },
     });
     // Generated once and kept: the second start reads the same secret.
     expect(load({}).sessionSecret).toEqual(config.sessionSecret);
@@ -69,6 +71,14 @@ describe('loadConfig', () => {
     expect(load({ RESPONSE_CACHE_TTL_MS: '5000' }).responseCache.ttlMs).toBe(5000);
   });
 
+  it('derives every Redis key and channel from REDIS_PREFIX; RESPONSE_CACHE_REDIS_PREFIX, when set, still names the cache', () => {
+    expect(load({ REDIS_PREFIX: 'staging:' })).toMatchObject({
+      redisKeys: { prefix: 'staging:', events: 'staging:events:', rateLimits: 'staging:ratelimit:' },
+      responseCache: { redisKeyPrefix: 'staging:cache:' },
+    });
+    expect(load({ REDIS_PREFIX: 'staging:', RESPONSE_CACHE_REDIS_PREFIX: 'old-cache:' }).responseCache.redisKeyPrefix).toBe('old-cache:');
+  });
+
   it.each([
     ['PORT', { PORT: 'abc' }, /PORT must be a whole number from 0 to 65535 \(got "abc"\)/],
     ['PORT', { PORT: '65536' }, /PORT/],
@@ -89,6 +99,9 @@ describe('loadConfig', () => {
     ['RESPONSE_CACHE', { RESPONSE_CACHE: 'yes' }, /RESPONSE_CACHE must be 1 or 0/],
     ['RESPONSE_CACHE_TTL_MS', { RESPONSE_CACHE_TTL_MS: '500' }, /RESPONSE_CACHE_TTL_MS must be a whole number from 1000 to 3600000/],
     ['RESPONSE_CACHE_REDIS_PREFIX', { RESPONSE_CACHE_REDIS_PREFIX: 'a b' }, /RESPONSE_CACHE_REDIS_PREFIX must be 1 to 64/],
+    ['REDIS_PREFIX', { REDIS_PREFIX: 'two words' }, /REDIS_PREFIX must be 1 to 64/],
+    ['WS_MAX_SUBSCRIPTIONS_PER_SOCKET', { WS_MAX_SUBSCRIPTIONS_PER_SOCKET: '0' }, /WS_MAX_SUBSCRIPTIONS_PER_SOCKET must be a whole number from 1 to 10000/],
+    ['WS_MAX_SOCKETS_PER_IP', { WS_MAX_SOCKETS_PER_IP: 'many' }, /WS_MAX_SOCKETS_PER_IP/],
     ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'root@example.com' }, /ADMIN_PASSWORD must be set when ADMIN_EMAIL is set/],
   ])('%s: %j is refused with a message naming it', (variable, env, message) => {
     const error = errorOf(env);

@@ -50,7 +50,7 @@ async function start() {
   }
 
   if (redis) watchRedis(redis, logger);
-  const { listener, yoga, origins, jobs, close } = createApp({ config, database, logger, limiter: redis ? redisRateLimiter(redis) : undefined });
+  const { listener, yoga, origins, services, jobs, close } = createApp({ config, database, logger, limiter: redis ? redisRateLimiter(redis, config.redisKeys.rateLimits) : undefined });
   // A 500 MB upload on a slow line takes longer than Node's default 5 minutes for a whole request;
   // an hour covers ~140 kB/s. Slow headers are still cut by headersTimeout (docs/decisions.md).
   // An idle keep-alive connection stays open 65 s, not Node's 5 s: a client that reuses one just
@@ -60,7 +60,7 @@ async function start() {
   // Registered before the app's handler, so it sees every request first.
   const http = drainOnShutdown(server);
   server.on('request', http.handle(listener));
-  const websocket = attachGraphQLWebSocket(server, yoga, origins);
+  const websocket = attachGraphQLWebSocket(server, { yoga, origins, services });
 
   try {
     await listen(server, config.port, config.host);
