@@ -15,7 +15,10 @@ export interface EventBus extends EventPublisher {
   close(): Promise<void>;
 }
 
-/** Redis channels are named `<prefix><event>[:<id>]`, so deployments sharing a Redis stay apart. */
+/**
+ * Redis channels are named `<prefix><event>[:<id>]`, so deployments sharing a Redis stay apart: the
+ * app's prefix is REDIS_PREFIX + `events:` (config.redisKeys.events); this is the default's.
+ */
 export const DEFAULT_CHANNEL_PREFIX = 'datapit:events:';
 
 type Target = PubSubEventTarget<DomainEvents>;
