@@ -137,8 +137,9 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
 
 /**
  * The subscription's results, each only while the socket's session is live (checked before each
- * delivery; api/events/live-sessions.ts closes the socket when it is not). `return` goes straight
- * to the source, so ending the subscription never waits for its next event.
+ * delivery; api/events/live-sessions.ts closes the socket when it is not, and a failed check drops
+ * that one result). `return` goes straight to the source, so ending the subscription never waits
+ * for its next event.
  */
 function deliveredWhileLive<T>(source: AsyncIterable<T>, sessions: LiveSessions, socket: WebSocket, sessionId: string): AsyncIterableIterator<T> {
   const results = source[Symbol.asyncIterator]();
@@ -148,9 +149,13 @@ function deliveredWhileLive<T>(source: AsyncIterable<T>, sessions: LiveSessions,
   };
   const guarded: AsyncIterableIterator<T> = {
     async next() {
-      const result = await results.next();
-      if (result.done || (await sessions.admits(socket, sessionId))) return result;
-      return finish();
+      for (;;) {
+        const result = await results.next();
+        if (result.done) return result;
+        const session = await sessions.check(socket, sessionId);
+        if (session === 'live') return result;
+        if (session === 'ended') return finish();
+      }
     },
     return: finish,
     throw: async (error) => (results.throw ? results.throw(error) : Promise.reject(error)),

@@ -97,14 +97,20 @@ export function liveSessions(opts: { events: EventBus; sql: SqlReader; logger?: 
     /** The connection closed. */
     forget,
     /**
-     * Whether a delivery to `connection` may go out: its session (if it has one) is still live.
-     * When it is not, the connection is closed with SESSION_ENDED.
+     * Whether a delivery to `connection` may go out: `live` when its session still is; `ended`
+     * when not (the connection is closed with SESSION_ENDED); `unknown` when the check failed (the
+     * database away): that delivery is dropped, the subscription goes on.
      */
-    async admits(connection: SessionConnection, sessionId: string): Promise<boolean> {
-      if (sessionOf.get(connection) !== sessionId) return false;
-      if (await live.load(sessionId)) return true;
+    async check(connection: SessionConnection, sessionId: string): Promise<'live' | 'ended' | 'unknown'> {
+      if (sessionOf.get(connection) !== sessionId) return 'ended';
+      try {
+        if (await live.load(sessionId)) return 'live';
+      } catch (err) {
+        opts.logger?.warn({ err }, 'live sessions: checking a session before a delivery failed');
+        return 'unknown';
+      }
       end(connection);
-      return false;
+      return 'ended';
     },
     /** Open connections with a session (tests). */
     get size() {
