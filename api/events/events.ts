@@ -32,7 +32,7 @@ export type DomainEvents = {
   unreadCountChanged: [userId: string, { userId: string }];
   /** A position of the user opened, closed, or its contract's market price moved (its P/L). */
   positionUpdated: [userId: string, PositionUpdatedEvent];
-  /** Sessions ended (logout, a login over the session, a new password): every instance closes their sockets. */
+  /** Sessions ended (logout, a new password): every instance closes their sockets. */
   sessionEnded: [SessionEndedEvent];
 };
 

@@ -58,12 +58,19 @@ export interface SessionDeps {
 }
 
 /**
- * Ends one session (logout). Its WebSocket connections close on every instance (api/websocket.ts
- * hears `sessionEnded`), so its subscriptions stop delivering what only the user may see.
+ * Ends one session (logout). Its WebSocket connections close on every instance
+ * (api/events/live-sessions.ts hears `sessionEnded`), so its subscriptions stop delivering what
+ * only the user may see.
+ *
+ * `replaced`: a login over the session ends it, and only the browser logging in holds its cookie;
+ * that browser restarts its socket after the login itself. Closing the socket from here would make
+ * the web app fetch its viewer with the old cookie while the login's answer is on its way, and
+ * that fetch's answer (which clears a dead cookie) could land after the new cookie and log the user
+ * out again. Its deliveries are still refused (each is checked against the session).
  */
-export async function revokeSession(deps: SessionDeps, sessionId: string, now = new Date()) {
-  await deps.db.session.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: now } });
-  deps.events.publish('sessionEnded', { sessionId });
+export async function revokeSession(deps: SessionDeps, sessionId: string, opts: { replaced?: boolean; now?: Date } = {}) {
+  await deps.db.session.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: opts.now ?? new Date() } });
+  if (!opts.replaced) deps.events.publish('sessionEnded', { sessionId });
 }
 
 /**
