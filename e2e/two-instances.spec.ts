@@ -163,6 +163,13 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await Promise.all(instances.map(stopInstance));
+  // This run's keys (cached answers, rate-limit counters) go with it.
+  if (!unreachable) {
+    const redis = new Redis(REDIS_URL);
+    const keys = await redis.keys(`${REDIS_PREFIX}*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+  }
   if (databaseName) await adminQuery(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
