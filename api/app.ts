@@ -86,7 +86,7 @@ export function createApp(opts: AppOptions) {
   const logger = opts.logger ?? createLogger(config.logLevel);
   const limiter =
     opts.limiter ??
-    (config.redisUrl ? redisRateLimiter(new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })) : memoryRateLimiter());
+    (config.redisUrl ? redisRateLimiter(new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }), config.redisKeys.rateLimits) : memoryRateLimiter());
   // Timed work: started by api/server.ts; tests run due jobs with jobs.runDue(now).
   const jobs = createJobRunner({ db: opts.database.prisma, logger, clock: opts.clock });
   const services: AppServices = {
@@ -96,7 +96,7 @@ export function createApp(opts: AppOptions) {
     mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom, logger }),
     limiter,
     logger,
-    events: opts.events ?? createEventBus({ redisUrl: config.redisUrl, logger }),
+    events: opts.events ?? createEventBus({ redisUrl: config.redisUrl, logger, channelPrefix: config.redisKeys.events }),
     jobs,
     storage: opts.storage ?? localDiskStorage(uploadsRoot(config.dataDir)),
     paymentProvider: opts.paymentProvider ?? simulatedPaymentProvider(),

@@ -37,6 +37,8 @@ describe('loadConfig', () => {
       responseCache: { enabled: true, ttlMs: 30_000, redisKeyPrefix: 'datapit:cache:' },
       timeouts: { headersMs: 10_000, bodyMs: 10_000, uploadIdleMs: 30_000 },
       uploads: { retentionMs: 24 * 60 * 60_000, unattachedQuotaBytes: 2 * 1024 ** 3 },
+      redisKeys: { prefix: 'datapit:', events: 'datapit:events:', rateLimits: 'datapit:ratelimit:' },
+      websocketLimits: { subscriptionsPerSocket: 50, socketsPerIp: 20 },
     });
     // Generated once and kept: the second start reads the same secret.
     expect(load({}).sessionSecret).toEqual(config.sessionSecret);
@@ -78,6 +80,14 @@ describe('loadConfig', () => {
     expect(load({ PAYMENT_RECONCILE_AFTER_MS: '2000' }).paymentReconcileAfterMs).toBe(2000);
   });
 
+  it('derives every Redis key and channel from REDIS_PREFIX; RESPONSE_CACHE_REDIS_PREFIX, when set, still names the cache', () => {
+    expect(load({ REDIS_PREFIX: 'staging:' })).toMatchObject({
+      redisKeys: { prefix: 'staging:', events: 'staging:events:', rateLimits: 'staging:ratelimit:' },
+      responseCache: { redisKeyPrefix: 'staging:cache:' },
+    });
+    expect(load({ REDIS_PREFIX: 'staging:', RESPONSE_CACHE_REDIS_PREFIX: 'old-cache:' }).responseCache.redisKeyPrefix).toBe('old-cache:');
+  });
+
   it.each([
     ['PORT', { PORT: 'abc' }, /PORT must be a whole number from 0 to 65535 \(got "abc"\)/],
     ['PORT', { PORT: '65536' }, /PORT/],
@@ -103,6 +113,9 @@ describe('loadConfig', () => {
     ['PAYMENT_RECONCILE_AFTER_MS', { PAYMENT_RECONCILE_AFTER_MS: '10' }, /PAYMENT_RECONCILE_AFTER_MS must be a whole number from 1000 to 86400000/],
     ['UPLOAD_RETENTION_MS', { UPLOAD_RETENTION_MS: '1000' }, /UPLOAD_RETENTION_MS must be a whole number of at least 60000/],
     ['UPLOAD_UNATTACHED_QUOTA_BYTES', { UPLOAD_UNATTACHED_QUOTA_BYTES: '2GB' }, /UPLOAD_UNATTACHED_QUOTA_BYTES must be a whole number of at least 1/],
+    ['REDIS_PREFIX', { REDIS_PREFIX: 'two words' }, /REDIS_PREFIX must be 1 to 64/],
+    ['WS_MAX_SUBSCRIPTIONS_PER_SOCKET', { WS_MAX_SUBSCRIPTIONS_PER_SOCKET: '0' }, /WS_MAX_SUBSCRIPTIONS_PER_SOCKET must be a whole number from 1 to 10000/],
+    ['WS_MAX_SOCKETS_PER_IP', { WS_MAX_SOCKETS_PER_IP: 'many' }, /WS_MAX_SOCKETS_PER_IP/],
     ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'root@example.com' }, /ADMIN_PASSWORD must be set when ADMIN_EMAIL is set/],
     ['HEADERS_TIMEOUT_MS', { HEADERS_TIMEOUT_MS: '50' }, /HEADERS_TIMEOUT_MS must be a whole number from 100 to 600000/],
     ['BODY_TIMEOUT_MS', { BODY_TIMEOUT_MS: '1h' }, /BODY_TIMEOUT_MS/],

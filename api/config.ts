@@ -54,6 +54,13 @@ export interface Config {
   timeouts: { headersMs: number; bodyMs: number; uploadIdleMs: number };
   /** Uploads not in a listing: kept this long, and at most this many bytes per provider (docs/decisions.md "Uploads not in a listing"). */
   uploads: { retentionMs: number; unattachedQuotaBytes: number };
+  /**
+   * Where each Redis key and channel of the deployment starts: REDIS_PREFIX, then the part's own
+   * name (docs/decisions.md "One Redis prefix per deployment"). The cache's is responseCache.redisKeyPrefix.
+   */
+  redisKeys: { prefix: string; events: string; rateLimits: string };
+  /** Bounds of the live connections (docs/decisions.md "Live connections: caps and shared payloads"). */
+  websocketLimits: { subscriptionsPerSocket: number; socketsPerIp: number };
 }
 
 /** A setting that is missing or wrong. `variable` names the environment variable. */
@@ -73,6 +80,8 @@ const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) => {
   const message = max === Number.MAX_SAFE_INTEGER ? `must be a whole number of at least ${min}` : `must be a whole number from ${min} to ${max}`;
   return z.string().regex(/^\d+$/, message).transform(Number).pipe(z.number().int().min(min, message).max(max, message));
 };
+
+const REDIS_PREFIX_VALUE = /^[\w:.-]{1,64}$/;
 
 const urlWith = (protocols: string[], what: string) => z.string().refine((value) => isUrlWith(value, protocols), `must be ${what}`);
 
@@ -128,7 +137,6 @@ const envSchema = z
     // that invalidate, turn it on where they test it).
     RESPONSE_CACHE: z.enum(['0', '1', 'true', 'false'], 'must be 1 or 0').optional(),
     RESPONSE_CACHE_TTL_MS: wholeNumber(1000, 3_600_000).default(30_000),
-    RESPONSE_CACHE_REDIS_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'must be 1 to 64 letters, digits or _ : . -').default('datapit:cache:'),
     PAYMENT_RECONCILE_AFTER_MS: wholeNumber(1000, 86_400_000).default(300_000),
     // Slow clients (docs/decisions.md, "Hardening: hostile files, slow clients and deep JSON").
     HEADERS_TIMEOUT_MS: wholeNumber(100, 600_000).default(10_000),
@@ -136,6 +144,11 @@ const envSchema = z
     UPLOAD_IDLE_TIMEOUT_MS: wholeNumber(100, 3_600_000).default(30_000),
     UPLOAD_RETENTION_MS: wholeNumber(60_000).default(24 * 60 * 60_000),
     UPLOAD_UNATTACHED_QUOTA_BYTES: wholeNumber(1).default(2 * 1024 * 1024 * 1024),
+    // Unset: REDIS_PREFIX + `cache:` (an explicit value, as before REDIS_PREFIX existed, still wins).
+    RESPONSE_CACHE_REDIS_PREFIX: z.string().regex(REDIS_PREFIX_VALUE, 'must be 1 to 64 letters, digits or _ : . -').optional(),
+    REDIS_PREFIX: z.string().regex(REDIS_PREFIX_VALUE, 'must be 1 to 64 letters, digits or _ : . -').default('datapit:'),
+    WS_MAX_SUBSCRIPTIONS_PER_SOCKET: wholeNumber(1, 10_000).default(50),
+    WS_MAX_SOCKETS_PER_IP: wholeNumber(1, 100_000).default(20),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'must be set when ADMIN_EMAIL is set' });
@@ -213,11 +226,13 @@ export function loadConfig(env: Env = process.env): Config {
     responseCache: {
       enabled: e.RESPONSE_CACHE === undefined ? e.NODE_ENV !== 'test' : e.RESPONSE_CACHE === '1' || e.RESPONSE_CACHE === 'true',
       ttlMs: e.RESPONSE_CACHE_TTL_MS,
-      redisKeyPrefix: e.RESPONSE_CACHE_REDIS_PREFIX,
+      redisKeyPrefix: e.RESPONSE_CACHE_REDIS_PREFIX ?? `${e.REDIS_PREFIX}cache:`,
     },
     paymentReconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_MS,
     timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, bodyMs: e.BODY_TIMEOUT_MS, uploadIdleMs: e.UPLOAD_IDLE_TIMEOUT_MS },
     uploads: { retentionMs: e.UPLOAD_RETENTION_MS, unattachedQuotaBytes: e.UPLOAD_UNATTACHED_QUOTA_BYTES },
+    redisKeys: { prefix: e.REDIS_PREFIX, events: `${e.REDIS_PREFIX}events:`, rateLimits: `${e.REDIS_PREFIX}ratelimit:` },
+    websocketLimits: { subscriptionsPerSocket: e.WS_MAX_SUBSCRIPTIONS_PER_SOCKET, socketsPerIp: e.WS_MAX_SOCKETS_PER_IP },
   };
 }
 

@@ -157,7 +157,7 @@ function noteActivity(db: Db, user: User, logger: AppServices['logger']) {
 export async function startSession(ctx: Context, user: User): Promise<void> {
   const { sessionSecret } = ctx.services.config;
   // A login over an existing session replaces it: the old one ends rather than lingering unseen.
-  if (ctx.sessionId) await revokeSession(ctx.db, ctx.sessionId);
+  if (ctx.sessionId) await revokeSession({ db: ctx.db, events: ctx.services.events }, ctx.sessionId, { replaced: true });
   const session = await createSession(ctx.db, user.id, { userAgent: ctx.userAgent, ip: ctx.clientIp });
   ctx.responseCookies.push(sessionCookie(await signSession(sessionSecret, session), ctx.secureCookies));
   ctx.viewer = user;
@@ -166,7 +166,7 @@ export async function startSession(ctx: Context, user: User): Promise<void> {
 
 /** Logs out: ends the stored session (a copy of the cookie no longer works) and clears the cookie. */
 export async function endSession(ctx: Context): Promise<void> {
-  if (ctx.sessionId) await revokeSession(ctx.db, ctx.sessionId);
+  if (ctx.sessionId) await revokeSession({ db: ctx.db, events: ctx.services.events }, ctx.sessionId);
   ctx.responseCookies.push(clearedSessionCookie(ctx.secureCookies));
   ctx.viewer = null;
   ctx.sessionId = null;

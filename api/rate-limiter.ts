@@ -89,8 +89,12 @@ interface LimiterCommands {
   rateLimitRefund(key: string): Promise<number>;
 }
 
-/** Shared counters in Redis (REDIS_URL), so several server processes enforce one limit. */
-export function redisRateLimiter(redis: Redis, prefix = 'ratelimit:'): RateLimiter {
+/**
+ * Shared counters in Redis (REDIS_URL), so several server processes enforce one limit. Keys start
+ * with `prefix`: the app passes REDIS_PREFIX + `ratelimit:` (config.redisKeys.rateLimits), so
+ * deployments sharing a Redis keep their own counts; the default is that of the default REDIS_PREFIX.
+ */
+export function redisRateLimiter(redis: Redis, prefix = 'datapit:ratelimit:'): RateLimiter {
   // defineCommand sends the script by its SHA (EVALSHA), loading it once per connection.
   redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
   redis.defineCommand('rateLimitRefund', { numberOfKeys: 1, lua: REFUND_SCRIPT });

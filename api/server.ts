@@ -50,14 +50,14 @@ async function start() {
   }
 
   if (redis) watchRedis(redis, logger);
-  const { listener, yoga, origins, jobs, close } = createApp({ config, database, logger, limiter: redis ? redisRateLimiter(redis) : undefined });
+  const { listener, yoga, origins, services, jobs, close } = createApp({ config, database, logger, limiter: redis ? redisRateLimiter(redis, config.redisKeys.rateLimits) : undefined });
   // Seconds for headers and JSON/GraphQL bodies, an hour for an upload that keeps making progress
   // (api/http/http-server.ts).
   const server = createHttpServer(config, logger);
   // Registered before the app's handler, so it sees every request first.
   const http = drainOnShutdown(server);
   server.on('request', http.handle(listener));
-  const websocket = attachGraphQLWebSocket(server, yoga, origins);
+  const websocket = attachGraphQLWebSocket(server, { yoga, origins, services });
 
   try {
     await listen(server, config.port, config.host);

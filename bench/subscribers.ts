@@ -16,6 +16,11 @@
 //   delivery. A failed post is reported and counted, its deliveries are not waited for.
 // Goal: delivery p99 at most 200 ms at the paced rate (read, not enforced). Exit 1 when a post
 // fails or a delivery is missing.
+// The market run (SUB_RUNS=market): SUB_MARKET_SOCKETS (2) anonymous connections, each with
+// SUB_MARKET_PER_SOCKET (2,000) `marketStats` subscriptions (the server's
+// WS_MAX_SUBSCRIPTIONS_PER_SOCKET is raised to fit), then one registration: the server's CPU time
+// and RSS from the registration to the last subscriber's push (docs/performance.md "One public
+// event, thousands of subscribers").
 // BENCH_ENTRY=<file> runs a built server (node <file>) instead of the source through tsx.
 // SUB_CPU_PROF=<dir> writes a V8 CPU profile of the server there (node --cpu-prof) when it stops.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -28,7 +33,7 @@ import { createClient, type Client } from 'graphql-ws';
 import { Redis } from 'ioredis';
 import { openDatabase } from '../api/db/database.ts';
 import { signSession, SESSION_COOKIE, SESSION_TTL_SECONDS } from '../api/auth/session.ts';
-import { percentile, scratchDatabase, sleep, stopServer } from './pay-server.ts';
+import { BENCH_PASSWORD, percentile, scratchDatabase, sleep, stopServer } from './pay-server.ts';
 
 const CONNECTIONS = Number(process.env.SUB_CONNECTIONS ?? 1000);
 const PAIRS = Math.floor(CONNECTIONS / 2);
@@ -38,6 +43,8 @@ const ROUNDS = Number(process.env.SUB_ROUNDS ?? 10);
 const ROUND_SIZE = Number(process.env.SUB_ROUND_SIZE ?? 100);
 const PORT = Number(process.env.BENCH_PORT ?? 4441);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const MARKET_SOCKETS = Number(process.env.SUB_MARKET_SOCKETS ?? 2);
+const MARKET_PER_SOCKET = Number(process.env.SUB_MARKET_PER_SOCKET ?? 2000);
 const RUNS = (process.env.SUB_RUNS ?? 'memory,redis').split(',').map((s) => s.trim()).filter(Boolean);
 /** Connections being opened at once: a real crowd arrives over time, not in one SYN flood. */
 const OPEN_PARALLEL = 50;
@@ -208,7 +215,8 @@ export async function benchSubscribers(bus: 'memory' | 'redis'): Promise<RunRepo
   const clients: Client[] = [];
   try {
     server = await startServer(
-      { DATABASE_URL: scratch.url, DATA_DIR: dataDir, SESSION_SECRET: secret, ...(bus === 'redis' ? { REDIS_URL } : {}) },
+      // The 1,000 users are one address here: WS_MAX_SOCKETS_PER_IP is raised to let them all in.
+      { DATABASE_URL: scratch.url, DATA_DIR: dataDir, SESSION_SECRET: secret, WS_MAX_SOCKETS_PER_IP: String(CONNECTIONS + 10), ...(bus === 'redis' ? { REDIS_URL } : {}) },
       profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`, `--cpu-prof-name=server-${bus}-${Date.now()}.cpuprofile`] : [],
     );
     const pid = server.pid!;
@@ -394,6 +402,110 @@ export async function benchSubscribers(bus: 'memory' | 'redis'): Promise<RunRepo
   }
 }
 
+export interface MarketReport {
+  sockets: number;
+  perSocket: number;
+  subscriptions: number;
+  /** From the registration's request to the last subscriber's push. */
+  lastPushMs: number;
+  cpuMs: number;
+  rssBeforeMiB: number;
+  rssPeakMiB: number;
+  rssAfterMiB: number;
+  missing: number;
+}
+
+const MARKET_SUBSCRIPTION = 'subscription BenchMarket { marketStats { activeContracts totalContracts totalUsers activeUsers totalVolume volumeToday totalTransactions } }';
+
+/** One public event (a registration) pushed to MARKET_SOCKETS x MARKET_PER_SOCKET marketStats subscriptions. */
+export async function benchMarketFigures(): Promise<MarketReport> {
+  const base = `127.0.0.1:${PORT}`;
+  const scratch = await scratchDatabase('pit_bench_market');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pit-bench-market-'));
+  const clients: Client[] = [];
+  let server: ChildProcess | undefined;
+  try {
+    server = await startServer(
+      {
+        DATABASE_URL: scratch.url,
+        DATA_DIR: dataDir,
+        SESSION_SECRET: crypto.randomBytes(32).toString('base64url'),
+        WS_MAX_SUBSCRIPTIONS_PER_SOCKET: String(Math.max(50, MARKET_PER_SOCKET)),
+        WS_MAX_SOCKETS_PER_IP: String(Math.max(20, MARKET_SOCKETS)),
+      },
+      [],
+    );
+    const pid = server.pid!;
+    const pushes: number[] = [];
+    let failures = 0;
+    for (let s = 0; s < MARKET_SOCKETS; s++) {
+      const client = wsClient(base, '');
+      clients.push(client);
+      for (let i = 0; i < MARKET_PER_SOCKET; i++) {
+        const slot = pushes.push(0) - 1;
+        client.subscribe({ query: MARKET_SUBSCRIPTION }, { next: () => void (pushes[slot]! += 1), error: () => void (failures += 1), complete: () => {} });
+      }
+    }
+    let registered = 0;
+    const register = async () => {
+      const n = registered++;
+      const res = await fetch(`http://${base}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `Bench ${n}`, email: `bench-${n}@bench.local`, username: `bench_${n}`, password: BENCH_PASSWORD, confirmPassword: BENCH_PASSWORD }),
+      });
+      if (res.status !== 201) throw new Error(`registration answered ${res.status}: ${await res.text()}`);
+    };
+    const everyoneHas = async (n: number, timeoutMs: number) => {
+      const deadline = Date.now() + timeoutMs;
+      while (pushes.some((p) => p < n) && Date.now() < deadline) await sleep(5);
+    };
+    // Warm-up: every subscription is live once the first registration reached it.
+    await sleep(2000);
+    await register();
+    await everyoneHas(1, 120_000);
+    if (failures || pushes.some((p) => p < 1)) throw new Error(`${failures} subscriptions failed, ${pushes.filter((p) => p < 1).length} got nothing`);
+    await sleep(2000);
+
+    const rssBefore = rssKiB(pid);
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssKiB(pid))), 20);
+    const cpuBefore = cpuMs(pid);
+    const started = performance.now();
+    await register();
+    await everyoneHas(2, 120_000);
+    const lastPushMs = performance.now() - started;
+    const cpu = cpuMs(pid) - cpuBefore;
+    await sleep(1000);
+    clearInterval(sampler);
+    const rssAfter = rssKiB(pid);
+    return {
+      sockets: MARKET_SOCKETS,
+      perSocket: MARKET_PER_SOCKET,
+      subscriptions: pushes.length,
+      lastPushMs: Math.round(lastPushMs),
+      cpuMs: cpu,
+      rssBeforeMiB: Math.round(rssBefore / 102.4) / 10,
+      rssPeakMiB: Math.round(rssPeak / 102.4) / 10,
+      rssAfterMiB: Math.round(rssAfter / 102.4) / 10,
+      missing: pushes.filter((p) => p < 2).length,
+    };
+  } finally {
+    await Promise.allSettled(clients.map((c) => c.dispose()));
+    if (server) await stopServer(server);
+    await scratch.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function marketMarkdown(r: MarketReport): string[] {
+  return [
+    '| sockets × subscriptions | registration → last push ms | server CPU ms | RSS before → peak → after MiB | missing pushes |',
+    '| --- | ---: | ---: | --- | ---: |',
+    `| ${r.sockets} × ${r.perSocket} | ${r.lastPushMs} | ${r.cpuMs} | ${r.rssBeforeMiB} → ${r.rssPeakMiB} → ${r.rssAfterMiB} | ${r.missing} |`,
+  ];
+}
+
 async function redisReachable(): Promise<boolean> {
   const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
   redis.on('error', () => {});
@@ -439,13 +551,21 @@ export function subscribersMarkdown(reports: RunReport[]): string[] {
 async function main() {
   const reports: RunReport[] = [];
   for (const run of RUNS) {
-    if (run !== 'memory' && run !== 'redis') throw new Error(`SUB_RUNS: unknown run ${run} (memory, redis)`);
+    if (run === 'market') {
+      const market = await benchMarketFigures();
+      console.log(marketMarkdown(market).join('\n'));
+      console.log(JSON.stringify({ market }));
+      if (market.missing) process.exitCode = 1;
+      continue;
+    }
+    if (run !== 'memory' && run !== 'redis') throw new Error(`SUB_RUNS: unknown run ${run} (memory, redis, market)`);
     if (run === 'redis' && !(await redisReachable())) {
       console.error(`redis: ${REDIS_URL} unreachable, run skipped`);
       continue;
     }
     reports.push(await benchSubscribers(run));
   }
+  if (!reports.length) return;
   console.log(subscribersMarkdown(reports).join('\n'));
   console.log(JSON.stringify({ reports, machine: `${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), Node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}` }));
   if (reports.some((r) => r.paced.missing || r.rounds.missing || r.paced.errors || r.rounds.errors)) process.exitCode = 1;

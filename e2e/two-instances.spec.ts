@@ -9,7 +9,6 @@ import { Redis } from 'ioredis';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import WebSocket from 'ws';
 import { createClient } from 'graphql-ws';
-import { DEFAULT_CHANNEL_PREFIX } from '../api/events/event-bus.ts';
 import { expect, gql, test } from './fixtures.ts';
 
 // Two server instances behind one PostgreSQL database and one Redis, as a deployment of several
@@ -32,6 +31,9 @@ const ADMIN = { email: 'admin@datapit.demo', password: 'PitBoss#2026', name: 'De
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 type Instance = { base: string; child: ChildProcess; output: string[] };
+
+// This run's own Redis keys and channels (REDIS_PREFIX): other runs may share the Redis.
+const REDIS_PREFIX = `pit-e2e-${crypto.randomBytes(4).toString('hex')}:`;
 
 let unreachable = '';
 let databaseName = '';
@@ -149,6 +151,7 @@ test.beforeAll(async () => {
     REDIS_URL,
     DEMO_DATA: '1',
     DATA_DIR: dataDir,
+    REDIS_PREFIX,
     // One deployment: a session cookie from one instance is good on the other.
     SESSION_SECRET: crypto.randomBytes(32).toString('base64url'),
     SUPPORT_TICKET_LIMIT_PER_IP: '1000',
@@ -160,6 +163,13 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await Promise.all(instances.map(stopInstance));
+  // This run's keys (cached answers, rate-limit counters) go with it.
+  if (!unreachable) {
+    const redis = new Redis(REDIS_URL);
+    const keys = await redis.keys(`${REDIS_PREFIX}*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+  }
   if (databaseName) await adminQuery(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
@@ -206,7 +216,7 @@ async function listeningOn(channel: string) {
   const redis = new Redis(REDIS_URL);
   try {
     await expect
-      .poll(async () => ((await redis.pubsub('NUMSUB', DEFAULT_CHANNEL_PREFIX + channel)) as [string, number])[1], { message: `an instance listens on ${channel}` })
+      .poll(async () => ((await redis.pubsub('NUMSUB', `${REDIS_PREFIX}events:${channel}`)) as [string, number])[1], { message: `an instance listens on ${channel}` })
       .toBeGreaterThan(0);
   } finally {
     await redis.quit();
@@ -325,4 +335,39 @@ test("a visitor's ticket opened on instance A gets the team's reply sent on inst
   await socket.dispose();
   await admin.dispose();
   await visitor.dispose();
+});
+
+test("a logout on instance B ends the same session's live socket on instance A: the page turns to a visitor's, with one reconnect", async ({ browser }) => {
+  const [a, b] = instances as [Instance, Instance];
+  const buyer = await browserOn(browser, a);
+  await login(buyer.page.request, BUYER.email);
+  const { viewer } = await gql<{ viewer: { userId: string } }>(buyer.page.request, '{ viewer { userId } }');
+  const sockets: Array<import('@playwright/test').WebSocket> = [];
+  buyer.page.on('websocket', (socket) => sockets.push(socket));
+
+  await buyer.page.goto('/messaging');
+  await expect(buyer.page.getByText('Talk to buyers and providers about their contracts')).toBeVisible();
+  await expect(buyer.page.getByRole('link', { name: 'JOIN PIT' })).toHaveCount(0);
+  await listeningOn(`messageSent:${viewer.userId}`);
+  expect(sockets).toHaveLength(1);
+
+  // The same session ends on the other instance (another tab of the user, behind the balancer).
+  const cookie = (await buyer.page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+  const logout = await fetch(`${b.base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ query: 'mutation { logout { message } }' }),
+  });
+  expect(logout.status).toBe(200);
+
+  // A's socket of that session is closed; the page shows what a visitor sees, without a reload.
+  await expect.poll(() => sockets[0]!.isClosed(), { message: "the ended session's socket on A closes" }).toBe(true);
+  await expect(buyer.page.getByText('Please log in to access your messages.')).toBeVisible();
+  await expect(buyer.page.getByRole('link', { name: 'JOIN PIT' })).toBeVisible();
+  // One new socket (public live data goes on), and no reconnect loop with the dead cookie.
+  await expect.poll(() => sockets.length).toBe(2);
+  await buyer.page.waitForTimeout(4000);
+  expect(sockets).toHaveLength(2);
+  expect(sockets[1]!.isClosed()).toBe(false);
+  await buyer.close();
 });

@@ -42,7 +42,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('dom
       });
       const app = createApp({ config, database, mailer: new MemoryMailer(), limiter: memoryRateLimiter(), logger: createLogger('silent') });
       const server = createServer(getRequestListener(app.app.fetch));
-      const ws = attachGraphQLWebSocket(server, app.yoga);
+      const ws = attachGraphQLWebSocket(server, app);
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       instances.push({
         server,

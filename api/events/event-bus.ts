@@ -15,7 +15,10 @@ export interface EventBus extends EventPublisher {
   close(): Promise<void>;
 }
 
-/** Redis channels are named `<prefix><event>[:<id>]`, so deployments sharing a Redis stay apart. */
+/**
+ * Redis channels are named `<prefix><event>[:<id>]`, so deployments sharing a Redis stay apart: the
+ * app's prefix is REDIS_PREFIX + `events:` (config.redisKeys.events); this is the default's.
+ */
 export const DEFAULT_CHANNEL_PREFIX = 'datapit:events:';
 
 type Target = PubSubEventTarget<DomainEvents>;
@@ -61,7 +64,12 @@ export function redisEventBus(url: string, opts: { logger?: Logger; channelPrefi
   };
   return busOver(target, 'redis', logger, async () => {
     closing = true;
-    await Promise.allSettled([publisher.quit(), listener.quit()]);
+    // QUIT waits behind the commands queued while Redis is away (an UNSUBSCRIBE of a socket that
+    // just closed), forever: a stop with Redis down would hang. The listener has nothing to flush
+    // and is cut; the publisher flushes its publishes only when connected.
+    listener.disconnect();
+    if (publisher.status === 'ready') await publisher.quit().catch(() => {});
+    else publisher.disconnect();
   });
 }
 

@@ -32,6 +32,8 @@ export type DomainEvents = {
   unreadCountChanged: [userId: string, { userId: string }];
   /** A position of the user opened, closed, or its contract's market price moved (its P/L). */
   positionUpdated: [userId: string, PositionUpdatedEvent];
+  /** Sessions ended (logout, a new password): every instance closes their sockets. */
+  sessionEnded: [SessionEndedEvent];
 };
 
 export type DomainEventName = keyof DomainEvents;
@@ -91,6 +93,9 @@ export interface ConversationReadEvent {
   readerId: string;
   readAt: string;
 }
+
+/** One session that ended, or every session of a user but the one that ended them. */
+export type SessionEndedEvent = { sessionId: string } | { userId: string; exceptSessionId: string | null };
 
 /** What a domain service needs: raise an event (after its transaction committed). */
 export interface EventPublisher {

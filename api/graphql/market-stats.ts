@@ -1,5 +1,7 @@
 import { builder } from './builder.ts';
 import { marketStats, type MarketStats } from '../domain/market/market.stats.ts';
+import { sharedFeedOf } from '../events/shared-feed.ts';
+import type { AppServices } from '../context.ts';
 
 const MarketStatsType = builder.objectRef<MarketStats>('MarketStats').implement({
   description: 'Live market figures (ticker strip, hero tiles, landing page).',
@@ -22,7 +24,16 @@ builder.subscriptionField('marketStats', (t) =>
   t.field({
     type: MarketStatsType,
     description: 'Pushes the market figures again whenever they change (new users, listings, trades).',
-    subscribe: (_root, _args, ctx) => ctx.services.events.subscribe('marketStatsChanged'),
-    resolve: (_event, _args, ctx) => marketStats(ctx.db),
+    // The same figures for everyone: computed once per event for all subscribers (api/events/shared-feed.ts).
+    subscribe: (_root, _args, ctx) => marketStatsFeed(ctx.services).subscribe(),
+    resolve: (stats: MarketStats) => stats,
   }),
 );
+
+function marketStatsFeed(services: AppServices) {
+  return sharedFeedOf<MarketStats>(services, 'marketStats', () => ({
+    listen: () => services.events.subscribe('marketStatsChanged'),
+    compute: () => marketStats(services.db),
+    logger: services.logger,
+  }));
+}

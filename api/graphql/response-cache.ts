@@ -57,6 +57,8 @@ export const INVALIDATED_BY: { [K in DomainEventName]: (...args: DomainEvents[K]
   conversationRead: none,
   unreadCountChanged: none,
   positionUpdated: none,
+  // Only anonymous answers are cached: none belongs to a session.
+  sessionEnded: none,
 };
 
 /**

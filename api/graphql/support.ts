@@ -2,7 +2,8 @@ import { filter, pipe } from 'graphql-yoga';
 import { builder } from './builder.ts';
 import { selectable } from './prisma-query.ts';
 import { plainId } from './contract.ts';
-import type { Context } from '../context.ts';
+import type { AppServices, Context } from '../context.ts';
+import { sharedFeedOf } from '../events/shared-feed.ts';
 import type { TicketUpdatedEvent } from '../events/events.ts';
 import { SenderType, TicketPriority, TicketStatus } from '../db/generated/prisma/enums.ts';
 import { nextStatuses } from '../domain/transitions/transition.ts';
@@ -201,8 +202,9 @@ builder.subscriptionFields((t) => ({
   activeTicketCount: t.int({
     description: 'Open and in-progress tickets again whenever the queue changes (administrators).',
     authScopes: { admin: true },
-    subscribe: (_root, _args, ctx) => ctx.services.events.subscribe('supportQueueChanged'),
-    resolve: (_event, _args, ctx) => activeTicketCount(ctx.db),
+    // One count for every administrator watching: computed once per change (api/events/shared-feed.ts).
+    subscribe: (_root, _args, ctx) => activeTicketCountFeed(ctx.services).subscribe(),
+    resolve: (count: number) => count,
   }),
   supportQueueChanged: t.prismaField({
     type: 'SupportTicket',
@@ -212,3 +214,11 @@ builder.subscriptionFields((t) => ({
     resolve: (query, event, _args, ctx) => ctx.db.supportTicket.findUniqueOrThrow({ ...selectable(query), where: { id: (event as TicketUpdatedEvent).ticketId } }),
   }),
 }));
+
+function activeTicketCountFeed(services: AppServices) {
+  return sharedFeedOf<number>(services, 'activeTicketCount', () => ({
+    listen: () => services.events.subscribe('supportQueueChanged'),
+    compute: () => activeTicketCount(services.db),
+    logger: services.logger,
+  }));
+}

@@ -30,9 +30,9 @@ describe.each(testDatabases())('GraphQL over WebSocket at the edge (%s)', (kind)
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pit-ws-edge-'));
     database = await createTestDatabase(kind);
     const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'ws-edge-secret-ws-edge-secret-ws', NODE_ENV: 'test', CORS_ORIGINS: LISTED });
-    const { app, yoga, origins } = createApp({ config, database, mailer: new MemoryMailer(), limiter: memoryRateLimiter(), logger: createLogger('silent') });
-    server = createServer(getRequestListener(app.fetch));
-    closeWs = attachGraphQLWebSocket(server, yoga, origins).close;
+    const created = createApp({ config, database, mailer: new MemoryMailer(), limiter: memoryRateLimiter(), logger: createLogger('silent') });
+    server = createServer(getRequestListener(created.app.fetch));
+    closeWs = attachGraphQLWebSocket(server, created).close;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

@@ -51,7 +51,24 @@ export async function scratchPostgresDatabase(prefix = 'pit_test'): Promise<{ ur
   await run(`CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  // A closed pool has sent its connections' goodbyes but not seen them through (pg-pool's end()
+  // resolves first): dropped WITH (FORCE) at that moment, a connection still closing gets a FATAL
+  // 57P01 that surfaces as an unhandled error of the test run. So wait (briefly) for them to be gone.
+  const drop = async () => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      for (let i = 0; i < 40; i++) {
+        const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (rows[0]!.n === 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    } finally {
+      await client.end();
+    }
+  };
+  return { url: url.toString(), drop };
 }
 
 /**

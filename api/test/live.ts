@@ -23,6 +23,8 @@ export interface LiveInstance {
   base: string;
   mailer: MemoryMailer;
   jobs: JobRunner;
+  /** The instance's graphql-ws endpoint (its sockets with a session). */
+  websocket: ReturnType<typeof attachGraphQLWebSocket>;
   close(): Promise<void>;
 }
 
@@ -32,12 +34,13 @@ export async function startLiveInstance(database: Database, env: Record<string, 
   const mailer = new MemoryMailer();
   const app = createApp({ config, database, mailer, limiter: memoryRateLimiter(), logger: createLogger('silent') });
   const server = createServer(getRequestListener(app.app.fetch));
-  const ws = attachGraphQLWebSocket(server, app.yoga);
+  const ws = attachGraphQLWebSocket(server, app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     base: `127.0.0.1:${(server.address() as AddressInfo).port}`,
     mailer,
     jobs: app.jobs,
+    websocket: ws,
     async close() {
       await app.jobs.stop();
       ws.close();
@@ -72,6 +75,16 @@ export function liveClient(base: string, cookie = ''): WsClient {
     lazy: true,
     retryAttempts: 0,
   });
+}
+
+/** The close events of a client's sockets (code and reason), as they happen. */
+export function closesOf(client: WsClient): Array<{ code: number; reason: string }> {
+  const closes: Array<{ code: number; reason: string }> = [];
+  client.on('closed', (event) => {
+    const { code, reason } = event as { code: number; reason: string };
+    closes.push({ code, reason: String(reason) });
+  });
+  return closes;
 }
 
 /** Everything a subscription pushes, and its error if it fails. */

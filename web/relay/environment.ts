@@ -83,6 +83,24 @@ let openSocket: WebSocket | null = null;
 let restartWhenOpen = false;
 let restarting = false;
 
+/**
+ * The server closes a socket with 4403 "Session ended" when the session of its cookie ends
+ * (logout in another tab or on another device, a new password, an administrator's reset:
+ * docs/decisions.md "Subscriptions end with their session"). graphql-ws reconnects at once
+ * (4403 is not fatal to it, and retryWait skips the backoff): the new socket runs without a live
+ * session, so public subscriptions (the ticker) go on and private ones are refused, once each; it
+ * is not closed again, so there is no reconnect loop with a dead cookie. The app is told, to show
+ * the page as a visitor sees it (AppShell).
+ */
+const SESSION_ENDED_CLOSE = 4403;
+const sessionEndedListeners = new Set<() => void>();
+
+/** Calls `listener` each time the server ends the session of the live socket; answers how to stop. */
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
 /** graphql-ws's own backoff (1 s doubling, plus 0.3-3 s of jitter); none after a restart of ours. */
 async function retryWait(retries: number) {
   if (restarting) {
@@ -107,8 +125,12 @@ function liveClient(): Promise<Client> {
           openSocket = socket as WebSocket;
           if (restartWhenOpen) restartSubscriptions();
         },
-        closed: () => {
+        closed: (event) => {
           openSocket = null;
+          if ((event as CloseEvent | undefined)?.code === SESSION_ENDED_CLOSE) {
+            restarting = true;
+            for (const listener of sessionEndedListeners) listener();
+          }
         },
       },
     }),

@@ -1,7 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabases, type TestDatabase } from '../../test/databases.ts';
 import { makeUser } from '../../test/market-fixtures.ts';
-import { createSession, revokeSession, userOfLiveSession } from './sessions.service.ts';
+import { memoryEventBus } from '../../events/event-bus.ts';
+import type { SessionEndedEvent } from '../../events/events.ts';
+import { createSession, liveSessionIds, revokeAllSessions, revokeSession, userOfLiveSession } from './sessions.service.ts';
 
 // The session check of every logged-in request reads the user with plain SQL (Database.sql): it must
 // be exactly Prisma's row, whatever the process's time zone, and nothing for a session that is not live.
@@ -40,7 +42,7 @@ describe.each(testDatabases())('userOfLiveSession (%s)', (kind) => {
     const user = await makeUser(db, `ended${kind}`);
     const other = await makeUser(db, `other${kind}`);
     const revoked = await createSession(db, user.id);
-    await revokeSession(db, revoked.id);
+    await revokeSession({ db, events: memoryEventBus() }, revoked.id);
     expect(await userOfLiveSession(database.sql, { sessionId: revoked.id, userId: user.id })).toBeNull();
     const live = await createSession(db, user.id);
     expect(await userOfLiveSession(database.sql, { sessionId: live.id, userId: other.id })).toBeNull();
@@ -48,5 +50,44 @@ describe.each(testDatabases())('userOfLiveSession (%s)', (kind) => {
     process.env.TZ = 'Pacific/Auckland';
     expect(await userOfLiveSession(database.sql, { sessionId: live.id, userId: user.id }, new Date(live.expiresAt.getTime() + 3600_000))).toBeNull();
     expect(await userOfLiveSession(database.sql, { sessionId: live.id, userId: user.id }, new Date(live.expiresAt.getTime() - 3600_000))).not.toBeNull();
+  });
+});
+
+// Ending a session tells every instance (api/events/live-sessions.ts closes its sockets).
+describe.each(testDatabases())('ending sessions (%s)', (kind) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => database?.destroy());
+
+  it('publishes sessionEnded for one session and for every session of a user but one, not for one a login replaced', async () => {
+    const db = database.prisma;
+    const events = memoryEventBus();
+    const heard: SessionEndedEvent[] = [];
+    const listening = events.subscribe('sessionEnded')[Symbol.asyncIterator]();
+    const next = async () => heard.push((await listening.next()).value as SessionEndedEvent);
+
+    const user = await makeUser(db, `ending${kind}`);
+    const [a, b, c] = [await createSession(db, user.id), await createSession(db, user.id), await createSession(db, user.id)];
+    const waiting = next();
+    await revokeSession({ db, events }, a.id);
+    await waiting;
+    expect(heard).toEqual([{ sessionId: a.id }]);
+    expect(await liveSessionIds(database.sql, [a.id, b.id, c.id])).toEqual(new Set([b.id, c.id]));
+
+    // A session replaced by a login ends without the event (its browser restarts its own socket).
+    const d = await createSession(db, user.id);
+    await revokeSession({ db, events }, d.id, { replaced: true });
+    expect(await liveSessionIds(database.sql, [d.id])).toEqual(new Set());
+
+    const again = next();
+    await revokeAllSessions({ db, events }, user.id, { exceptSessionId: c.id });
+    await again;
+    expect(heard[1]).toEqual({ userId: user.id, exceptSessionId: c.id });
+    expect(await liveSessionIds(database.sql, [a.id, b.id, c.id])).toEqual(new Set([c.id]));
+    expect(await liveSessionIds(database.sql, [])).toEqual(new Set());
+    await listening.return?.();
   });
 });

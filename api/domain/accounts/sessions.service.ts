@@ -1,5 +1,6 @@
 import type { Db, SqlReader } from '../../db/database.ts';
 import { Prisma, type User } from '../../db/generated/prisma/client.ts';
+import type { EventPublisher } from '../../events/events.ts';
 import { SESSION_TTL_MS } from './accounts.rules.ts';
 
 // Login sessions as rows, so the server can end them (logout, password reset). The cookie names a
@@ -50,18 +51,47 @@ export async function renewSession(db: Db, sessionId: string, now = new Date()):
   return count === 1 ? expiresAt : null;
 }
 
-/** Ends one session (logout). */
-export async function revokeSession(db: Db, sessionId: string, now = new Date()) {
-  await db.session.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: now } });
+/** What ending a session needs: the row, and the event that closes its live connections. */
+export interface SessionDeps {
+  db: Db;
+  events: EventPublisher;
+}
+
+/**
+ * Ends one session (logout). Its WebSocket connections close on every instance
+ * (api/events/live-sessions.ts hears `sessionEnded`), so its subscriptions stop delivering what
+ * only the user may see.
+ *
+ * `replaced`: a login over the session ends it, and only the browser logging in holds its cookie;
+ * that browser restarts its socket after the login itself. Closing the socket from here would make
+ * the web app fetch its viewer with the old cookie while the login's answer is on its way, and
+ * that fetch's answer (which clears a dead cookie) could land after the new cookie and log the user
+ * out again. Its deliveries are still refused (each is checked against the session).
+ */
+export async function revokeSession(deps: SessionDeps, sessionId: string, opts: { replaced?: boolean; now?: Date } = {}) {
+  await deps.db.session.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: opts.now ?? new Date() } });
+  if (!opts.replaced) deps.events.publish('sessionEnded', { sessionId });
 }
 
 /**
  * Ends every session of a user, except `exceptSessionId` (the one that changed the password keeps
- * going). Called whenever the password changes.
+ * going). Called whenever the password changes. Their connections close as in revokeSession.
  */
-export async function revokeAllSessions(db: Db, userId: string, opts: { exceptSessionId?: string; now?: Date } = {}) {
-  await db.session.updateMany({
+export async function revokeAllSessions(deps: SessionDeps, userId: string, opts: { exceptSessionId?: string; now?: Date } = {}) {
+  await deps.db.session.updateMany({
     where: { userId, revokedAt: null, ...(opts.exceptSessionId ? { id: { not: opts.exceptSessionId } } : {}) },
     data: { revokedAt: opts.now ?? new Date() },
   });
+  deps.events.publish('sessionEnded', { userId, exceptSessionId: opts.exceptSessionId ?? null });
+}
+
+/**
+ * Which of `sessionIds` are live (not revoked, not expired): one statement for any number, so the
+ * check of every open connection's session (api/websocket.ts) costs one query, not one per socket.
+ */
+export async function liveSessionIds(sql: SqlReader, sessionIds: readonly string[], now = new Date()): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await sql.query<{ id: string }>(Prisma.sql`
+    SELECT s.id FROM "Session" s WHERE s.id IN (${Prisma.join(sessionIds)}) AND s."revokedAt" IS NULL AND s."expiresAt" > ${now}`);
+  return new Set(rows.map((r) => r.id));
 }

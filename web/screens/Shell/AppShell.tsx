@@ -1,11 +1,11 @@
-import { Suspense, useCallback, useMemo } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
 import { graphql, usePreloadedQuery, useQueryLoader, useRelayEnvironment, type PreloadedQuery } from 'react-relay';
 import { Outlet, useLoaderData, useRevalidator } from 'react-router-dom';
 import { commitLocalUpdate, fetchQuery, type IEnvironment } from 'relay-runtime';
 import styled from 'styled-components';
 import { Layout } from '../../components/Layout.tsx';
 import { Logo } from '../../components/Logo.tsx';
-import { restartSubscriptions } from '../../relay/environment.ts';
+import { onSessionEnded, restartSubscriptions } from '../../relay/environment.ts';
 import { ErrorBoundary } from '../../relay/ErrorBoundary.tsx';
 import { preloadQuery } from '../../relay/preload.ts';
 import { LoadError } from '../../relay/RouteBoundary.tsx';
@@ -67,6 +67,14 @@ async function refreshSession(environment: IEnvironment) {
   await fetchQuery<AppShellQueryType>(environment, AppShellQuery, {}, { fetchPolicy: 'network-only' }).toPromise();
 }
 
+// The server ended the session (logout elsewhere, a new password) and closed the socket, which
+// reconnects by itself without it: forget what was cached for the user and fetch the viewer (none
+// now) again. No restartSubscriptions: the socket is a new one already.
+async function forgetEndedSession(environment: IEnvironment) {
+  commitLocalUpdate(environment, (store) => store.invalidateStore());
+  await fetchQuery<AppShellQueryType>(environment, AppShellQuery, {}, { fetchPolicy: 'network-only' }).toPromise();
+}
+
 export function AppShell() {
   const { query: initialRef } = useLoaderData() as AppShellLoaderData;
   const [queryRef, loadShell] = useQueryLoader<AppShellQueryType>(AppShellQuery, initialRef);
@@ -101,6 +109,20 @@ function ShellFrame({ queryRef }: { queryRef: PreloadedQuery<AppShellQueryType> 
   const data = usePreloadedQuery<AppShellQueryType>(AppShellQuery, queryRef);
   const viewer = data.viewer ?? null;
   const environment = useRelayEnvironment();
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+
+  // The route's data is loaded again too, so the page shows what a visitor sees, in place.
+  useEffect(
+    () =>
+      onSessionEnded(() => {
+        // a failed fetch (network away) still reloads the route, whose boundary offers Retry
+        const reload = () => void revalidate.current();
+        forgetEndedSession(environment).then(reload, reload);
+      }),
+    [environment],
+  );
 
   const session = useMemo<Session>(
     () => ({
