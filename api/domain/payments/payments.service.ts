@@ -13,7 +13,7 @@ import type { Logger } from '../../logger.ts';
 import { isRecordId } from '../../db/ids.ts';
 import { parseInput } from '../accounts/accounts.schemas.ts';
 import { AuthenticationError, ConflictError, DomainError, NotFoundError, PermissionError, ValidationError } from '../errors.ts';
-import { formatMoney, isPayablePrice, parseMoney, paymentAmountStrings, unpayableMessage } from '../money/money.ts';
+import { isPayablePrice, parseMoney, paymentAmountStrings, unpayableMessage } from '../money/money.ts';
 import { canSeeContract, canSeePurchase, isAdmin, type Viewer } from '../policies.ts';
 import { recordCreated, transition, updateInStatus, type Tx } from '../transitions/transition.ts';
 import { BID_MACHINE } from '../market/bids.machine.ts';
@@ -610,6 +610,3 @@ export async function latestOwnPayment<Q extends object>(db: Db, viewer: User | 
   if (!isRecordId(contractId)) return null;
   return db.payment.findFirst({ ...(query ?? {}), where: { buyerId: viewer.id, contractId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
 }
-
-/** Two places, for REST and mails. */
-export const money2 = (v: { toFixed(dp: number): string }) => formatMoney(parseMoney(v.toFixed(2)));
