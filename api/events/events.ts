@@ -32,6 +32,12 @@ export type DomainEvents = {
   unreadCountChanged: [userId: string, { userId: string }];
   /** A position of the user opened, closed, or its contract's market price moved (its P/L). */
   positionUpdated: [userId: string, PositionUpdatedEvent];
+  /** A payment moved: escrowed, failed, disputed, released or refunded (its buyer, seller and admins follow it). */
+  paymentUpdated: [paymentId: string, PaymentUpdatedEvent];
+  /** A buyer disputed a payment (every dispute: the compliance queue, notifications). */
+  disputeOpened: [DisputeEvent];
+  /** An administrator settled a dispute: refunded or released. */
+  disputeSettled: [DisputeEvent];
 };
 
 export type DomainEventName = keyof DomainEvents;
@@ -90,6 +96,25 @@ export interface ConversationReadEvent {
   conversationId: string;
   readerId: string;
   readAt: string;
+}
+
+export interface PaymentUpdatedEvent {
+  paymentId: string;
+  contractId: string;
+  buyerId: string;
+  sellerId: string;
+  from: string;
+  status: 'escrowed' | 'failed' | 'disputed' | 'released' | 'refunded';
+}
+
+export interface DisputeEvent {
+  disputeId: string;
+  paymentId: string;
+  contractId: string;
+  buyerId: string;
+  sellerId: string;
+  status: 'open' | 'refunded' | 'released';
+  reason: string;
 }
 
 /** What a domain service needs: raise an event (after its transaction committed). */

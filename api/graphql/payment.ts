@@ -4,20 +4,14 @@ import { plainId } from './contract.ts';
 import { PaymentStatusEnum } from './enums.ts';
 import { DisputeReason, DisputeStatus, PaymentMethod } from '../db/generated/prisma/enums.ts';
 import type { Context } from '../context.ts';
-import type { Payment, Purchase } from '../db/generated/prisma/client.ts';
+import type { Payment } from '../db/generated/prisma/client.ts';
 import { paymentNextStatuses } from '../domain/payments/payments.machine.ts';
 import { escrowReleaseAt } from '../domain/payments/payments.rules.ts';
-import {
-  canSeePayment,
-  confirmPayment,
-  createPayment,
-  latestOwnPayment,
-  openDispute,
-  quoteFor,
-  settleDispute,
-  type Quote,
-  type PaymentDeps,
-} from '../domain/payments/payments.service.ts';
+import { canSeePayment } from '../domain/policies.ts';
+import type { PaymentDeps } from '../domain/payments/payments.deps.ts';
+import { openDispute, settleDispute } from '../domain/payments/payments.disputes.ts';
+import { confirmPayment, type EscrowConfirmation } from '../domain/payments/payments.escrow.ts';
+import { createPayment, latestOwnPayment, quoteFor, type Quote } from '../domain/payments/payments.trade.ts';
 
 // Paying through escrow and disputes (docs/decisions.md, "Commerce (server side): payments, escrow and disputes").
 
@@ -189,14 +183,7 @@ const SettleDisputeInput = builder.inputType('SettleDisputeInput', {
   }),
 });
 
-interface Escrowed {
-  payment: Payment;
-  purchase: Purchase;
-  apiKey: string;
-  apiKeyPrefix: string;
-}
-
-const EscrowConfirmationType = builder.objectRef<Escrowed>('EscrowConfirmation').implement({
+const EscrowConfirmationType = builder.objectRef<EscrowConfirmation>('EscrowConfirmation').implement({
   fields: (t) => ({
     payment: t.prismaField({ type: 'Payment', resolve: (query, r, _args, ctx) => ctx.db.payment.findUniqueOrThrow({ ...selectable(query), where: { id: r.payment.id } }) }),
     purchase: t.prismaField({ type: 'Purchase', resolve: (query, r, _args, ctx) => ctx.db.purchase.findUniqueOrThrow({ ...selectable(query), where: { id: r.purchase.id } }) }),

@@ -57,6 +57,10 @@ export const INVALIDATED_BY: { [K in DomainEventName]: (...args: DomainEvents[K]
   conversationRead: none,
   unreadCountChanged: none,
   positionUpdated: none,
+  // A payment's parties follow it; the sale's public news is its priceTick and contractChanged.
+  paymentUpdated: none,
+  disputeOpened: none,
+  disputeSettled: none,
 };
 
 /**

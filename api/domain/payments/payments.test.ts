@@ -3,7 +3,7 @@ import { Client, startTestApp, type TestApp, logIn } from '../../test/harness.ts
 import { testDatabases } from '../../test/databases.ts';
 import { makeContract, makeUser } from '../../test/market-fixtures.ts';
 import { createJobRunner } from '../../jobs/job-runner.ts';
-import { registerPaymentJobs } from './payments.service.ts';
+import { registerPaymentJobs } from './payments.jobs.ts';
 import { ESCROW_WINDOW_MS, PAID_PAYMENT_STATUSES } from './payments.rules.ts';
 
 // Paying through escrow (docs/decisions.md, "Commerce (server side): payments, escrow and disputes"): create, confirm with the simulated provider,
