@@ -19,7 +19,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './rate-limiter.ts';
 import { createEventBus, type EventBus } from './events/event-bus.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
-import { registerPaymentJobs } from './domain/payments/payments.service.ts';
+import { registerPaymentJobs } from './domain/payments/payments.jobs.ts';
 import { simulatedPaymentProvider, type PaymentProvider } from './domain/payments/payment-provider.ts';
 import { registerTradingJobs } from './domain/trading/positions.service.ts';
 import { registerUploadJobs } from './domain/listings/upload.service.ts';

@@ -1,63 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createUser, expect, gql, test, toast, type TestUser } from './fixtures.ts';
+import { expect, gql, test, toast } from './fixtures.ts';
+import { DECLINED_CARD, DEMO_PASSWORD, fillCard, GOOD_CARD, logIn, meridianListing, money, newBuyer, PROVIDER_EMAIL, PROVIDER_NAME, quoteOf } from './paying.ts';
 
-// Paying for a data set (/payment/{contractId}) and its escrow (/payment-success/{contractId}):
-// the success card, the declined card and a retry, the countdown, a dispute, an accepted bid paid
-// at its amount, and an unknown contract. Every journey buys as a new user, so none depends on another.
-
-const DEMO_PASSWORD = 'Demo#Trader1';
-const PROVIDER_EMAIL = 'meridian@datapit.demo';
-const PROVIDER_NAME = 'Meridian Analytics';
-const GOOD_CARD = '4242 4242 4242 4242';
-const DECLINED_CARD = '4000 0000 0000 0002';
-
-type Listing = { id: string; contractId: string; title: string; price: string };
-type Quote = { price: string; fee: string; total: string; fromAcceptedBid: boolean };
-
-async function logIn(request: APIRequestContext, usernameOrEmail: string, password: string) {
-  const { login } = await gql<{ login: { __typename: string; message?: string } }>(
-    request,
-    'mutation ($input: LoginInput!) { login(input: $input) { __typename ... on Error { message } } }',
-    { input: { usernameOrEmail, password } },
-  );
-  expect(login.__typename, login.message).toBe('MutationLoginSuccess');
-}
-
-/** A new verified buyer, logged in in the page's browser context. */
-async function newBuyer(page: Page): Promise<TestUser> {
-  const buyer = await createUser(page.request, { verified: true, label: 'payer' });
-  await logIn(page.request, buyer.email, buyer.password);
-  return buyer;
-}
-
-/** An active listing of the demo provider (the n-th, so journeys spread over listings). */
-async function meridianListing(request: APIRequestContext, n = 0): Promise<Listing> {
-  const { contracts } = await gql<{ contracts: { edges: { node: Listing & { status: string; provider: { name: string } } }[] } }>(
-    request,
-    '{ contracts(first: 100) { edges { node { id contractId title price status provider { name } } } } }',
-  );
-  const listings = contracts.edges.map((e) => e.node).filter((c) => c.provider.name === PROVIDER_NAME && c.status === 'active');
-  expect(listings.length, `active contracts of ${PROVIDER_NAME} in the demo data`).toBeGreaterThan(0);
-  return listings[n % listings.length]!;
-}
-
-/** What the logged-in viewer of `request` pays for the contract, as the server quotes it. */
-async function quoteOf(request: APIRequestContext, contractId: string): Promise<Quote> {
-  const { contract } = await gql<{ contract: { viewerQuote: Quote } }>(
-    request,
-    'query ($id: ID!) { contract(id: $id) { viewerQuote { price fee total fromAcceptedBid } } }',
-    { id: contractId },
-  );
-  return contract.viewerQuote;
-}
-
-const money = (amount: string) => `$${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
-async function fillCard(page: Page, number: string) {
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry (MM/YY)').fill('12/39');
-  await page.getByLabel('CVC').fill('123');
-}
+// Paying for a data set (/payment/{contractId}): the success card, the declined card and a retry,
+// lost answers, an accepted bid paid at its amount, and an unknown contract. Every journey buys as
+// a new user, so none depends on another. The escrow page's own journeys: escrow-page.spec.ts.
 
 test('the card form is checked in the browser, field by field', async ({ page }) => {
   await newBuyer(page);
@@ -230,58 +177,6 @@ test('the answer is lost after the server took the payment: the page follows it 
   await expect(page.getByTestId('escrow-total')).toHaveText(money(quote.total));
   // the card went to the server once: the page never confirmed again
   expect(confirms).toBe(1);
-});
-
-test('a buyer raises a dispute: Missing Information first, then Dispute Raised', async ({ page }) => {
-  await newBuyer(page);
-  const listing = await meridianListing(page.request, 2);
-  // paid through the API: this journey is about the escrow page
-  const quote = await quoteOf(page.request, listing.contractId);
-  const { createPayment } = await gql<{ createPayment: { data?: { id: string }; message?: string } }>(
-    page.request,
-    'mutation ($input: CreatePaymentInput!) { createPayment(input: $input) { ... on MutationCreatePaymentSuccess { data { id } } ... on Error { message } } }',
-    { input: { contractId: listing.id, paymentMethod: 'crypto', amount: quote.total } },
-  );
-  expect(createPayment.data, createPayment.message).toBeDefined();
-  const { confirmPayment } = await gql<{ confirmPayment: { __typename: string; message?: string } }>(
-    page.request,
-    'mutation ($input: ConfirmPaymentInput!) { confirmPayment(input: $input) { __typename ... on Error { message } } }',
-    { input: { paymentId: createPayment.data!.id } },
-  );
-  expect(confirmPayment.__typename, confirmPayment.message).toBe('MutationConfirmPaymentSuccess');
-
-  // the payment page now says it is paid and leads to the escrow status
-  await page.goto(`/payment/${listing.contractId}`);
-  await page.getByTestId('payment-standing').getByRole('link', { name: 'View escrow status' }).click();
-  await expect(page).toHaveURL(new RegExp(`/payment-success/${listing.contractId}$`));
-  await expect(page.getByTestId('escrow-badge')).toHaveText('Escrowed');
-  const steps = page.getByTestId('next-steps');
-  // the library, named for what the listing delivers (a file: Download data; the provider's link: Open My Data)
-  await expect(steps.getByRole('link', { name: /^(Download data|Open My Data)$/ })).toHaveAttribute('href', '/my-data');
-  await expect(steps.getByRole('link', { name: 'Contact seller' })).toHaveAttribute('href', `/messaging?contract=${listing.contractId}`);
-  await steps.getByRole('button', { name: 'Raise dispute' }).click();
-  await expect(page.getByLabel('Reason')).toBeFocused();
-
-  const form = page.getByTestId('dispute-form');
-  await form.getByRole('button', { name: 'SUBMIT DISPUTE' }).click();
-  await expect(toast(page, 'Missing Information')).toContainText('Please provide a reason and description for the dispute');
-
-  await form.getByLabel('Reason').selectOption({ label: 'Misleading description' });
-  await form.getByRole('button', { name: 'SUBMIT DISPUTE' }).click();
-  await expect(toast(page, 'Missing Information')).toBeVisible();
-
-  await form.getByLabel('Description').fill('The rows stop in 2024, the listing says they run to today.');
-  await form.getByRole('button', { name: 'SUBMIT DISPUTE' }).click();
-  await expect(toast(page, 'Dispute Raised')).toContainText("We'll contact you within 24 hours.");
-
-  const dispute = page.getByTestId('dispute');
-  await expect(dispute.getByTestId('dispute-status')).toHaveText('Open');
-  await expect(dispute).toContainText('Misleading description');
-  await expect(dispute).toContainText('The rows stop in 2024');
-  await expect(page.getByTestId('escrow-badge')).toHaveText('Disputed');
-  await expect(page.getByTestId('escrow-countdown')).toHaveText('Disputed');
-  await expect(page.getByRole('button', { name: 'Raise dispute' })).toHaveCount(0);
-  await expect(page.getByTestId('dispute-form')).toHaveCount(0);
 });
 
 /** A new buyer (logged in in the page) whose bid on a demo listing the provider accepted. */

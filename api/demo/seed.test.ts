@@ -11,11 +11,11 @@ import { APPLICATION_MACHINE } from '../domain/diligence/diligence.machine.ts';
 import { isPaidPayment } from '../domain/payments/payments.rules.ts';
 import { LISTING_MACHINE } from '../domain/listings/listings.machine.ts';
 import { BID_MACHINE } from '../domain/market/bids.machine.ts';
-import { DISPUTE_MACHINE, PAYMENT_MACHINE } from '../domain/payments/payments.machine.ts';
+import { DISPUTE_MACHINE, PAYMENT_MACHINE, PURCHASE_MACHINE } from '../domain/payments/payments.machine.ts';
 import { TICKET_MACHINE } from '../domain/support/tickets.machine.ts';
 import { POSITION_MACHINE } from '../domain/trading/positions.machine.ts';
 import { canTransition, type Machine } from '../domain/transitions/transition.ts';
-import { RELEASE_JOB, releaseJobKey } from '../domain/payments/payments.service.ts';
+import { RELEASE_JOB, releaseJobKey } from '../domain/payments/payments.escrow.ts';
 import { localDiskStorage } from '../storage/storage.ts';
 import { DEMO_BUYER_EMAIL, DEMO_PROVIDER_EMAIL, DEMO_USER_PASSWORD, seedDemoData } from './seed.ts';
 
@@ -228,7 +228,7 @@ describe('seedDemoData', () => {
 
   it('writes only histories the status machines allow, each ending in the record\'s status', async () => {
     const db = database.prisma;
-    const machines = { application: APPLICATION_MACHINE, contract: LISTING_MACHINE, bid: BID_MACHINE, payment: PAYMENT_MACHINE, dispute: DISPUTE_MACHINE, ticket: TICKET_MACHINE, position: POSITION_MACHINE } as const;
+    const machines = { application: APPLICATION_MACHINE, contract: LISTING_MACHINE, bid: BID_MACHINE, payment: PAYMENT_MACHINE, dispute: DISPUTE_MACHINE, ticket: TICKET_MACHINE, position: POSITION_MACHINE, purchase: PURCHASE_MACHINE } as const;
     const changes = await db.statusChange.findMany({ orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
     expect(changes.length).toBeGreaterThan(0);
     const last = new Map<string, string>();
@@ -243,6 +243,7 @@ describe('seedDemoData', () => {
     for (const a of await db.dueDiligenceApplication.findMany({ select: { id: true, status: true } })) expect(last.get(a.id)).toBe(a.status);
     for (const b of await db.bid.findMany({ select: { id: true, status: true } })) expect(last.get(b.id)).toBe(b.status);
     for (const t of await db.supportTicket.findMany({ select: { id: true, status: true } })) expect(last.get(t.id)).toBe(t.status);
+    for (const p of await db.purchase.findMany({ select: { id: true, status: true } })) expect(last.get(p.id)).toBe(p.status);
   });
 
   it('gives the administrator one disputed payment with its dispute, history and access log', async () => {

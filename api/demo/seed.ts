@@ -8,9 +8,9 @@ import type { Prisma, PrismaClient } from '../db/generated/prisma/client.ts';
 import type { PaymentStatus } from '../db/generated/prisma/enums.ts';
 import { DEMO_ADMIN } from '../domain/accounts/demo-admin.ts';
 import { hashPassword } from '../domain/accounts/password.ts';
-import { formatMoney, parseMoney, paymentAmountStrings } from '../domain/money/money.ts';
+import { decimalString, parseMoney, paymentAmountStrings } from '../domain/money/money.ts';
 import { ACCESS_DAYS, ESCROW_WINDOW_MS, PAID_PAYMENT_STATUSES, isPaidPayment } from '../domain/payments/payments.rules.ts';
-import { RELEASE_JOB, releaseJobKey } from '../domain/payments/payments.service.ts';
+import { RELEASE_JOB, releaseJobKey } from '../domain/payments/payments.escrow.ts';
 import { generateApiKey } from '../domain/delivery/api-keys.ts';
 import { profileCsv } from '../domain/listings/profile.ts';
 import type { FileStorage } from '../storage/storage.ts';
@@ -139,7 +139,7 @@ function uuid7(ms: number): string {
 // The plan's random walk of prices works in whole cents as plain numbers (far below 2^53); every
 // amount is written through the money rules (api/domain/money/money.ts).
 const toCents = (amount: string): number => Number(parseMoney(amount));
-const money = (cents: number): string => formatMoney(BigInt(cents));
+const money = (cents: number): string => decimalString(BigInt(cents));
 
 const slug = (s: string) =>
   s.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60).replace(/-$/, '');
@@ -481,6 +481,9 @@ function buildDemoPlan(now: number, adminHash: string, userHash: string, withFil
       downloadCount: downloads,
       lastAccessedAt: downloads > 0 ? at(when(escrowStartedAt + 2 * MINUTE, now - MINUTE)) : null,
     });
+    // Its purchase's history, as the services write it: pending with the payment, active at escrow.
+    statusChanges.push({ id: uuid7(createdAt), subject: 'purchase', subjectId: purchaseId, fromStatus: null, toStatus: 'pending', actorId: buyer.id, createdAt: at(createdAt) });
+    statusChanges.push({ id: uuid7(escrowStartedAt), subject: 'purchase', subjectId: purchaseId, fromStatus: 'pending', toStatus: 'active', actorId: buyer.id, note: 'Paid: the money is in escrow', createdAt: at(escrowStartedAt) });
     return { purchaseId, releasedAt, p, buyer };
   };
   const freeBuyer = (p: ContractPlan, prefer?: UserRow) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSeeBidDetails, canSeeContract, canSeePurchase, isAdmin, isApprovedProvider, isLoggedIn, isOwnerOrAdmin, isSelf, type Viewer } from './policies.ts';
+import { canSeeBidDetails, canSeeContract, canSeePayment, canSeePurchase, isAdmin, isApprovedProvider, isLoggedIn, isOwnerOrAdmin, isSelf, type Viewer } from './policies.ts';
 
 const buyer: Viewer = { id: 'u1', isAdmin: false, dueDiligenceStatus: 'not_started' };
 const provider: Viewer = { id: 'p1', isAdmin: false, dueDiligenceStatus: 'approved' };
@@ -72,5 +72,14 @@ describe('policies', () => {
     expect(canSeePurchase(admin, { buyerId: 'u1' }, 'p1')).toBe(true);
     expect(canSeePurchase(pending, { buyerId: 'u1' }, 'p1')).toBe(false);
     expect(canSeePurchase(provider, { buyerId: 'u1' }, 'p1')).toBe(true);
+  });
+
+  it('payments: the buyer, the seller and admins; nobody else', () => {
+    const payment = { buyerId: 'u1', sellerId: 'p1' };
+    expect(canSeePayment(buyer, payment)).toBe(true);
+    expect(canSeePayment(provider, payment)).toBe(true);
+    expect(canSeePayment(admin, payment)).toBe(true);
+    expect(canSeePayment(pending, payment)).toBe(false);
+    expect(canSeePayment(null, payment)).toBe(false);
   });
 });

@@ -47,3 +47,8 @@ export function canSeeBidDetails(viewer: Viewer | null | undefined, bid: { bidde
 export function canSeePurchase(viewer: Viewer | null | undefined, purchase: { buyerId: string }, sellerId: string): boolean {
   return isOwnerOrAdmin(viewer, purchase.buyerId) || viewer?.id === sellerId;
 }
+
+/** A payment (and its dispute): its buyer, its seller, administrators (the same as its purchase). */
+export function canSeePayment(viewer: Viewer | null | undefined, payment: { buyerId: string; sellerId: string }): boolean {
+  return canSeePurchase(viewer, payment, payment.sellerId);
+}

@@ -34,6 +34,12 @@ export type DomainEvents = {
   positionUpdated: [userId: string, PositionUpdatedEvent];
   /** Sessions ended (logout, a new password): every instance closes their sockets. */
   sessionEnded: [SessionEndedEvent];
+  /** A payment moved: escrowed, failed, disputed, released or refunded (its buyer, seller and admins follow it). */
+  paymentUpdated: [paymentId: string, PaymentUpdatedEvent];
+  /** A buyer disputed a payment (every dispute: the compliance queue, notifications). */
+  disputeOpened: [DisputeEvent];
+  /** An administrator settled a dispute: refunded or released. */
+  disputeSettled: [DisputeEvent];
 };
 
 export type DomainEventName = keyof DomainEvents;
@@ -96,6 +102,25 @@ export interface ConversationReadEvent {
 
 /** One session that ended, or every session of a user but the one that ended them. */
 export type SessionEndedEvent = { sessionId: string } | { userId: string; exceptSessionId: string | null };
+
+export interface PaymentUpdatedEvent {
+  paymentId: string;
+  contractId: string;
+  buyerId: string;
+  sellerId: string;
+  from: string;
+  status: 'escrowed' | 'failed' | 'disputed' | 'released' | 'refunded';
+}
+
+export interface DisputeEvent {
+  disputeId: string;
+  paymentId: string;
+  contractId: string;
+  buyerId: string;
+  sellerId: string;
+  status: 'open' | 'refunded' | 'released';
+  reason: string;
+}
 
 /** What a domain service needs: raise an event (after its transaction committed). */
 export interface EventPublisher {

@@ -4,20 +4,16 @@ import { plainId } from './contract.ts';
 import { PaymentStatusEnum } from './enums.ts';
 import { DisputeReason, DisputeStatus, PaymentMethod } from '../db/generated/prisma/enums.ts';
 import type { Context } from '../context.ts';
-import type { Payment, Purchase } from '../db/generated/prisma/client.ts';
+import type { Payment } from '../db/generated/prisma/client.ts';
 import { paymentNextStatuses } from '../domain/payments/payments.machine.ts';
 import { escrowReleaseAt } from '../domain/payments/payments.rules.ts';
-import {
-  canSeePayment,
-  confirmPayment,
-  createPayment,
-  latestOwnPayment,
-  openDispute,
-  quoteFor,
-  settleDispute,
-  type Quote,
-  type PaymentDeps,
-} from '../domain/payments/payments.service.ts';
+import { canSeePayment } from '../domain/policies.ts';
+import type { PaymentDeps } from '../domain/payments/payments.deps.ts';
+import { openDispute, settleDispute } from '../domain/payments/payments.disputes.ts';
+import { confirmPayment, type EscrowConfirmation } from '../domain/payments/payments.escrow.ts';
+import { createPayment, latestOwnPayment, quoteFor, type Quote } from '../domain/payments/payments.trade.ts';
+import { followPayment } from '../domain/payments/payments.events.ts';
+import { NotFoundError } from '../domain/errors.ts';
 
 // Paying through escrow and disputes (docs/decisions.md, "Commerce (server side): payments, escrow and disputes").
 
@@ -189,14 +185,7 @@ const SettleDisputeInput = builder.inputType('SettleDisputeInput', {
   }),
 });
 
-interface Escrowed {
-  payment: Payment;
-  purchase: Purchase;
-  apiKey: string;
-  apiKeyPrefix: string;
-}
-
-const EscrowConfirmationType = builder.objectRef<Escrowed>('EscrowConfirmation').implement({
+const EscrowConfirmationType = builder.objectRef<EscrowConfirmation>('EscrowConfirmation').implement({
   fields: (t) => ({
     payment: t.prismaField({ type: 'Payment', resolve: (query, r, _args, ctx) => ctx.db.payment.findUniqueOrThrow({ ...selectable(query), where: { id: r.payment.id } }) }),
     purchase: t.prismaField({ type: 'Purchase', resolve: (query, r, _args, ctx) => ctx.db.purchase.findUniqueOrThrow({ ...selectable(query), where: { id: r.purchase.id } }) }),
@@ -241,6 +230,22 @@ builder.mutationFields((t) => ({
     resolve: async (query, _root, { input }, ctx) => {
       const payment = await settleDispute(paymentDeps(ctx), ctx.viewer, { ...input, paymentId: plainId(String(input.paymentId), 'Payment') });
       return ctx.db.payment.findUniqueOrThrow({ ...selectable(query), where: { id: payment.id } });
+    },
+  }),
+}));
+
+builder.subscriptionFields((t) => ({
+  paymentUpdated: t.prismaField({
+    type: 'Payment',
+    description:
+      'The payment now, then again each time it moves (escrowed, failed, disputed, released, refunded): for its buyer, its seller and administrators.',
+    args: { paymentId: t.arg.id({ required: true }) },
+    subscribe: (_root, args, ctx) => followPayment({ db: ctx.db, events: ctx.services.events }, ctx.viewer, plainId(String(args.paymentId), 'Payment')),
+    resolve: async (query, event: { paymentId: string }, _args, ctx) => {
+      // Each push is checked again: only the payment's parties and administrators read it.
+      const parties = await ctx.db.payment.findUnique({ where: { id: event.paymentId }, select: { buyerId: true, sellerId: true } });
+      if (!parties || !canSeePayment(ctx.viewer, parties)) throw new NotFoundError('Payment not found');
+      return ctx.db.payment.findUniqueOrThrow({ ...selectable(query), where: { id: event.paymentId } });
     },
   }),
 }));

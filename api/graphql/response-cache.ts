@@ -59,6 +59,10 @@ export const INVALIDATED_BY: { [K in DomainEventName]: (...args: DomainEvents[K]
   positionUpdated: none,
   // Only anonymous answers are cached: none belongs to a session.
   sessionEnded: none,
+  // A payment's parties follow it; the sale's public news is its priceTick and contractChanged.
+  paymentUpdated: none,
+  disputeOpened: none,
+  disputeSettled: none,
 };
 
 /**

@@ -5,7 +5,7 @@ import { PositionCloseReasonEnum, PositionStatusEnum, PositionTypeEnum } from '.
 import { UserType } from './user.ts';
 import { closePosition, openPosition } from '../domain/trading/positions.service.ts';
 import { profitAndLoss, profitAndLossPercent } from '../domain/trading/positions.rules.ts';
-import { formatMoney, parseMoney } from '../domain/money/money.ts';
+import { decimalString, parseMoney } from '../domain/money/money.ts';
 import { AuthenticationError } from '../domain/errors.ts';
 import type { Position, User } from '../db/generated/prisma/client.ts';
 import type { Context } from '../context.ts';
@@ -38,7 +38,7 @@ export const PositionNode = builder.prismaNode('Position', {
       type: 'Decimal',
       description: 'The market price now while open; the exit price once closed.',
       select: withMarket,
-      resolve: (p) => formatMoney(markOf(p as Marked)),
+      resolve: (p) => decimalString(markOf(p as Marked)),
     }),
     quantity: t.expose('quantity', { type: 'Decimal' }),
     leverage: t.exposeInt('leverage', { description: 'The multiplier, 1 to 5.' }),
@@ -57,7 +57,7 @@ export const PositionNode = builder.prismaNode('Position', {
       resolve: (p) => {
         const m = p as Marked;
         if (m.status === 'closed' && m.realizedPnl) return m.realizedPnl;
-        return formatMoney(profitAndLoss(m.positionType, cents(m.entryPrice), markOf(m), cents(m.quantity), m.leverage));
+        return decimalString(profitAndLoss(m.positionType, cents(m.entryPrice), markOf(m), cents(m.quantity), m.leverage));
       },
     }),
     pnlPercent: t.field({

@@ -91,11 +91,3 @@ export async function lookupApiKey(db: Db | Tx, rawKey: string) {
     },
   });
 }
-
-export type ApiKeyWithPurchase = NonNullable<Awaited<ReturnType<typeof lookupApiKey>>>;
-
-/** The live key (not revoked) with its purchase, contract and buyer; null for an unknown or revoked key. */
-export async function authenticateApiKey(db: Db | Tx, rawKey: string): Promise<ApiKeyWithPurchase | null> {
-  const row = await lookupApiKey(db, rawKey);
-  return row && !row.revokedAt ? row : null;
-}

@@ -1,6 +1,6 @@
 import { Prisma } from '../../db/generated/prisma/client.ts';
 import type { Db } from '../../db/database.ts';
-import { COMMISSION_PERCENT, formatMoney, roundMoney, type MoneyLike } from '../money/money.ts';
+import { COMMISSION_PERCENT, decimalString, roundMoney, type MoneyLike } from '../money/money.ts';
 import { ValidationError } from '../errors.ts';
 import { averageCents, dayKey, seriesDays } from './earnings.rules.ts';
 
@@ -90,19 +90,19 @@ export async function platformEarnings(db: Db, range: EarningsRange = {}, now = 
   const first = from ?? total.first;
   const last = to ? new Date(to.getTime() - 1) : now;
   return {
-    totalPlatformRevenue: formatMoney(revenue),
+    totalPlatformRevenue: decimalString(revenue),
     commissionRate: COMMISSION_PERCENT,
-    totalTransactionVolume: formatMoney(cents(total.volume)),
+    totalTransactionVolume: decimalString(cents(total.volume)),
     totalTransactions: count,
-    averageCommissionPerTransaction: formatMoney(averageCents(revenue, count)),
-    topEarningProviders: top.map((p) => ({ id: p.id, name: p.name, transactions: Number(p.transactions), earnings: formatMoney(cents(p.earnings)), volume: formatMoney(cents(p.volume)) })),
+    averageCommissionPerTransaction: decimalString(averageCents(revenue, count)),
+    topEarningProviders: top.map((p) => ({ id: p.id, name: p.name, transactions: Number(p.transactions), earnings: decimalString(cents(p.earnings)), volume: decimalString(cents(p.volume)) })),
     revenueByDay: first
       ? seriesDays(first, last).map((date) => {
           const d = byDay.get(date);
           return {
             date,
-            revenue: formatMoney(cents(d?.revenue)),
-            volume: formatMoney(cents(d?.volume)),
+            revenue: decimalString(cents(d?.revenue)),
+            volume: decimalString(cents(d?.volume)),
             transactions: d ? Number(d.transactions) : 0,
           };
         })

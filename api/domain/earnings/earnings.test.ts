@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestApp, type TestApp, logIn } from '../../test/harness.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { makeContract, makeUser } from '../../test/market-fixtures.ts';
-import { commission, formatMoney, parseMoney, providerShare } from '../money/money.ts';
+import { commission, decimalString, parseMoney, providerShare } from '../money/money.ts';
 import { makeTrades, type TradeSpec } from './earnings.fixtures.ts';
 import { platformEarnings } from './earnings.service.ts';
 
@@ -64,18 +64,18 @@ describe.each(testDatabases())('platform earnings (%s)', (kind) => {
     expect(count).toBe(78);
     expect(revenue * 10n).toBe(volume); // 10% of the released volume
     expect(e).toMatchObject({
-      totalPlatformRevenue: formatMoney(revenue),
+      totalPlatformRevenue: decimalString(revenue),
       commissionRate: 10,
-      totalTransactionVolume: formatMoney(volume),
+      totalTransactionVolume: decimalString(volume),
       totalTransactions: 78,
-      averageCommissionPerTransaction: formatMoney((revenue * 2n + 78n) / (2n * 78n)),
+      averageCommissionPerTransaction: decimalString((revenue * 2n + 78n) / (2n * 78n)),
     });
     expect(e.totalTransactionVolume).toBe('13520.00');
     expect(e.totalPlatformRevenue).toBe('1352.00');
     expect(e.averageCommissionPerTransaction).toBe('17.33');
     const top = earned.sort((a, b) => Number(b[1] - a[1])).slice(0, 10);
     expect(e.topEarningProviders).toEqual(
-      top.map(([i, cents, transactions]) => ({ id: providers[i]!.id, name: providers[i]!.name, transactions, earnings: formatMoney(cents), volume: formatMoney(parseMoney(priceOf(i)) * BigInt(transactions)) })),
+      top.map(([i, cents, transactions]) => ({ id: providers[i]!.id, name: providers[i]!.name, transactions, earnings: decimalString(cents), volume: decimalString(parseMoney(priceOf(i)) * BigInt(transactions)) })),
     );
     expect(e.topEarningProviders[0]).toEqual({ id: providers[11]!.id, name: 'provider11', transactions: 12, earnings: '2268.00', volume: '2520.00' });
 
@@ -83,8 +83,8 @@ describe.each(testDatabases())('platform earnings (%s)', (kind) => {
     expect(e.revenueByDay[0]).toMatchObject({ date: '2026-03-01', transactions: 12 + 7 + 2 });
     expect(e.revenueByDay.at(-1)!.date).toBe(new Date().toISOString().slice(0, 10));
     expect(e.revenueByDay.reduce((n, d) => n + d.transactions, 0)).toBe(78);
-    expect(formatMoney(e.revenueByDay.reduce((s, d) => s + parseMoney(d.revenue), 0n))).toBe(e.totalPlatformRevenue);
-    expect(formatMoney(e.revenueByDay.reduce((s, d) => s + parseMoney(d.volume), 0n))).toBe(e.totalTransactionVolume);
+    expect(decimalString(e.revenueByDay.reduce((s, d) => s + parseMoney(d.revenue), 0n))).toBe(e.totalPlatformRevenue);
+    expect(decimalString(e.revenueByDay.reduce((s, d) => s + parseMoney(d.volume), 0n))).toBe(e.totalTransactionVolume);
   });
 
   it('counts a range by release time, from included, to excluded', async () => {

@@ -1,10 +1,10 @@
 import { Prisma } from '../../db/generated/prisma/client.ts';
 import type { Db } from '../../db/database.ts';
-import { formatMoney, formatUsd, parseMoney, roundMoney, sumMoney, type MoneyLike } from '../money/money.ts';
+import { decimalString, formatUsd, parseMoney, roundMoney, sumMoney, type MoneyLike } from '../money/money.ts';
 import { PAID_PAYMENT_STATUSES, PAID_PURCHASE_STATUSES } from '../payments/payments.rules.ts';
 
 const money = (amount: MoneyLike) => formatUsd(parseMoney(amount));
-const twoPlaces = (amount: MoneyLike) => formatMoney(parseMoney(amount));
+const twoPlaces = (amount: MoneyLike) => decimalString(parseMoney(amount));
 
 // The buyer dashboard (the specification; product decision: every figure real).
 
@@ -55,8 +55,8 @@ export async function dashboardSummary(db: Db, userId: string): Promise<Dashboar
     unreadMessages,
     messagesReceived,
     salesCount: sales.reduce((n, s) => n + s._count._all, 0),
-    escrowHeld: formatMoney(share(HELD)),
-    paidOut: formatMoney(share(['released'])),
+    escrowHeld: decimalString(share(HELD)),
+    paidOut: decimalString(share(['released'])),
     pendingPayouts: held.reduce((n, s) => n + s._count._all, 0),
   };
 }

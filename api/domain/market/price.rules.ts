@@ -1,6 +1,6 @@
 // Market price and its 24-hour change (the product decision "Market price and trading"). Pure; amounts go
 // through the exact money rules (api/domain/money/money.ts), never through floats.
-import { formatMoney, mulDiv, parseMoney, type MoneyLike } from '../money/money.ts';
+import { decimalString, mulDiv, parseMoney, type MoneyLike } from '../money/money.ts';
 
 export interface PriceChange {
   /** Absolute change, two places ("-127.00"). */
@@ -21,7 +21,7 @@ export function change24h(current: MoneyLike, dayAgo: MoneyLike | null): PriceCh
   const diff = now - then;
   // Tenths of a percent: diff / then x 1000, exactly; only the last step becomes a number.
   const tenths = mulDiv(diff, 1000n, then < 0n ? -then : then);
-  return { change: formatMoney(diff), percent: Number(tenths) / 10 };
+  return { change: decimalString(diff), percent: Number(tenths) / 10 };
 }
 
 /**
@@ -29,7 +29,7 @@ export function change24h(current: MoneyLike, dayAgo: MoneyLike | null): PriceCh
  * the sale price itself. Bids alone never move it.
  */
 export function marketPriceAfterSale(amount: MoneyLike): string {
-  return formatMoney(parseMoney(amount));
+  return decimalString(parseMoney(amount));
 }
 
 /**
@@ -37,5 +37,5 @@ export function marketPriceAfterSale(amount: MoneyLike): string {
  * nothing has sold since the last list price was set.
  */
 export function marketPriceAfterListPriceChange(opts: { newListPrice: MoneyLike; currentMarketPrice: MoneyLike; soldSinceLastListing: boolean }): string {
-  return formatMoney(parseMoney(opts.soldSinceLastListing ? opts.currentMarketPrice : opts.newListPrice));
+  return decimalString(parseMoney(opts.soldSinceLastListing ? opts.currentMarketPrice : opts.newListPrice));
 }

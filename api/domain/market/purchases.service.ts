@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { User } from '../../db/generated/prisma/client.ts';
 import { AuthenticationError } from '../errors.ts';
 import { parseInput } from '../accounts/accounts.schemas.ts';
-import { openTrade } from '../payments/payments.service.ts';
+import { openTrade } from '../payments/payments.trade.ts';
 
 const createPurchaseInput = z.object({ contractId: z.string().min(1, 'contractId is required') });
 

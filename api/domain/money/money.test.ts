@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Prisma } from '../../db/generated/prisma/client.ts';
 import {
   commission,
-  formatMoney,
+  decimalString,
   formatUsd,
   isMoney,
   isPayablePrice,
@@ -57,26 +57,26 @@ describe('parseMoney', () => {
 
 describe('sums are exact', () => {
   it('0.1 + 0.2 is 0.30', () => {
-    expect(formatMoney(sumMoney([parseMoney('0.1'), parseMoney('0.2')]))).toBe('0.30');
+    expect(decimalString(sumMoney([parseMoney('0.1'), parseMoney('0.2')]))).toBe('0.30');
     expect(0.1 + 0.2).not.toBe(0.3); // what the float way gets
   });
 
   it('many small amounts and large ones', () => {
     const tenThousandDimes = Array.from({ length: 10_000 }, () => parseMoney('0.10'));
-    expect(formatMoney(sumMoney(tenThousandDimes))).toBe('1000.00');
+    expect(decimalString(sumMoney(tenThousandDimes))).toBe('1000.00');
     // Beyond 2^53 cents a float loses the last cent; bigint does not.
     const big = parseMoney('90071992547409.93');
-    expect(formatMoney(sumMoney([big, parseMoney('0.01')]))).toBe('90071992547409.94');
-    expect(formatMoney(sumMoney([]))).toBe('0.00');
+    expect(decimalString(sumMoney([big, parseMoney('0.01')]))).toBe('90071992547409.94');
+    expect(decimalString(sumMoney([]))).toBe('0.00');
   });
 });
 
 describe('format', () => {
   it('two places, sign in front', () => {
-    expect(formatMoney(0n)).toBe('0.00');
-    expect(formatMoney(5n)).toBe('0.05');
-    expect(formatMoney(-5n)).toBe('-0.05');
-    expect(formatMoney(123456n)).toBe('1234.56');
+    expect(decimalString(0n)).toBe('0.00');
+    expect(decimalString(5n)).toBe('0.05');
+    expect(decimalString(-5n)).toBe('-0.05');
+    expect(decimalString(123456n)).toBe('1234.56');
     expect(formatUsd(123456789n)).toBe('$1,234,567.89');
     expect(formatUsd(-5n)).toBe('-$0.05');
     expect(formatUsd(100n)).toBe('$1.00');
@@ -97,7 +97,7 @@ describe('fee, commission, provider share', () => {
   it('the fee is 2.5% rounded half-up: 19.99 pays 0.50 fee, 20.49 in all', () => {
     const price = parseMoney('19.99');
     // 19.99 x 2.5% = 0.49975 -> 0.50
-    expect(formatMoney(paymentFee(price))).toBe('0.50');
+    expect(decimalString(paymentFee(price))).toBe('0.50');
     expect(paymentAmountStrings(price)).toEqual({ amount: '19.99', fee: '0.50', total: '20.49', commission: '2.00', providerAmount: '17.99' });
   });
 
@@ -116,7 +116,7 @@ describe('fee, commission, provider share', () => {
       const a = paymentAmounts(price);
       expect(a.total - a.fee).toBe(a.amount);
     }
-    expect(formatMoney(providerShare(parseMoney('199.00')))).toBe('179.10');
+    expect(decimalString(providerShare(parseMoney('199.00')))).toBe('179.10');
   });
 
   it('large amounts stay exact', () => {
@@ -144,7 +144,7 @@ describe('fee, commission, provider share', () => {
 
 describe('what a payment can hold', () => {
   it('the largest price whose total with the fee fits Decimal(12,2) is 9,756,097,560.97', () => {
-    expect(formatMoney(MAX_PAYABLE_PRICE)).toBe('9756097560.97');
+    expect(decimalString(MAX_PAYABLE_PRICE)).toBe('9756097560.97');
     expect(paymentAmounts(MAX_PAYABLE_PRICE).total).toBe(MAX_STORED_CENTS);
     expect(isPayablePrice(MAX_PAYABLE_PRICE)).toBe(true);
     // One cent more and the total no longer fits (its fee rounds to the same cent, the total does not).

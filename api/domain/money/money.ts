@@ -80,7 +80,7 @@ export function roundMoney(value: MoneyLike): Cents {
 }
 
 /** Two places, no grouping: "1234.50", "-0.05", "0.00". */
-export function formatMoney(cents: Cents): string {
+export function decimalString(cents: Cents): string {
   const negative = cents < 0n;
   const abs = negative ? -cents : cents;
   const text = `${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
@@ -97,7 +97,7 @@ export function formatUsd(cents: Cents): string {
 
 /** Any amount as two-place text; exact, rounding half-up beyond the cent (the Decimal scalar). */
 export function toMoneyString(value: MoneyLike): string {
-  return formatMoney(roundMoney(value));
+  return decimalString(roundMoney(value));
 }
 
 /** cents x numerator / denominator, rounded half-up (away from zero) to the cent. */
@@ -182,10 +182,10 @@ export function unpayableMessage(what: string, price: Cents): string {
 export function paymentAmountStrings(price: Cents): Record<keyof PaymentAmounts, string> {
   const a = paymentAmounts(price);
   return {
-    amount: formatMoney(a.amount),
-    fee: formatMoney(a.fee),
-    total: formatMoney(a.total),
-    commission: formatMoney(a.commission),
-    providerAmount: formatMoney(a.providerAmount),
+    amount: decimalString(a.amount),
+    fee: decimalString(a.fee),
+    total: decimalString(a.total),
+    commission: decimalString(a.commission),
+    providerAmount: decimalString(a.providerAmount),
   };
 }

@@ -30,6 +30,23 @@ export function paymentNextStatuses(status: PaymentStatus): PaymentStatus[] {
   return nextStatuses(PAYMENT_MACHINE, status).flatMap((next) => (next === 'processing' ? [...nextStatuses(PAYMENT_MACHINE, next)] : [next]));
 }
 
+// A purchase is the access one payment buys: pending while its payment is being paid, active from
+// escrow (with an API key), revoked when a dispute refunds the payment. A renewal is a new
+// purchase, not a move of the current one. Expired names an access period that ran out; nothing
+// moves a purchase there today (access ends at accessExpiresAt, api/domain/delivery/delivery.rules.ts),
+// and a refund revokes whatever access the payment bought, run out or not.
+export const PURCHASE_MACHINE = defineMachine({
+  subject: 'purchase',
+  noun: 'purchase',
+  initial: ['pending'],
+  transitions: {
+    pending: ['active'],
+    active: ['revoked', 'expired'],
+    expired: ['revoked'],
+    revoked: [],
+  },
+});
+
 // A dispute is open until an administrator decides it: refund the buyer or release to the provider.
 export const DISPUTE_MACHINE = defineMachine({
   subject: 'dispute',

@@ -4,7 +4,9 @@ import type { User } from '../../db/generated/prisma/client.ts';
 import { scratchPostgresDatabase } from '../../test/databases.ts';
 import { makeContract, makeUser } from '../../test/market-fixtures.ts';
 import { simulatedPaymentProvider } from './payment-provider.ts';
-import { confirmPayment, openTrade, type PaymentDeps } from './payments.service.ts';
+import type { PaymentDeps } from './payments.deps.ts';
+import { confirmPayment } from './payments.escrow.ts';
+import { openTrade } from './payments.trade.ts';
 
 // A payment queued behind a busy connection pool waits its turn instead of failing. With Prisma's
 // default 2 s wait for a transaction's connection, 200 buyers paying at once on the default pool

@@ -3,7 +3,7 @@ import { logIn, startTestApp, type Client, type TestApp } from '../../test/harne
 import { testDatabases } from '../../test/databases.ts';
 import { makeContract, makeUser } from '../../test/market-fixtures.ts';
 import type { PaymentProvider, SimulatedPaymentProvider } from './payment-provider.ts';
-import { RECONCILE_AFTER_MS, reconcileJobKey } from './payments.service.ts';
+import { RECONCILE_AFTER_MS, reconcileJobKey } from './payments.escrow.ts';
 
 // A charge the marketplace cannot use is voided, and a confirmation that was interrupted is
 // settled later from the provider's record (docs/decisions.md, "Payments: one confirmation

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, parseMoney } from '../money/money.ts';
+import { decimalString, parseMoney } from '../money/money.ts';
 import { crossedLevel, levelRefusal, margin, notional, profitAndLoss, profitAndLossPercent } from './positions.rules.ts';
 
 // The formulas of docs/decisions.md "Trading", with exact decimals: every figure is checked as the
@@ -7,7 +7,7 @@ import { crossedLevel, levelRefusal, margin, notional, profitAndLoss, profitAndL
 
 const $ = (v: string) => parseMoney(v);
 const q = (v: string) => parseMoney(v); // quantities are two-place decimals too: hundredths
-const text = (c: bigint) => formatMoney(c);
+const text = (c: bigint) => decimalString(c);
 
 describe('margin = entry x quantity / multiplier', () => {
   it.each([
@@ -34,7 +34,7 @@ describe('P/L', () => {
   it.each([1, 2, 3, 4, 5])('long and short at %ix are each other\u2019s negative and scale with the multiplier', (m) => {
     const long = profitAndLoss('long', $('100.00'), $('110.00'), q('2.00'), m);
     const short = profitAndLoss('short', $('100.00'), $('110.00'), q('2.00'), m);
-    expect(text(long)).toBe(formatMoney(2000n * BigInt(m)));
+    expect(text(long)).toBe(decimalString(2000n * BigInt(m)));
     expect(short).toBe(-long);
     expect(profitAndLossPercent('long', $('100.00'), $('110.00'), m)).toBe(`${10 * m}.00`);
     expect(profitAndLossPercent('short', $('100.00'), $('110.00'), m)).toBe(`-${10 * m}.00`);

@@ -1,4 +1,4 @@
-import { formatMoney, mulDiv, type Cents } from '../money/money.ts';
+import { decimalString, mulDiv, type Cents } from '../money/money.ts';
 
 // Paper positions, exactly (docs/decisions.md "Trading"). Prices are whole cents and quantities
 // whole hundredths (both two-place decimals, read with parseMoney), so every figure below is an
@@ -37,7 +37,7 @@ export function profitAndLossPercent(side: PositionSide, entry: Cents, current: 
   if (entry === 0n) return '0.00';
   const move = side === 'long' ? current - entry : entry - current;
   // hundredths of a percent: move x multiplier x 10,000 / entry, rounded half away from zero
-  return formatMoney(mulDiv(move, BigInt(multiplier) * 10_000n, entry));
+  return decimalString(mulDiv(move, BigInt(multiplier) * 10_000n, entry));
 }
 
 export type CloseTrigger = 'stop_loss' | 'take_profit';
@@ -68,10 +68,10 @@ export function levelRefusal(side: PositionSide, entry: Cents, levels: { stopLos
   const { stopLoss, takeProfit } = levels;
   const below = side === 'long';
   if (stopLoss !== null && (below ? stopLoss >= entry : stopLoss <= entry)) {
-    return { field: 'stopLoss', message: `Stop-loss must be ${below ? 'below' : 'above'} the entry price (${formatMoney(entry)}) for a ${side} position` };
+    return { field: 'stopLoss', message: `Stop-loss must be ${below ? 'below' : 'above'} the entry price (${decimalString(entry)}) for a ${side} position` };
   }
   if (takeProfit !== null && (below ? takeProfit <= entry : takeProfit >= entry)) {
-    return { field: 'takeProfit', message: `Take-profit must be ${below ? 'above' : 'below'} the entry price (${formatMoney(entry)}) for a ${side} position` };
+    return { field: 'takeProfit', message: `Take-profit must be ${below ? 'above' : 'below'} the entry price (${decimalString(entry)}) for a ${side} position` };
   }
   return null;
 }

@@ -5,7 +5,7 @@ import type { EventPublisher, PositionUpdatedEvent } from '../../events/events.t
 import type { JobContext, Jobs } from '../../jobs/job-runner.ts';
 import { AuthenticationError, ConflictError, NotFoundError, ValidationError } from '../errors.ts';
 import { parseInput } from '../accounts/accounts.schemas.ts';
-import { formatMoney, MAX_STORED_CENTS, parseMoney, type Cents } from '../money/money.ts';
+import { decimalString, MAX_STORED_CENTS, parseMoney, type Cents } from '../money/money.ts';
 import { transition, recordCreated, type Tx } from '../transitions/transition.ts';
 import { POSITION_MACHINE } from './positions.machine.ts';
 import { crossedLevel, levelRefusal, margin, notional, profitAndLoss, type CloseTrigger } from './positions.rules.ts';
@@ -66,12 +66,12 @@ export async function openPosition(deps: TradingDeps, viewer: User | null, rawIn
         contractId: contract.id,
         positionType: input.positionType,
         status: 'open',
-        entryPrice: formatMoney(entry),
-        quantity: formatMoney(input.quantity),
+        entryPrice: decimalString(entry),
+        quantity: decimalString(input.quantity),
         leverage: input.leverage,
-        margin: formatMoney(held),
-        stopLoss: levels.stopLoss === null ? null : formatMoney(levels.stopLoss),
-        takeProfit: levels.takeProfit === null ? null : formatMoney(levels.takeProfit),
+        margin: decimalString(held),
+        stopLoss: levels.stopLoss === null ? null : decimalString(levels.stopLoss),
+        takeProfit: levels.takeProfit === null ? null : decimalString(levels.takeProfit),
       },
     });
     await recordCreated(tx, { machine: POSITION_MACHINE, id: created.id, status: 'open', actorId: viewer.id });
@@ -101,7 +101,7 @@ export async function closePosition(deps: TradingDeps, viewer: User | null, posi
 /** The guarded move open -> closed with exit price and realised P/L; a racing close makes it a 409. */
 async function closeAt(tx: Tx, position: Position, exit: Cents, reason: 'manual' | CloseTrigger, actorId: string | null, now: Date) {
   const realized = profitAndLoss(position.positionType, cents(position.entryPrice), exit, parseMoney(position.quantity.toFixed(2)), position.leverage);
-  const note = reason === 'manual' ? 'Closed by the trader' : `${reason === 'stop_loss' ? 'Stop-loss' : 'Take-profit'} reached at ${formatMoney(exit)}`;
+  const note = reason === 'manual' ? 'Closed by the trader' : `${reason === 'stop_loss' ? 'Stop-loss' : 'Take-profit'} reached at ${decimalString(exit)}`;
   await transition(tx, {
     machine: POSITION_MACHINE,
     id: position.id,
@@ -109,7 +109,7 @@ async function closeAt(tx: Tx, position: Position, exit: Cents, reason: 'manual'
     to: 'closed',
     actorId,
     note,
-    data: { closedAt: now, exitPrice: formatMoney(exit), realizedPnl: formatMoney(realized), closeReason: reason },
+    data: { closedAt: now, exitPrice: decimalString(exit), realizedPnl: decimalString(realized), closeReason: reason },
     messages: { raced: ALREADY_CLOSED },
   });
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ApplicationStatus, BidStatus, ContractStatus, DisputeStatus, PaymentStatus, PositionStatus, TicketStatus } from '../../db/generated/prisma/enums.ts';
+import { ApplicationStatus, BidStatus, ContractStatus, DisputeStatus, PaymentStatus, PositionStatus, PurchaseStatus, TicketStatus } from '../../db/generated/prisma/enums.ts';
 import { APPLICATION_MACHINE } from '../diligence/diligence.machine.ts';
 import { LISTING_MACHINE } from '../listings/listings.machine.ts';
 import { BID_MACHINE } from '../market/bids.machine.ts';
-import { DISPUTE_MACHINE, PAYMENT_MACHINE } from '../payments/payments.machine.ts';
+import { DISPUTE_MACHINE, PAYMENT_MACHINE, PURCHASE_MACHINE } from '../payments/payments.machine.ts';
 import { TICKET_MACHINE } from '../support/tickets.machine.ts';
 import { POSITION_MACHINE } from '../trading/positions.machine.ts';
 import { ConflictError } from '../errors.ts';
@@ -18,6 +18,7 @@ const MACHINES = [
   [DISPUTE_MACHINE, DisputeStatus],
   [TICKET_MACHINE, TicketStatus],
   [POSITION_MACHINE, PositionStatus],
+  [PURCHASE_MACHINE, PurchaseStatus],
 ] as const;
 
 describe('machines', () => {
@@ -58,6 +59,18 @@ describe('machines', () => {
     expect(nextStatuses(DISPUTE_MACHINE, 'refunded')).toEqual([]);
     expect(nextStatuses(TICKET_MACHINE, 'closed')).toEqual([]);
     expect(nextStatuses(POSITION_MACHINE, 'closed')).toEqual([]);
+  });
+
+  it('purchases: pending until paid, active until a refund revokes them; nothing comes back', () => {
+    expect(PURCHASE_MACHINE.initial).toEqual(['pending']);
+    expect(nextStatuses(PURCHASE_MACHINE, 'pending')).toEqual(['active']);
+    expect(canTransition(PURCHASE_MACHINE, 'active', 'revoked')).toBe(true);
+    expect(canTransition(PURCHASE_MACHINE, 'active', 'expired')).toBe(true);
+    expect(canTransition(PURCHASE_MACHINE, 'expired', 'revoked')).toBe(true);
+    expect(canTransition(PURCHASE_MACHINE, 'pending', 'revoked')).toBe(false);
+    expect(canTransition(PURCHASE_MACHINE, 'revoked', 'active')).toBe(false);
+    expect(canTransition(PURCHASE_MACHINE, 'expired', 'active')).toBe(false);
+    expect(nextStatuses(PURCHASE_MACHINE, 'revoked')).toEqual([]);
   });
 
   it('a refused move is a conflict with reason INVALID_TRANSITION', () => {

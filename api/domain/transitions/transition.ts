@@ -1,5 +1,5 @@
-// The one way a stateful record changes status: listings, due diligence applications and bids
-// today; payments, disputes, support tickets and positions next. A machine is data (which status
+// The one way a stateful record changes status: listings, due diligence applications, bids,
+// payments, disputes, purchases, support tickets and positions. A machine is data (which status
 // may follow which); `transition` checks it, writes the new status guarded in the database (only
 // a row still in the status the caller saw moves, so of two racing changes one wins), and leaves a
 // StatusChange row with the actor and a note, all in the caller's transaction.
@@ -11,6 +11,7 @@ import type {
   DisputeStatus,
   PaymentStatus,
   PositionStatus,
+  PurchaseStatus,
   StatusSubject,
   TicketStatus,
 } from '../../db/generated/prisma/enums.ts';
@@ -25,6 +26,7 @@ export interface StatusOf {
   dispute: DisputeStatus;
   ticket: TicketStatus;
   position: PositionStatus;
+  purchase: PurchaseStatus;
 }
 
 /** The columns that may change together with the status (the status itself is the machine's). */
@@ -36,6 +38,7 @@ export interface DataOf {
   dispute: Omit<Prisma.DisputeUncheckedUpdateManyInput, 'status' | 'id'>;
   ticket: Omit<Prisma.SupportTicketUncheckedUpdateManyInput, 'status' | 'id'>;
   position: Omit<Prisma.PositionUncheckedUpdateManyInput, 'status' | 'id'>;
+  purchase: Omit<Prisma.PurchaseUncheckedUpdateManyInput, 'status' | 'id'>;
 }
 
 export interface Machine<S extends StatusSubject> {
@@ -101,6 +104,7 @@ function table(tx: Tx, subject: StatusSubject): StatusDelegate {
     dispute: tx.dispute,
     ticket: tx.supportTicket,
     position: tx.position,
+    purchase: tx.purchase,
   };
   return delegates[subject] as StatusDelegate;
 }

@@ -6,9 +6,9 @@ import type { paymentStatusQuery as PaymentStatusQueryType } from '../../__gener
 
 // Where a payment stands on the server, asked fresh. The payment page reads it when an answer did
 // not say (the connection failed, or a confirmation was refused because another had won), and
-// both payment pages follow a payment that is being confirmed (processing) to its end
-// (docs/decisions.md, "Payments: one confirmation charges"). The answer also refreshes the
-// payment's record in the store, so every fragment showing it follows.
+// follows a payment that is being confirmed (processing) to its end (docs/decisions.md, "Payments:
+// one confirmation charges"); the escrow page follows its payment live instead (paymentUpdated).
+// The answer also refreshes the payment's record in the store, so every fragment showing it follows.
 const query = graphql`
   query paymentStatusQuery($id: ID!) {
     payment(id: $id) {

@@ -1,7 +1,6 @@
 import { Suspense, useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router-dom';
-import styled from 'styled-components';
 import { Badge } from '../../../components/Badge.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { ButtonLink } from '../../../components/ButtonLink.tsx';
@@ -15,117 +14,13 @@ import { pricingModelLabel } from '../../../format/labels.ts';
 import { DeveloperAccess } from './DeveloperPanel.tsx';
 import { DownloadControl } from './DownloadControl.tsx';
 import type { ExternalLinkAnswer } from './downloadData.ts';
-import { EscrowStatus } from './EscrowStatus.tsx';
+import { EscrowLine } from './EscrowLine.tsx';
 import { KeyReveal } from './KeyReveal.tsx';
 import { accessBadge, canRenew, isRefunded } from './libraryRules.ts';
+import { Actions, Buttons, Card, Facts, Heading, Muted, Title, TitleLine, Top } from './purchaseCardLayout.ts';
 import { PurchaseReview } from './PurchaseReview.tsx';
 import { useRequestDataAccessMutation } from './RequestDataAccessMutation.ts';
 import { useRotateApiKeyMutation } from './RotateApiKeyMutation.ts';
-
-const Card = styled.li`
-  display: flex;
-  flex-direction: column;
-  gap: 10px;
-  padding: 14px;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-
-  &:last-child {
-    border-bottom: 0;
-  }
-`;
-
-const Top = styled.div`
-  display: flex;
-  align-items: flex-start;
-  justify-content: space-between;
-  gap: 8px 16px;
-  flex-wrap: wrap;
-`;
-
-const TitleLine = styled.div`
-  display: flex;
-  align-items: center;
-  gap: 8px;
-  min-width: 0;
-
-  > :first-child {
-    flex: none;
-  }
-`;
-
-const Heading = styled.h3`
-  min-width: 0;
-  display: flex;
-`;
-
-const Title = styled(Link)`
-  min-width: 0;
-  overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
-  font-size: ${({ theme }) => theme.fontSizes.md};
-  font-weight: 700;
-  color: ${({ theme }) => theme.colors.textStrong};
-  &:hover {
-    color: ${({ theme }) => theme.colors.up};
-  }
-`;
-
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));
-  gap: 6px 16px;
-  margin: 0;
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-variant-numeric: tabular-nums;
-
-  div {
-    display: flex;
-    flex-direction: column;
-    gap: 2px;
-    min-width: 0;
-  }
-  dt {
-    color: ${({ theme }) => theme.colors.textDim};
-    text-transform: uppercase;
-    letter-spacing: ${({ theme }) => theme.tracking.label};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-  }
-  dd {
-    color: ${({ theme }) => theme.colors.text};
-    overflow-wrap: anywhere;
-  }
-`;
-
-const Actions = styled.div`
-  display: flex;
-  align-items: flex-start;
-  gap: 8px;
-  flex-wrap: wrap;
-
-  > :first-child {
-    flex: 1 1 260px;
-  }
-`;
-
-const Buttons = styled.div`
-  display: flex;
-  gap: 8px;
-  flex-wrap: wrap;
-`;
-
-const Muted = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  line-height: 1.5;
-  color: ${({ theme }) => theme.colors.textMuted};
-
-  a {
-    color: ${({ theme }) => theme.colors.text};
-    text-decoration: underline;
-    text-underline-offset: 2px;
-  }
-`;
 
 const BADGE_TONES = { ACTIVE: 'green', EXPIRED: 'red', INACTIVE: 'neutral', REFUNDED: 'neutral' } as const;
 
@@ -273,7 +168,7 @@ export function PurchaseCard({ purchase }: PurchaseCardProps) {
         <div>
           <dt>Escrow</dt>
           <dd>
-            <EscrowStatus payment={p.payment} />
+            <EscrowLine payment={p.payment} />
           </dd>
         </div>
       </Facts>

@@ -12,10 +12,10 @@ import type { PaymentSuccessQuery as PaymentSuccessQueryType } from '../../../__
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { ApiKeyOnce } from './ApiKeyOnce.tsx';
 import { DisputeSection } from './DisputeSection.tsx';
-import { EscrowStatus } from './EscrowStatus.tsx';
+import { EscrowPanel } from './EscrowPanel.tsx';
 import { NextSteps } from './NextSteps.tsx';
 import { PaymentSuccessQuery, type PaymentSuccessLoaderData } from './PaymentSuccessQuery.ts';
-import { useFollowPayment } from '../../shared/paymentStatus.ts';
+import { usePaymentUpdates } from './usePaymentUpdates.ts';
 
 // Wide screens: status, key and dispute on the left, next steps on the right. Narrow screens: one
 // column in reading order (status, key, next steps, then the dispute form).
@@ -73,10 +73,9 @@ function PaymentSuccessContent({ query }: { query: PreloadedQuery<PaymentSuccess
   const { contract, viewer } = data;
   const payment = data.myPaymentForContract ?? null;
   usePageTitle(contract ? `Escrow · ${contract.title}` : 'Contract Not Found');
-  const revalidator = useRevalidator();
-  // Being confirmed (docs/decisions.md, "Payments: one confirmation charges"): followed until it
-  // ends, then the page loads as it ended (the escrow, or why it failed).
-  useFollowPayment(payment?.id ?? null, payment?.status === 'processing', () => void revalidator.revalidate());
+  // Followed live (docs/decisions.md, "Payments: the rooms"): a payment being confirmed shows its
+  // escrow, or why it failed, as soon as it ends; a dispute and its settlement show as they happen.
+  usePaymentUpdates(payment?.id ?? null);
 
   if (!contract) {
     return (
@@ -156,7 +155,7 @@ function PaymentSuccessContent({ query }: { query: PreloadedQuery<PaymentSuccess
         {payment.status === 'escrowed' ? 'PAYMENT IN ESCROW' : 'YOUR PAYMENT'}
       </PageTitle>
       <Grid>
-        <EscrowStatus payment={payment} />
+        <EscrowPanel payment={payment} />
         {apiKey && <ApiKeyOnce apiKey={apiKey} byLink={contract.dataAccessType === 'external_link'} />}
         <div className="steps">
           <NextSteps

@@ -13,7 +13,7 @@ const mutation = graphql`
           payment {
             id
             status
-            ...EscrowStatus_payment
+            ...EscrowPanel_payment
             ...NextSteps_payment
             ...DisputeSection_payment
           }

@@ -26,7 +26,7 @@ export const PaymentSuccessQuery = graphql`
       id
       status
       failureReason
-      ...EscrowStatus_payment
+      ...EscrowPanel_payment
       ...NextSteps_payment
       ...DisputeSection_payment
     }

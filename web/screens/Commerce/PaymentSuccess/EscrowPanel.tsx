@@ -2,7 +2,7 @@ import { graphql, useFragment } from 'react-relay';
 import styled from 'styled-components';
 import { Badge } from '../../../components/Badge.tsx';
 import { Panel } from '../../../components/Panel.tsx';
-import type { EscrowStatus_payment$key } from '../../../__generated__/EscrowStatus_payment.graphql.ts';
+import type { EscrowPanel_payment$key } from '../../../__generated__/EscrowPanel_payment.graphql.ts';
 import { formatMoney, formatTimestamp } from '../../../format/format.ts';
 import { humanize, statusLabel, statusTone } from '../../../format/labels.ts';
 import { EscrowCountdown } from './EscrowCountdown.tsx';
@@ -81,13 +81,13 @@ const EXPLAIN: Record<string, string> = {
   refunded: 'The dispute was settled in your favour: the money was refunded and the data is no longer available to you.',
 };
 
-export type EscrowStatusProps = { payment: EscrowStatus_payment$key };
+export type EscrowPanelProps = { payment: EscrowPanel_payment$key };
 
-/** The escrow card: status badge, the dispute window's countdown, and the money. */
-export function EscrowStatus({ payment }: EscrowStatusProps) {
+/** The escrow panel of the payment-success page: status badge, the dispute window's countdown, and the money. */
+export function EscrowPanel({ payment }: EscrowPanelProps) {
   const p = useFragment(
     graphql`
-      fragment EscrowStatus_payment on Payment {
+      fragment EscrowPanel_payment on Payment {
         paymentId
         status
         amount

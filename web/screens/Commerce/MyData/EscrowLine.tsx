@@ -10,10 +10,10 @@ const Text = styled.span<{ $tone: EscrowText['tone'] }>`
   color: ${({ theme, $tone }) => toneColors(theme, $tone).fg};
 `;
 
-export type EscrowStatusProps = { payment: { status: string; escrowEndsAt: string | null | undefined } | null | undefined };
+export type EscrowLineProps = { payment: { status: string; escrowEndsAt: string | null | undefined } | null | undefined };
 
-/** The payment's escrow state; while escrowed, a live countdown to the release. */
-export function EscrowStatus({ payment }: EscrowStatusProps) {
+/** The payment's escrow state in one line of a library card; while escrowed, a live countdown to the release. */
+export function EscrowLine({ payment }: EscrowLineProps) {
   const [now, setNow] = useState(() => Date.now());
   const ticking = payment?.status === 'escrowed';
   useEffect(() => {

@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "StatusSubject" ADD VALUE 'purchase';
