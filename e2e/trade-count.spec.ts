@@ -1,8 +1,9 @@
 import { expect, gql, test } from './fixtures.ts';
 
-// One trade count (docs/decisions.md): a provider's trades are their sales paid for. The demo
-// provider sees the same figure in the header's user menu, on the cards of their listings and in
-// the provider panel of a listing's page, and it is their dashboard's Sales figure.
+// One trade count (docs/decisions.md): a user's trades are the paid trades they bought or sold in;
+// a provider's completed sales the paid ones they sold. The demo provider, who buys nothing, sees
+// one figure in the header's user menu, on the cards of their listings, in the provider panel of a
+// listing's page and as their dashboard's Sales; the demo buyer's header counts her purchases.
 
 const DEMO_PASSWORD = 'Demo#Trader1';
 const PROVIDER_EMAIL = 'meridian@datapit.demo';
@@ -34,4 +35,20 @@ test('the demo provider’s trades read the same in the header, on the cards and
   await page.goto(`/contract/${listing.contractId}`);
   await expect(page.getByTestId('provider-card').getByTestId('provider-completed-sales')).toHaveText(`${trades} completed ${trades === 1 ? 'sale' : 'sales'}`);
   await expect(header).toContainText(text);
+});
+
+test('a buyer’s header counts the trades she paid for', async ({ page }) => {
+  await gql(page.request, 'mutation ($input: LoginInput!) { login(input: $input) { __typename } }', {
+    input: { usernameOrEmail: 'ava.thompson@datapit.demo', password: DEMO_PASSWORD },
+  });
+  const { viewer } = await gql<{ viewer: { tradeCount: number; purchases: { edges: { node: { status: string } }[] } } }>(
+    page.request,
+    '{ viewer { tradeCount purchases(first: 100) { edges { node { status } } } } }',
+  );
+  // Her live and ended purchases are paid trades; a refunded one is not (the demo has none of hers refunded).
+  const paid = viewer.purchases.edges.filter((e) => e.node.status !== 'pending' && e.node.status !== 'revoked').length;
+  expect(paid).toBeGreaterThan(0);
+  expect(viewer.tradeCount).toBe(paid);
+  await page.goto('/browse');
+  await expect(page.getByRole('button', { name: /User menu/ })).toContainText(`(${paid} ${paid === 1 ? 'trade' : 'trades'})`);
 });

@@ -202,16 +202,17 @@ describe('seedDemoData', () => {
         expect(cents(u.rating!)).toBe(Math.floor((sum * 200 + own.length) / (2 * own.length)));
       }
     }
-    // One trade count (docs/decisions.md): a provider's trades are their sales paid for, which is
-    // also the sum of their listings' sales; the header, the cards and the provider panel show it.
+    // One trade count (docs/decisions.md): a user's trades are the paid payments they bought or
+    // sold in; a provider's completed sales the paid ones they sold, the sum of their listings' sales.
     const contracts = await db.contract.findMany();
     const paid = payments.filter((p) => isPaidPayment(p.status));
     for (const c of contracts) {
       expect(c.salesCount).toBe(paid.filter((p) => p.contractId === c.id).length);
     }
     for (const u of users) {
-      expect(u.tradeCount, u.name).toBe(paid.filter((p) => p.sellerId === u.id).length);
-      expect(u.tradeCount, u.name).toBe(contracts.filter((c) => c.providerId === u.id).reduce((n, c) => n + c.salesCount, 0));
+      expect(u.tradeCount, u.name).toBe(paid.filter((p) => p.sellerId === u.id || p.buyerId === u.id).length);
+      expect(u.completedSales, u.name).toBe(paid.filter((p) => p.sellerId === u.id).length);
+      expect(u.completedSales, u.name).toBe(contracts.filter((c) => c.providerId === u.id).reduce((n, c) => n + c.salesCount, 0));
     }
   });
 

@@ -640,12 +640,15 @@ function buildDemoPlan(now: number, adminHash: string, userHash: string, withFil
     u.rating = money(hundredths);
     u.reviewCount = list.length;
   }
-  // One trade count (docs/decisions.md): a provider's trades are their sales paid for, the same
-  // payments each listing's salesCount counts.
+  // One trade count (docs/decisions.md): a trade for the buyer and the seller of each paid
+  // payment, a completed sale for the seller (the payments each listing's salesCount counts).
   for (const pay of payments) {
     if (!isPaidPayment(pay.status as PaymentStatus)) continue;
     const seller = byId.get(pay.sellerId)!;
+    const buyer = byId.get(pay.buyerId)!;
     seller.tradeCount = (seller.tradeCount ?? 0) + 1;
+    seller.completedSales = (seller.completedSales ?? 0) + 1;
+    buyer.tradeCount = (buyer.tradeCount ?? 0) + 1;
   }
 
   // ---- a conversation about one of the demo provider's contracts

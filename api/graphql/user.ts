@@ -25,9 +25,11 @@ export const UserType = builder.prismaNode('User', {
     reviewCount: t.exposeInt('reviewCount'),
     tradeCount: t.exposeInt('tradeCount', {
       description:
-        'The user’s trades as a provider: their sales paid for (escrowed, disputed or released; a refund takes one back). The header, the cards and the provider panel show this one figure (docs/decisions.md, "One trade count").',
+        'The paid trades the user is a party to, as buyer or seller (escrowed, disputed or released; a refund takes one back): the "(N trades)" of the header and the cards (docs/decisions.md, "One trade count").',
     }),
-    completedSales: t.int({ description: 'The same figure as tradeCount, under the name the provider panel and REST have always used.', resolve: (user) => user.tradeCount }),
+    completedSales: t.exposeInt('completedSales', {
+      description: 'The provider’s paid sales (the sum of their listings’ salesCount): the provider panel’s "N completed sales".',
+    }),
     isVerifiedProvider: t.boolean({ resolve: (user) => user.dueDiligenceStatus === 'approved' }),
     memberSince: t.expose('createdAt', { type: 'DateTime' }),
     email: t.exposeString('email', {

@@ -47,6 +47,7 @@ export const CARD_PROVIDER_COLUMNS = [
   'rating',
   'reviewCount',
   'tradeCount',
+  'completedSales',
   'createdAt',
 ] as const satisfies ReadonlyArray<keyof User>;
 

@@ -4,11 +4,12 @@ import { testDatabases } from '../../test/databases.ts';
 import { makeContract, makeUser } from '../../test/market-fixtures.ts';
 import { ESCROW_WINDOW_MS } from '../payments/payments.rules.ts';
 
-// One trade count (docs/decisions.md): a provider's trades are their sales paid for (escrowed,
-// disputed or released; a refund takes one back). Every place that shows the figure shows the same
-// number: the header (viewer.tradeCount), the floor's cards and the contract page's provider panel
-// (provider.completedSales), the REST user and contract answers, the dashboard's Sales tile and the
-// sum of the provider's listings' sales. Buying, a declined card and an unpaid attempt count nowhere.
+// One trade count (docs/decisions.md): a user's trades are the paid trades they are a party to,
+// as buyer or seller (escrowed, disputed or released; a refund takes one back): the header
+// (viewer.tradeCount), the floor's cards and REST's tradeCount show that one figure. A provider's
+// completed sales are the paid ones they sold: the contract page's panel (provider.completedSales),
+// REST's completedSales, the dashboard's Sales tile and the sum of their listings' sales. A declined
+// card and an unpaid attempt count nowhere.
 
 const GOOD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' };
 const DECLINED = { number: '4000 0000 0000 0002', expMonth: 12, expYear: 2099, cvc: '123' };
@@ -60,43 +61,55 @@ describe.each(testDatabases())('one trade count (%s)', (kind) => {
   }, 120_000);
   afterAll(async () => app?.close());
 
-  it('the header, the cards, the provider panel, REST, the dashboard and the listings all show the same figure', async () => {
+  it('the header, the cards and REST show one trade count; the panel, REST, the dashboard and the listings one sales count', async () => {
     const prov = await logIn(app, 'tc_prov');
     const anonymous = new Client(app);
-    const figures: Record<string, number> = {};
+    const trades: Record<string, number> = {};
+    const sales: Record<string, number> = {};
 
-    figures.header = (await prov.gql(`{ viewer { tradeCount } }`)).data.viewer.tradeCount;
-    figures.dashboardSales = (await prov.gql(`{ viewer { dashboardSummary { salesCount } } }`)).data.viewer.dashboardSummary.salesCount;
+    trades.header = (await prov.gql(`{ viewer { tradeCount } }`)).data.viewer.tradeCount;
+    sales.dashboardSales = (await prov.gql(`{ viewer { dashboardSummary { salesCount } } }`)).data.viewer.dashboardSummary.salesCount;
     const me = await prov.json('GET', '/api/auth/user');
-    figures.restUserTradeCount = me.body.tradeCount ?? me.body.user?.tradeCount;
-    figures.restUserCompletedSales = me.body.completedSales ?? me.body.user?.completedSales;
+    trades.restUserTradeCount = me.body.tradeCount ?? me.body.user?.tradeCount;
+    sales.restUserCompletedSales = me.body.completedSales ?? me.body.user?.completedSales;
 
     // The floor's cards (the card read model) and the contract page's panel, as a visitor sees them.
-    const floor = await anonymous.gql(`{ contracts(first: 50) { edges { node { contractId provider { userId name rating completedSales isVerifiedProvider } } } } }`);
+    const floor = await anonymous.gql(`{ contracts(first: 50) { edges { node { contractId provider { userId name rating tradeCount completedSales isVerifiedProvider } } } } }`);
     const cards = floor.data.contracts.edges.map((e: any) => e.node).filter((n: any) => n.provider.userId === providerId);
     expect(cards).toHaveLength(3);
-    for (const card of cards) figures[`card ${card.contractId}`] = card.provider.completedSales;
+    for (const card of cards) {
+      trades[`card ${card.contractId}`] = card.provider.tradeCount;
+      sales[`card ${card.contractId}`] = card.provider.completedSales;
+    }
     const detail = await anonymous.gql(`query($id: ID!) { contract(id: $id) { salesCount provider { completedSales tradeCount } } }`, { id: contracts.a });
-    figures.panel = detail.data.contract.provider.completedSales;
-    figures.panelTradeCount = detail.data.contract.provider.tradeCount;
-    figures.restContract = (await anonymous.json('GET', `/api/contracts/${contracts.a}`)).body.provider.completedSales;
+    sales.panel = detail.data.contract.provider.completedSales;
+    trades.panelTradeCount = detail.data.contract.provider.tradeCount;
+    sales.restContract = (await anonymous.json('GET', `/api/contracts/${contracts.a}`)).body.provider.completedSales;
     const restList = (await anonymous.json('GET', '/api/contracts')).body as any[];
-    figures.restCard = restList.find((c) => c.id === contracts.b).provider.completedSales;
+    sales.restCard = restList.find((c) => c.id === contracts.b).provider.completedSales;
 
     let listed = 0;
     for (const key of ['a', 'b', 'c']) {
       listed += (await anonymous.gql(`query($id: ID!) { contract(id: $id) { salesCount } }`, { id: contracts[key] })).data.contract.salesCount;
     }
-    figures.sumOfListingsSales = listed;
+    sales.sumOfListingsSales = listed;
 
-    const expected = await db().payment.count({ where: { sellerId: providerId, status: { in: ['escrowed', 'disputed', 'released'] } } });
-    expect(expected).toBe(3);
-    expect(figures).toEqual(Object.fromEntries(Object.keys(figures).map((k) => [k, expected])));
+    const sold = await db().payment.count({ where: { sellerId: providerId, status: { in: ['escrowed', 'disputed', 'released'] } } });
+    const traded = await db().payment.count({ where: { OR: [{ sellerId: providerId }, { buyerId: providerId }], status: { in: ['escrowed', 'disputed', 'released'] } } });
+    // Three sales and the provider's own purchase.
+    expect([sold, traded]).toEqual([3, 4]);
+    expect(sales).toEqual(Object.fromEntries(Object.keys(sales).map((k) => [k, sold])));
+    expect(trades).toEqual(Object.fromEntries(Object.keys(trades).map((k) => [k, traded])));
   });
 
-  it('the seller of the provider’s own purchase counts it; a buyer’s header counts no purchases', async () => {
+  it('a purchase is a trade for the buyer and a trade and a completed sale for the seller', async () => {
     const other = await db().user.findUniqueOrThrow({ where: { username: 'tc_other' } });
-    expect(other.tradeCount).toBe(1);
-    expect((await (await logIn(app, 'tc_ann')).gql(`{ viewer { tradeCount } }`)).data.viewer.tradeCount).toBe(0);
+    expect([other.tradeCount, other.completedSales]).toEqual([1, 1]);
+    // Ann paid for two listings (her declined card counts nowhere); she sold nothing.
+    const ann = (await (await logIn(app, 'tc_ann')).gql(`{ viewer { tradeCount completedSales } }`)).data.viewer;
+    expect(ann).toEqual({ tradeCount: 2, completedSales: 0 });
+    // Bob's refunded purchase is no longer a trade; his released one is.
+    const bob = (await (await logIn(app, 'tc_bob')).gql(`{ viewer { tradeCount } }`)).data.viewer;
+    expect(bob.tradeCount).toBe(1);
   });
 });

@@ -93,7 +93,8 @@ describe.each(testDatabases())('escrow on %s', (kind) => {
       expect(await db().statusChange.count({ where: { subjectId: paid.id, toStatus: 'released' } })).toBe(1);
       // A release changes no trade count: the sale counted once, when it was paid (docs/decisions.md, "One trade count").
       const sales = await db().payment.count({ where: { sellerId: users.prov!.id, status: { in: [...PAID_PAYMENT_STATUSES] } } });
-      expect((await db().user.findUniqueOrThrow({ where: { id: users.prov!.id } })).tradeCount).toBe(sales);
+      const trades = await db().payment.count({ where: { OR: [{ sellerId: users.prov!.id }, { buyerId: users.prov!.id }], status: { in: [...PAID_PAYMENT_STATUSES] } } });
+      expect(await db().user.findUniqueOrThrow({ where: { id: users.prov!.id } })).toMatchObject({ tradeCount: trades, completedSales: sales });
       // A dispute after release is refused.
       const late = await post(await login('bob'), `/api/payments/${paid.id}/dispute`, { reason: 'data_quality', description: 'Too late' });
       expect(late.status).toBe(409);

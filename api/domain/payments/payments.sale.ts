@@ -43,7 +43,9 @@ export async function recordSale(
   await tx.contract.update({ where: { id: payment.contractId }, data: { salesCount: { increment: 1 }, marketPrice } });
   const tick = await tx.priceTick.create({ data: { contractId: payment.contractId, price: marketPrice, source: 'sale', createdAt: now } });
   await schedulePositionMarks(tx, jobs, tick);
-  await tx.user.update({ where: { id: payment.sellerId }, data: { tradeCount: { increment: 1 } } });
+  // One trade count (docs/decisions.md): a trade for both parties, a completed sale for the seller.
+  await tx.user.update({ where: { id: payment.sellerId }, data: { tradeCount: { increment: 1 }, completedSales: { increment: 1 } } });
+  await tx.user.update({ where: { id: payment.buyerId }, data: { tradeCount: { increment: 1 } } });
   return { purchase, apiKey: key.key, apiKeyPrefix: key.prefix, tick };
 }
 
@@ -61,8 +63,9 @@ export function saleNews(events: EventPublisher, payment: { contractId: string }
  * sale no longer counts for the contract or the provider (the counters count paid payments). The
  * market price stays: it was the price of a sale that happened.
  */
-export async function reverseSale(tx: Tx, payment: Pick<Payment, 'id' | 'contractId' | 'sellerId'>, at: { now: Date; actorId: string; note: string | null }): Promise<void> {
+export async function reverseSale(tx: Tx, payment: Pick<Payment, 'id' | 'contractId' | 'sellerId' | 'buyerId'>, at: { now: Date; actorId: string; note: string | null }): Promise<void> {
   await revokeAccess(tx, payment.id, at);
   await tx.contract.update({ where: { id: payment.contractId }, data: { salesCount: { decrement: 1 } } });
-  await tx.user.update({ where: { id: payment.sellerId }, data: { tradeCount: { decrement: 1 } } });
+  await tx.user.update({ where: { id: payment.sellerId }, data: { tradeCount: { decrement: 1 }, completedSales: { decrement: 1 } } });
+  await tx.user.update({ where: { id: payment.buyerId }, data: { tradeCount: { decrement: 1 } } });
 }

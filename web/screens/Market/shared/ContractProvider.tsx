@@ -62,7 +62,7 @@ export type ContractProviderProps = {
   layout: 'grid' | 'list';
 };
 
-/** Who sells the contract: name, verified mark, rating and trades (their sales paid for). */
+/** Who sells the contract: name, verified mark, rating and trades (the header's figure when they log in). */
 export function ContractProvider({ contract, layout }: ContractProviderProps) {
   const { provider: p } = useFragment(
     graphql`
@@ -70,7 +70,7 @@ export function ContractProvider({ contract, layout }: ContractProviderProps) {
         provider {
           name
           rating
-          completedSales
+          tradeCount
           isVerifiedProvider
         }
       }
@@ -80,8 +80,8 @@ export function ContractProvider({ contract, layout }: ContractProviderProps) {
   const rating = (
     <>
       <Stars rating={p.rating} size={11} showValue />
-      {/* one trade count (docs/decisions.md): the provider's sales paid for, the header's figure */}
-      <Trades data-testid="trade-count">({plural(p.completedSales, 'trade')})</Trades>
+      {/* one trade count (docs/decisions.md): the same figure as the provider's own header */}
+      <Trades data-testid="trade-count">({plural(p.tradeCount, 'trade')})</Trades>
     </>
   );
 
