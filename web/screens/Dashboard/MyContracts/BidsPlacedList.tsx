@@ -6,7 +6,7 @@ import type { BidsPlacedList_viewer$key } from '../../../__generated__/BidsPlace
 import type { BidsPlacedListPaginationQuery } from '../../../__generated__/BidsPlacedListPaginationQuery.graphql.ts';
 import { formatCount } from '../../../format/format.ts';
 import { Table, TableScroll } from '../shared/DataTable.tsx';
-import { LoadMore } from '../shared/LoadMore.tsx';
+import { LoadMore } from '../../../components/LoadMore.tsx';
 import { BidPlacedRow } from './BidPlacedRow.tsx';
 
 // a phone: each bid a small block, so the Pay link stays in reach without scrolling sideways

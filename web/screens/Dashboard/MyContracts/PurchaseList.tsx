@@ -6,7 +6,7 @@ import { Panel } from '../../../components/Panel.tsx';
 import type { PurchaseList_viewer$key } from '../../../__generated__/PurchaseList_viewer.graphql.ts';
 import type { PurchaseListPaginationQuery } from '../../../__generated__/PurchaseListPaginationQuery.graphql.ts';
 import { formatCount } from '../../../format/format.ts';
-import { LoadMore } from '../shared/LoadMore.tsx';
+import { LoadMore } from '../../../components/LoadMore.tsx';
 import { PurchaseRow } from './PurchaseRow.tsx';
 
 const List = styled.ul`

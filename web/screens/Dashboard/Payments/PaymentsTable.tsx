@@ -9,7 +9,7 @@ import type { PaymentsTablePaginationQuery } from '../../../__generated__/Paymen
 import { formatCount, formatDateTime, formatMoney } from '../../../format/format.ts';
 import { humanize, statusTone } from '../../../format/labels.ts';
 import { Table, TableScroll } from '../shared/DataTable.tsx';
-import { LoadMore } from '../shared/LoadMore.tsx';
+import { LoadMore } from '../../../components/LoadMore.tsx';
 
 export type PaymentsTableProps = { viewer: PaymentsTable_viewer$key };
 

@@ -9,7 +9,7 @@ import type { SalesTablePaginationQuery } from '../../../__generated__/SalesTabl
 import { formatCount, formatDateTime, formatMoney } from '../../../format/format.ts';
 import { humanize, statusTone } from '../../../format/labels.ts';
 import { Table, TableScroll } from '../shared/DataTable.tsx';
-import { LoadMore } from '../shared/LoadMore.tsx';
+import { LoadMore } from '../../../components/LoadMore.tsx';
 
 export type SalesTableProps = { viewer: SalesTable_viewer$key };
 

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Button } from '../../../components/Button.tsx';
+import { Button } from './Button.tsx';
 
 const Row = styled.div`
   display: flex;
