@@ -70,15 +70,17 @@ export type FactProps = Omit<ComponentPropsWithoutRef<'div'>, 'children'> & {
   label: ReactNode;
   /** takes a whole row */
   wide?: boolean;
+  /** the value's test id */
+  valueTestId?: string;
   children: ReactNode;
 };
 
 /** One fact of a FactsGrid. */
-export function Fact({ label, wide = false, children, ...rest }: FactProps) {
+export function Fact({ label, wide = false, valueTestId, children, ...rest }: FactProps) {
   return (
     <div className={wide ? 'wide' : undefined} {...rest}>
       <dt>{label}</dt>
-      <dd>{children}</dd>
+      <dd data-testid={valueTestId}>{children}</dd>
     </div>
   );
 }
