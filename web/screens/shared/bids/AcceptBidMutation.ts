@@ -1,24 +1,16 @@
-import { graphql, useMutation } from 'react-relay';
-import type { AcceptBidMutation as AcceptBidMutationType } from '../../../__generated__/AcceptBidMutation.graphql.ts';
+import { graphql } from 'react-relay';
 
-// The accepted bid leaves the listing's open-bid list (@deleteEdge); the listing's bid side is
-// read again, so its open-bid count and highest bid follow.
-const mutation = graphql`
+// Lists of open bids pass their connection so the accepted bid leaves them (@deleteEdge); the order
+// book passes none and shows the bid's new status in place (normalized by id). Either way the
+// contract's bid side follows.
+export const acceptBidMutation = graphql`
   mutation AcceptBidMutation($input: DecideBidInput!, $connections: [ID!]!) {
     acceptBid(input: $input) {
       __typename
       ... on MutationAcceptBidSuccess {
         data {
           id @deleteEdge(connections: $connections)
-          status
-          nextStatuses
-          decidedAt
-          contract {
-            id
-            openBidCount
-            highestBid
-            marketPrice
-          }
+          ...useBidMoves_bid
         }
       }
       ... on Error {
@@ -28,8 +20,3 @@ const mutation = graphql`
     }
   }
 `;
-
-/** The provider accepts an open bid on their listing. */
-export function useAcceptBidMutation() {
-  return useMutation<AcceptBidMutationType>(mutation);
-}

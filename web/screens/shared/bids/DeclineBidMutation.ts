@@ -1,21 +1,14 @@
-import { graphql, useMutation } from 'react-relay';
-import type { DeclineBidMutation as DeclineBidMutationType } from '../../../__generated__/DeclineBidMutation.graphql.ts';
+import { graphql } from 'react-relay';
 
-const mutation = graphql`
+// As AcceptBidMutation: the declined bid leaves the lists of open bids that pass their connection.
+export const declineBidMutation = graphql`
   mutation DeclineBidMutation($input: DecideBidInput!, $connections: [ID!]!) {
     declineBid(input: $input) {
       __typename
       ... on MutationDeclineBidSuccess {
         data {
           id @deleteEdge(connections: $connections)
-          status
-          nextStatuses
-          decidedAt
-          contract {
-            id
-            openBidCount
-            highestBid
-          }
+          ...useBidMoves_bid
         }
       }
       ... on Error {
@@ -25,8 +18,3 @@ const mutation = graphql`
     }
   }
 `;
-
-/** The provider declines an open bid on their listing. */
-export function useDeclineBidMutation() {
-  return useMutation<DeclineBidMutationType>(mutation);
-}

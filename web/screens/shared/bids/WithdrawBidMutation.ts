@@ -1,23 +1,14 @@
-import { graphql, useMutation } from 'react-relay';
-import type { WithdrawBidMutation as WithdrawBidMutationType } from '../../../__generated__/WithdrawBidMutation.graphql.ts';
+import { graphql } from 'react-relay';
 
-// The row's status changes in place (normalized by id): the bid reads withdrawn and loses its
-// Withdraw button; the listing's bid side follows.
-const mutation = graphql`
+// The bid's row changes in place (normalized by id): it reads withdrawn and loses its Withdraw
+// button; the contract's bid side follows.
+export const withdrawBidMutation = graphql`
   mutation WithdrawBidMutation($input: WithdrawBidInput!) {
     withdrawBid(input: $input) {
       __typename
       ... on MutationWithdrawBidSuccess {
         data {
-          id
-          status
-          nextStatuses
-          decidedAt
-          contract {
-            id
-            highestBid
-            openBidCount
-          }
+          ...useBidMoves_bid
         }
       }
       ... on Error {
@@ -27,8 +18,3 @@ const mutation = graphql`
     }
   }
 `;
-
-/** The bidder withdraws one of their open bids. */
-export function useWithdrawBidMutation() {
-  return useMutation<WithdrawBidMutationType>(mutation);
-}
