@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { labelText } from '../../theme/text.ts';
 
 // The frame of a figures chart: a box of fixed height (shorter on phones) with the node the
 // library draws into, and the licence's attribution link under it (TradingView Lightweight
@@ -25,12 +26,7 @@ export const ChartTotals = styled.dl<{ $cellWidth: number }>`
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   }
   dt {
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    font-weight: 700;
-    letter-spacing: ${({ theme }) => theme.tracking.label};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textDim};
+    ${labelText}
   }
   dd {
     margin: 0;

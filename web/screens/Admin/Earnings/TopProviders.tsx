@@ -5,6 +5,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import type { TopProviders_earnings$key } from '../../../__generated__/TopProviders_earnings.graphql.ts';
 import { formatCount, formatMoney } from '../../../format/format.ts';
+import { labelText } from '../../../theme/text.ts';
 
 // focusable, so a keyboard can scroll a table wider than the screen
 const Scroll = styled.div.attrs({ tabIndex: 0 })`
@@ -25,12 +26,7 @@ const Table = styled.table`
   }
   thead th {
     background: ${({ theme }) => theme.colors.panelAlt};
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    font-weight: 700;
-    letter-spacing: ${({ theme }) => theme.tracking.label};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textDim};
+    ${labelText}
   }
   tbody tr:hover {
     background: ${({ theme }) => theme.colors.hover};

@@ -7,6 +7,7 @@ import type { SimpleApplicationTable_query$key } from '../../../__generated__/Si
 import type { SimpleApplicationTablePaginationQuery } from '../../../__generated__/SimpleApplicationTablePaginationQuery.graphql.ts';
 import { formatCount, formatDate } from '../../../format/format.ts';
 import { applicationStatusLabel, statusTone } from '../../../format/labels.ts';
+import { labelText } from '../../../theme/text.ts';
 
 const PAGE = 25;
 
@@ -31,12 +32,7 @@ const Table = styled.table`
   }
   thead th {
     background: ${({ theme }) => theme.colors.panelAlt};
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    font-weight: 700;
-    letter-spacing: ${({ theme }) => theme.tracking.label};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textDim};
+    ${labelText}
     white-space: nowrap;
   }
   tbody tr:hover,

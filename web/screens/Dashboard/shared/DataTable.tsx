@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { labelText } from '../../../theme/text.ts';
 
 // Dense trading-floor tables: uppercase mono heads, tabular figures, a hover row. The wrapper
 // scrolls sideways on narrow screens instead of squeezing the columns.
@@ -27,12 +28,7 @@ export const Table = styled.table`
     position: sticky;
     top: 0;
     background: ${({ theme }) => theme.colors.panelAlt};
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    font-weight: 700;
-    letter-spacing: ${({ theme }) => theme.tracking.label};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textDim};
+    ${labelText}
   }
 
   tbody tr {
