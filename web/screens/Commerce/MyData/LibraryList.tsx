@@ -3,18 +3,16 @@ import styled from 'styled-components';
 import { ButtonLink } from '../../../components/ButtonLink.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ListPanel } from '../../../components/ListPanel.tsx';
+import { PlainList } from '../../../components/PlainList.tsx';
 import type { LibraryList_viewer$key } from '../../../__generated__/LibraryList_viewer.graphql.ts';
 import type { LibraryListPaginationQuery } from '../../../__generated__/LibraryListPaginationQuery.graphql.ts';
 import { plural } from '../../../format/format.ts';
 import { PurchaseCard } from './PurchaseCard.tsx';
 
-const List = styled.ul`
+const List = styled(PlainList)`
   && {
     display: flex;
     flex-direction: column;
-    margin: 0;
-    padding: 0;
-    list-style: none;
   }
 `;
 

@@ -1,5 +1,4 @@
 import { graphql, usePaginationFragment } from 'react-relay';
-import styled from 'styled-components';
 import { ButtonLink } from '../../../components/ButtonLink.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ListPanel } from '../../../components/ListPanel.tsx';
@@ -7,14 +6,7 @@ import type { PurchaseList_viewer$key } from '../../../__generated__/PurchaseLis
 import type { PurchaseListPaginationQuery } from '../../../__generated__/PurchaseListPaginationQuery.graphql.ts';
 import { formatCount } from '../../../format/format.ts';
 import { PurchaseRow } from './PurchaseRow.tsx';
-
-const List = styled.ul`
-  && {
-    margin: 0;
-    padding: 0;
-    list-style: none;
-  }
-`;
+import { PlainList } from '../../../components/PlainList.tsx';
 
 export type PurchaseListProps = { viewer: PurchaseList_viewer$key };
 
@@ -58,11 +50,11 @@ export function PurchaseList({ viewer }: PurchaseListProps) {
       }
       more={{ what: 'purchases', hasNext, loading: isLoadingNext, onLoad: () => loadNext(20) }}
     >
-      <List aria-label="Purchases">
+      <PlainList aria-label="Purchases">
         {edges.map((e) => (
           <PurchaseRow key={e.node.id} purchase={e.node} />
         ))}
-      </List>
+      </PlainList>
     </ListPanel>
   );
 }
