@@ -3,39 +3,15 @@ import styled from 'styled-components';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import type { BidsPlacedList_viewer$key } from '../../../__generated__/BidsPlacedList_viewer.graphql.ts';
 import type { BidsPlacedListPaginationQuery } from '../../../__generated__/BidsPlacedListPaginationQuery.graphql.ts';
-import { Table } from '../shared/DataTable.tsx';
+import { stackedOnPhone, Table } from '../../../components/DataTable.tsx';
 import { TablePanel } from '../shared/TablePanel.tsx';
 import { BidPlacedRow } from './BidPlacedRow.tsx';
 
 // a phone: each bid a small block, so the Pay link stays in reach without scrolling sideways
 const BidsTable = styled(Table)`
+  ${stackedOnPhone('minmax(0, 1fr) auto', "'title status' 'amount placed' 'next next'")}
+
   ${({ theme }) => theme.media.mobile} {
-    thead {
-      display: none;
-    }
-    tbody {
-      display: block;
-    }
-    tr {
-      display: grid;
-      grid-template-columns: minmax(0, 1fr) auto;
-      grid-template-areas:
-        'title status'
-        'amount placed'
-        'next next';
-      align-items: center;
-      gap: 4px 10px;
-      padding: 10px 14px;
-      border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-    }
-    tr:last-child {
-      border-bottom: 0;
-    }
-    td {
-      display: block;
-      padding: 0;
-      border: 0;
-    }
     td.c-title { grid-area: title; max-width: none; }
     td.c-amount { grid-area: amount; text-align: left; }
     td.c-status { grid-area: status; }

@@ -2,7 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ListPanel, type ListPanelProps } from '../../../components/ListPanel.tsx';
 import { formatCount } from '../../../format/format.ts';
-import { Table, TableScroll } from './DataTable.tsx';
+import { Table, TableScroll } from '../../../components/DataTable.tsx';
 
 /** A column's head: its label, and `num` for figures (right-aligned, monospace). */
 export type Column = string | { label: string; num?: boolean };
