@@ -1,19 +1,14 @@
 import { graphql, useFragment } from 'react-relay';
-import styled from 'styled-components';
 import { Panel } from '../../../components/Panel.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { TextAreaField } from '../../../components/TextAreaField.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import type { ApplicationBusinessSection_options$key } from '../../../__generated__/ApplicationBusinessSection_options.graphql.ts';
 import { humanize } from '../../../format/labels.ts';
+import { CharacterCount } from '../shared/CharacterCount.tsx';
 import { FieldGrid } from '../shared/FormLayout.tsx';
 import type { ApplicationSectionProps } from './applicationFormParts.ts';
 import { BUSINESS_TYPE_LABELS, EMPLOYEE_COUNT_LABELS, REVENUE_RANGE_LABELS } from './applicationRules.ts';
-
-const Count = styled.span<{ $ok: boolean }>`
-  font-family: ${({ theme }) => theme.fonts.mono};
-  color: ${({ theme, $ok }) => ($ok ? theme.colors.up : theme.colors.textDim)};
-`;
 
 const options = (values: readonly string[], labels: Record<string, string>) => values.map((v) => ({ value: v, label: labels[v] ?? humanize(v) }));
 
@@ -31,7 +26,6 @@ export function ApplicationBusinessSection({ options: optionsKey, values, text }
     `,
     optionsKey,
   );
-  const descriptionLength = values.businessDescription.trim().length;
   return (
     <Panel title="Business">
       <FieldGrid>
@@ -73,11 +67,7 @@ export function ApplicationBusinessSection({ options: optionsKey, values, text }
           rows={4}
           maxLength={5000}
           placeholder="What your business does, who your customers are and how the data is produced"
-          hint={
-            <>
-              <Count $ok={descriptionLength >= 50}>{descriptionLength}</Count> / 50 characters minimum
-            </>
-          }
+          hint={<CharacterCount text={values.businessDescription} min={50} />}
           {...text('businessDescription')}
         />
       </FieldGrid>
