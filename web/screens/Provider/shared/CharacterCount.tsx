@@ -10,7 +10,8 @@ export function CharacterCount({ text, min }: { text: string; min: number }) {
   const length = text.trim().length;
   return (
     <>
-      <Count $ok={length >= min}>{length}</Count> / {min} characters minimum
+      <Count $ok={length >= min}>{length}</Count>
+      {` / ${min} characters minimum`}
     </>
   );
 }
