@@ -26,7 +26,7 @@ export function WithdrawBidDialog({ open, amount, contractTitle, busy, onConfirm
     >
       <p>
         Withdraw your bid of <strong>{formatMoney(amount)}</strong>
-        {contractTitle ? ` on ${contractTitle}` : ''}? The provider can no longer accept it. You can bid again later.
+        {contractTitle && <> on {contractTitle}</>}? The provider can no longer accept it. You can bid again later.
       </p>
     </ConfirmDialog>
   );
