@@ -1,7 +1,7 @@
-import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
 import styled from 'styled-components';
-import { VisuallyHidden } from './VisuallyHidden.tsx';
-import { controlStyles, describedBy, FieldError, FieldHint, FieldLabel, FieldWrapper } from './fieldStyles.ts';
+import { FieldFrame } from './FieldFrame.tsx';
+import { controlStyles } from './fieldStyles.ts';
 
 export type SelectOption = { value: string; label: string; disabled?: boolean };
 
@@ -61,41 +61,26 @@ export function SelectField({
   children,
   ...props
 }: SelectFieldProps) {
-  const autoId = useId();
-  const selectId = id ?? `field-${autoId}`;
-  const hintId = hint ? `${selectId}-hint` : undefined;
-  const errorId = error ? `${selectId}-error` : undefined;
   return (
-    <FieldWrapper className={className}>
-      {hideLabel ? (
-        <VisuallyHidden as="label" htmlFor={selectId}>
-          {label}
-        </VisuallyHidden>
-      ) : (
-        <FieldLabel htmlFor={selectId}>{label}</FieldLabel>
+    <FieldFrame label={label} hint={hint} error={error} hideLabel={hideLabel} className={className} id={id}>
+      {(control) => (
+        <Control>
+          <Select
+            {...props}
+            id={control.id}
+            aria-invalid={Boolean(error) || props['aria-invalid'] || undefined}
+            aria-describedby={control.describedBy(props['aria-describedby'])}
+          >
+            {placeholder != null && <option value="">{placeholder}</option>}
+            {options?.map((o) => (
+              <option key={o.value} value={o.value} disabled={o.disabled}>
+                {o.label}
+              </option>
+            ))}
+            {children}
+          </Select>
+        </Control>
       )}
-      <Control>
-        <Select
-          {...props}
-          id={selectId}
-          aria-invalid={Boolean(error) || props['aria-invalid'] || undefined}
-          aria-describedby={describedBy(props['aria-describedby'], hintId, errorId)}
-        >
-          {placeholder != null && <option value="">{placeholder}</option>}
-          {options?.map((o) => (
-            <option key={o.value} value={o.value} disabled={o.disabled}>
-              {o.label}
-            </option>
-          ))}
-          {children}
-        </Select>
-      </Control>
-      {hint && <FieldHint id={hintId}>{hint}</FieldHint>}
-      {error && (
-        <FieldError id={errorId} role="alert">
-          {error}
-        </FieldError>
-      )}
-    </FieldWrapper>
+    </FieldFrame>
   );
 }

@@ -1,7 +1,7 @@
-import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
 import styled from 'styled-components';
-import { VisuallyHidden } from './VisuallyHidden.tsx';
-import { controlStyles, describedBy, FieldError, FieldHint, FieldLabel, FieldWrapper } from './fieldStyles.ts';
+import { FieldFrame } from './FieldFrame.tsx';
+import { controlStyles } from './fieldStyles.ts';
 
 export type TextAreaFieldProps = ComponentPropsWithRef<'textarea'> & {
   label: ReactNode;
@@ -20,32 +20,17 @@ const Area = styled.textarea`
 
 /** Labelled textarea with hint and error, same look as TextField. */
 export function TextAreaField({ label, error, hint, hideLabel = false, className, id, rows = 4, ...props }: TextAreaFieldProps) {
-  const autoId = useId();
-  const areaId = id ?? `field-${autoId}`;
-  const hintId = hint ? `${areaId}-hint` : undefined;
-  const errorId = error ? `${areaId}-error` : undefined;
   return (
-    <FieldWrapper className={className}>
-      {hideLabel ? (
-        <VisuallyHidden as="label" htmlFor={areaId}>
-          {label}
-        </VisuallyHidden>
-      ) : (
-        <FieldLabel htmlFor={areaId}>{label}</FieldLabel>
+    <FieldFrame label={label} hint={hint} error={error} hideLabel={hideLabel} className={className} id={id}>
+      {(control) => (
+        <Area
+          {...props}
+          id={control.id}
+          rows={rows}
+          aria-invalid={Boolean(error) || props['aria-invalid'] || undefined}
+          aria-describedby={control.describedBy(props['aria-describedby'])}
+        />
       )}
-      <Area
-        {...props}
-        id={areaId}
-        rows={rows}
-        aria-invalid={Boolean(error) || props['aria-invalid'] || undefined}
-        aria-describedby={describedBy(props['aria-describedby'], hintId, errorId)}
-      />
-      {hint && <FieldHint id={hintId}>{hint}</FieldHint>}
-      {error && (
-        <FieldError id={errorId} role="alert">
-          {error}
-        </FieldError>
-      )}
-    </FieldWrapper>
+    </FieldFrame>
   );
 }

@@ -1,14 +1,7 @@
-import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
 import styled from 'styled-components';
-import { VisuallyHidden } from './VisuallyHidden.tsx';
-import {
-  controlStyles,
-  describedBy,
-  FieldError,
-  FieldHint,
-  FieldLabel,
-  FieldWrapper,
-} from './fieldStyles.ts';
+import { FieldFrame } from './FieldFrame.tsx';
+import { controlStyles } from './fieldStyles.ts';
 
 export type TextFieldProps = Omit<ComponentPropsWithRef<'input'>, 'size'> & {
   /** visible label, tied to the input with htmlFor/id (so getByLabel works) */
@@ -66,40 +59,23 @@ export function TextField({
   type = 'text',
   ...inputProps
 }: TextFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? `field-${autoId}`;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
-  const hasError = Boolean(error);
-
   return (
-    <FieldWrapper className={className}>
-      {hideLabel ? (
-        <VisuallyHidden as="label" htmlFor={inputId}>
-          {label}
-        </VisuallyHidden>
-      ) : (
-        <FieldLabel htmlFor={inputId}>{label}</FieldLabel>
+    <FieldFrame label={label} hint={hint} error={error} hideLabel={hideLabel} className={className} id={id}>
+      {(control) => (
+        <Control>
+          {leading != null && <Adornment $side="left">{leading}</Adornment>}
+          <Input
+            {...inputProps}
+            id={control.id}
+            type={type}
+            aria-invalid={Boolean(error) || inputProps['aria-invalid'] || undefined}
+            aria-describedby={control.describedBy(inputProps['aria-describedby'])}
+            $padLeft={leading != null}
+            $padRight={trailing != null}
+          />
+          {trailing != null && <Adornment $side="right">{trailing}</Adornment>}
+        </Control>
       )}
-      <Control>
-        {leading != null && <Adornment $side="left">{leading}</Adornment>}
-        <Input
-          {...inputProps}
-          id={inputId}
-          type={type}
-          aria-invalid={hasError || inputProps['aria-invalid'] || undefined}
-          aria-describedby={describedBy(inputProps['aria-describedby'], hintId, errorId)}
-          $padLeft={leading != null}
-          $padRight={trailing != null}
-        />
-        {trailing != null && <Adornment $side="right">{trailing}</Adornment>}
-      </Control>
-      {hint && <FieldHint id={hintId}>{hint}</FieldHint>}
-      {error && (
-        <FieldError id={errorId} role="alert">
-          {error}
-        </FieldError>
-      )}
-    </FieldWrapper>
+    </FieldFrame>
   );
 }

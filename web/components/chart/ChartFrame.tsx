@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { labelText } from '../../theme/text.ts';
 
 // The frame of a figures chart: a box of fixed height (shorter on phones) with the node the
 // library draws into, and the licence's attribution link under it (TradingView Lightweight
@@ -25,12 +26,7 @@ export const ChartTotals = styled.dl<{ $cellWidth: number }>`
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   }
   dt {
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    font-weight: 700;
-    letter-spacing: ${({ theme }) => theme.tracking.label};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textDim};
+    ${labelText}
   }
   dd {
     margin: 0;
@@ -46,6 +42,63 @@ export const ChartTotals = styled.dl<{ $cellWidth: number }>`
   dd.down {
     color: ${({ theme }) => theme.colors.down};
   }
+`;
+
+/** Padding around a chart's legend, canvas and attribution. */
+export const ChartWrap = styled.div`
+  position: relative;
+  padding: 10px 6px 6px 10px;
+`;
+
+/**
+ * The line above a chart that reads the point under the crosshair (or the latest one): figures in
+ * <b>, `className="up"` / `"down"` colouring a gain or a loss.
+ */
+export const ChartLegend = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 4px 16px;
+  min-height: 22px;
+  padding: 0 4px 8px;
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-variant-numeric: tabular-nums;
+  color: ${({ theme }) => theme.colors.textMuted};
+  pointer-events: none;
+
+  b {
+    font-weight: 600;
+    color: ${({ theme }) => theme.colors.textStrong};
+  }
+  b.up {
+    color: ${({ theme }) => theme.colors.up};
+  }
+  b.down {
+    color: ${({ theme }) => theme.colors.down};
+  }
+`;
+
+/** The legend's first cell: the day or time it reads, wide enough that the figures do not jump. */
+export const ChartLegendWhen = styled.span<{ $minWidth: number }>`
+  min-width: ${({ $minWidth }) => $minWidth}px;
+  text-transform: uppercase;
+  letter-spacing: ${({ theme }) => theme.tracking.label};
+`;
+
+/** A word across the chart when there is nothing to draw in its range. */
+export const ChartNote = styled.p`
+  position: absolute;
+  inset: 0;
+  z-index: 2;
+  display: grid;
+  place-items: center;
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  letter-spacing: ${({ theme }) => theme.tracking.label};
+  text-transform: uppercase;
+  color: ${({ theme }) => theme.colors.textDim};
+  pointer-events: none;
 `;
 
 /** The chart's box; give it role="img" and an aria-label that says what the chart shows. */

@@ -1,16 +1,16 @@
 import { ColorType, CrosshairMode, LineStyle, type ChartOptions, type DeepPartial } from 'lightweight-charts';
 import type { DefaultTheme } from 'styled-components';
 
+/** What differs between the panel charts: the price labels, the room above and below, the time of day. */
+export type PanelChartLook = { priceFormatter: (price: number) => string; scaleMargins: { top: number; bottom: number }; timeVisible?: boolean };
+
 /**
  * The look every figures chart on a panel shares (earnings, the dashboard's analytics, the
  * trader's P/L): transparent on the panel, monospace labels, a thin grid, a fixed time range
  * (no scroll or zoom). The in-chart TradingView logo is off: its attribution is a link under the
  * chart (ChartAttribution), since a link inside the role=img canvas would be a hidden focusable control.
  */
-export function panelChartOptions(
-  theme: DefaultTheme,
-  opts: { priceFormatter: (price: number) => string; scaleMargins: { top: number; bottom: number }; timeVisible?: boolean },
-): DeepPartial<ChartOptions> {
+export function panelChartOptions(theme: DefaultTheme, opts: PanelChartLook): DeepPartial<ChartOptions> {
   const c = theme.colors;
   return {
     autoSize: true,

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import styled from 'styled-components';
-import { Button } from '../../../components/Button.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { LoadMore } from '../../../components/LoadMore.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { plural } from '../../../format/format.ts';
 import type { TicketList_query$key } from '../../../__generated__/TicketList_query.graphql.ts';
@@ -10,20 +10,7 @@ import type { TicketListPaginationQuery } from '../../../__generated__/TicketLis
 import type { DeskFilters } from './supportDeskRules.ts';
 import { TicketRow } from './TicketRow.tsx';
 import { useTicketQueueSubscription } from './useTicketQueueSubscription.ts';
-
-const List = styled.ul`
-  && {
-    margin: 0;
-    padding: 0;
-    list-style: none;
-  }
-`;
-
-const More = styled.div`
-  display: flex;
-  justify-content: center;
-  padding: 10px;
-`;
+import { PlainList } from '../../../components/PlainList.tsx';
 
 const Empty = styled.div`
   padding: 12px;
@@ -85,19 +72,13 @@ export function TicketList({ query, filters, selectedTicketId, linkTo, toolbar }
           />
         </Empty>
       ) : (
-        <List aria-label="Support tickets" data-testid="ticket-list">
+        <PlainList aria-label="Support tickets" data-testid="ticket-list">
           {connection.edges.map(({ node }) => (
             <TicketRow key={node.id} ticket={node} to={linkTo(node.ticketId)} selected={node.ticketId === selectedTicketId} />
           ))}
-        </List>
+        </PlainList>
       )}
-      {hasNext && (
-        <More>
-          <Button size="sm" variant="ghost" busy={isLoadingNext} onClick={() => loadNext(PAGE)}>
-            Load more tickets
-          </Button>
-        </More>
-      )}
+      <LoadMore what="tickets" divided={false} hasNext={hasNext} loading={isLoadingNext} onLoad={() => loadNext(PAGE)} />
     </Panel>
   );
 }

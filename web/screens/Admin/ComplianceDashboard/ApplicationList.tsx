@@ -2,9 +2,8 @@ import { useState, useTransition } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import type { RecordSourceSelectorProxy } from 'relay-runtime';
 import styled from 'styled-components';
-import { Button } from '../../../components/Button.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
-import { Panel } from '../../../components/Panel.tsx';
+import { ListCount } from '../../../components/ListPanel.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { useToast } from '../../../components/toast/useToast.ts';
 import type { ApplicationList_query$key } from '../../../__generated__/ApplicationList_query.graphql.ts';
@@ -17,10 +16,13 @@ import type {
 } from '../../../__generated__/ComplianceReviewApplicationMutation.graphql.ts';
 import { plural } from '../../../format/format.ts';
 import { APPLICATION_FILTERS } from '../../../format/labels.ts';
+import { addToTotalCount } from '../../../relay/connectionCount.ts';
+import { ReviewList } from '../shared/ReviewList.tsx';
+import { useReviewChoice } from '../shared/useReviewChoice.ts';
 import { ApplicationRow, type ApplicationAction, type ApplicationTarget } from './ApplicationRow.tsx';
 import { useReviewApplicationMutation } from './ComplianceReviewApplicationMutation.ts';
 import { useRefreshCounters } from './ComplianceCounters.tsx';
-import { ReviewDialog } from './ReviewDialog.tsx';
+import { ReviewDialog, type DecisionToasts, type ReviewDialogTexts } from './ReviewDialog.tsx';
 
 const PAGE = 10;
 
@@ -39,64 +41,60 @@ const Filter = styled(SelectField)`
   }
 `;
 
-const Count = styled.span`
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-variant-numeric: tabular-nums;
-  white-space: nowrap;
-`;
+/** The decisions asked for in a dialog first (Start Review needs nothing typed). */
+type Decision = Exclude<ApplicationAction, 'start'>;
 
-const Body = styled.div<{ $stale: boolean }>`
-  opacity: ${({ $stale }) => ($stale ? 0.55 : 1)};
-  transition: opacity ${({ theme }) => theme.transitions.base};
-`;
+const HINT = 'Sent to the applicant with the decision.';
 
-const Rows = styled.div`
-  & > * + * {
-    border-top: 1px solid ${({ theme }) => theme.colors.border};
-  }
-`;
-
-const Empty = styled.div`
-  padding: 14px;
-`;
-
-const More = styled.div`
-  display: flex;
-  justify-content: center;
-  padding: 10px;
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
-`;
-
-/** Where a review is: a dialog asking for notes or a reason, or a request in flight. */
-type Pending = { action: ApplicationAction; target: ApplicationTarget; inFlight: boolean };
-
-type Outcome = { ok: true; title: string; description: string } | { ok: false; title: string; description: string };
-
-// Back-office: success and failure toasts of each decision.
-const TEXTS: Record<ApplicationAction, { done: string; doneText: (name: string) => string; failed: string; failedText: string }> = {
+const DIALOGS: Record<Decision, ReviewDialogTexts> = {
   approve: {
-    done: 'Application Approved',
-    doneText: (name) => `${name} is now an approved provider and can list data.`,
-    failed: 'Approval Failed',
-    failedText: 'Failed to approve the application. Please try again.',
+    title: 'Approve Application',
+    intro: (name) => <>Approve {name}? The applicant becomes a verified provider and can list data.</>,
+    fieldLabel: 'Review Notes',
+    defaultText: APPROVAL_NOTE,
+    hint: HINT,
+    confirmLabel: 'Approve',
   },
   reject: {
-    done: 'Application Rejected',
-    doneText: (name) => `${name} has been notified and may apply again.`,
-    failed: 'Rejection Failed',
-    failedText: 'Failed to reject the application. Please try again.',
-  },
-  start: {
-    done: 'Review Started',
-    doneText: (name) => `${name} is now under review.`,
-    failed: 'Update Failed',
-    failedText: 'Failed to update the application. Please try again.',
+    title: 'Reject Application',
+    intro: (name) => <>Reject {name}? The applicant is told the reason and may apply again.</>,
+    fieldLabel: 'Rejection Reason',
+    defaultText: REJECTION_REASON,
+    hint: HINT,
+    required: true,
+    confirmLabel: 'Reject',
+    confirmVariant: 'danger',
   },
   clarify: {
-    done: 'Clarification Requested',
-    doneText: (name) => `${name} has been asked for more information.`,
-    failed: 'Update Failed',
-    failedText: 'Failed to update the application. Please try again.',
+    title: 'Request Clarification',
+    intro: (name) => <>Ask {name} for more information before deciding.</>,
+    fieldLabel: 'What needs clarifying',
+    defaultText: '',
+    hint: "Sent to the applicant; the application waits for their answer.",
+    required: true,
+    confirmLabel: 'Request Clarification',
+  },
+};
+
+const UPDATE_FAILED = { title: 'Update Failed', description: 'Failed to update the application. Please try again.' };
+
+// Back-office: success and failure toasts of each decision.
+const TOASTS: Record<ApplicationAction, DecisionToasts> = {
+  approve: {
+    done: (name) => ({ title: 'Application Approved', description: `${name} is now an approved provider and can list data.` }),
+    failed: { title: 'Approval Failed', description: 'Failed to approve the application. Please try again.' },
+  },
+  reject: {
+    done: (name) => ({ title: 'Application Rejected', description: `${name} has been notified and may apply again.` }),
+    failed: { title: 'Rejection Failed', description: 'Failed to reject the application. Please try again.' },
+  },
+  start: {
+    done: (name) => ({ title: 'Review Started', description: `${name} is now under review.` }),
+    failed: UPDATE_FAILED,
+  },
+  clarify: {
+    done: (name) => ({ title: 'Clarification Requested', description: `${name} has been asked for more information.` }),
+    failed: UPDATE_FAILED,
   },
 };
 
@@ -132,13 +130,12 @@ export function ApplicationList({ query }: ApplicationListProps) {
   );
   const [filter, setFilter] = useState<ApplicationStatus | ''>('');
   const [filtering, startFiltering] = useTransition();
-  const [pending, setPending] = useState<Pending | null>(null);
+  const { choice, inFlight, open, send, close } = useReviewChoice<ApplicationAction>();
   const [commitReview] = useReviewApplicationMutation();
   const refreshCounters = useRefreshCounters();
   const { toast } = useToast();
 
   const connection = data.applications;
-  const edges = connection.edges;
 
   function changeFilter(value: string) {
     const status = (value || '') as ApplicationStatus | '';
@@ -148,19 +145,14 @@ export function ApplicationList({ query }: ApplicationListProps) {
     });
   }
 
-  function review(action: ApplicationAction, target: ApplicationTarget, text?: string) {
-    setPending({ action, target, inFlight: true });
-    const status = STATUS_OF[action];
-    const texts = TEXTS[action];
-    const finish = (outcome: Outcome) => {
-      setPending(null);
-      toast(outcome.ok ? { title: outcome.title, description: outcome.description } : { variant: 'destructive', title: outcome.title, description: outcome.description });
-    };
+  function review(action: ApplicationAction, target: { id: string; title: string }, text?: string) {
+    send(action, target);
+    const { done, failed } = TOASTS[action];
     commitReview({
       variables: {
         input: {
           applicationId: target.id,
-          status,
+          status: STATUS_OF[action],
           reviewNotes: action === 'reject' ? null : (text ?? null),
           rejectionReason: action === 'reject' ? (text ?? null) : null,
         },
@@ -175,45 +167,43 @@ export function ApplicationList({ query }: ApplicationListProps) {
         const kept = edgesBefore.filter((e) => e?.getLinkedRecord('node')?.getDataID() !== moved.id);
         if (kept.length === edgesBefore.length) return;
         conn.setLinkedRecords(kept, 'edges');
-        const total = conn.getValue('totalCount');
-        if (typeof total === 'number') conn.setValue(Math.max(0, total - 1), 'totalCount');
+        addToTotalCount(store, connection.__id, -1);
       },
       onCompleted: ({ reviewApplication: result }) => {
+        // on a failure too: someone else may have decided meanwhile, so the counters show it
+        refreshCounters();
+        close();
         if (result.__typename === 'MutationReviewApplicationSuccess') {
-          refreshCounters();
-          finish({ ok: true, title: texts.done, description: texts.doneText(target.name) });
+          toast(done(target.title));
           return;
         }
         const reason = result.message ?? null;
-        // someone else may have decided meanwhile: show the counters as they are now
-        refreshCounters();
-        finish({ ok: false, title: texts.failed, description: reason ? `${texts.failedText} (${reason})` : texts.failedText });
+        toast({ variant: 'destructive', title: failed.title, description: reason ? `${failed.description} (${reason})` : failed.description });
       },
       onError: (error) => {
         console.warn('reviewApplication failed', error);
-        finish({ ok: false, title: texts.failed, description: texts.failedText });
+        close();
+        toast({ variant: 'destructive', ...failed });
       },
     });
   }
 
   function onAction(action: ApplicationAction, target: ApplicationTarget) {
-    if (pending?.inFlight) return;
+    if (inFlight) return;
     // Start Review needs nothing typed; the decisions ask for notes or a reason first.
-    if (action === 'start') review('start', target);
-    else setPending({ action, target, inFlight: false });
+    if (action === 'start') review('start', { id: target.id, title: target.name });
+    else open(action, target.id, target.name);
   }
 
-  const dialog = pending && pending.action !== 'start' ? pending : null;
-  const total = connection.totalCount;
+  const decision = choice && choice.mode !== 'start' ? { ...choice, mode: choice.mode } : null;
 
   return (
-    <Panel
+    <ReviewList
       title="Seller Applications"
-      padding="none"
       accent="amber"
       actions={
         <>
-          <Count aria-live="polite">{plural(total, 'application')}</Count>
+          <ListCount aria-live="polite">{plural(connection.totalCount, 'application')}</ListCount>
           <Filter
             label="Filter by status"
             hideLabel
@@ -223,89 +213,31 @@ export function ApplicationList({ query }: ApplicationListProps) {
           />
         </>
       }
-    >
-      <Body $stale={filtering} aria-busy={filtering || undefined}>
-        {edges.length === 0 ? (
-          <Empty>
-            <EmptyState compact icon="inbox" title="No due diligence applications found" description={filter ? 'No application has this status.' : undefined} />
-          </Empty>
-        ) : (
-          <Rows role="list" aria-label="Seller applications">
-            {edges.map((e) => (
-              <div role="listitem" key={e.node.id}>
-                <ApplicationRow
-                  application={e.node}
-                  busyAction={pending?.inFlight && pending.target.id === e.node.id ? pending.action : null}
-                  disabled={!!pending?.inFlight}
-                  onAction={onAction}
-                />
-              </div>
-            ))}
-          </Rows>
-        )}
-        {hasNext && (
-          <More>
-            <Button size="sm" variant="ghost" busy={isLoadingNext} onClick={() => loadNext(PAGE)}>
-              Load more applications
-            </Button>
-          </More>
-        )}
-      </Body>
-
-      {dialog?.action === 'approve' && (
-        <ReviewDialog
-          title="Approve Application"
-          intro={
-            <>
-              Approve <strong>{dialog.target.name}</strong>? The applicant becomes a verified provider and can list data.
-            </>
-          }
-          fieldLabel="Review Notes"
-          defaultText={APPROVAL_NOTE}
-          hint="Sent to the applicant with the decision."
-          confirmLabel="Approve"
-          busy={dialog.inFlight}
-          onConfirm={(text) => review('approve', dialog.target, text || APPROVAL_NOTE)}
-          onClose={() => setPending(null)}
+      stale={filtering}
+      label="Seller applications"
+      items={connection.edges.map((e) => e.node)}
+      keyOf={(n) => n.id}
+      row={(n) => (
+        <ApplicationRow
+          application={n}
+          busyAction={choice?.inFlight && choice.id === n.id ? choice.mode : null}
+          disabled={inFlight}
+          onAction={onAction}
         />
       )}
-      {dialog?.action === 'reject' && (
-        <ReviewDialog
-          title="Reject Application"
-          intro={
-            <>
-              Reject <strong>{dialog.target.name}</strong>? The applicant is told the reason and may apply again.
-            </>
-          }
-          fieldLabel="Rejection Reason"
-          defaultText={REJECTION_REASON}
-          hint="Sent to the applicant with the decision."
-          required
-          confirmLabel="Reject"
-          confirmVariant="danger"
-          busy={dialog.inFlight}
-          onConfirm={(text) => review('reject', dialog.target, text)}
-          onClose={() => setPending(null)}
-        />
-      )}
-      {dialog?.action === 'clarify' && (
-        <ReviewDialog
-          title="Request Clarification"
-          intro={
-            <>
-              Ask <strong>{dialog.target.name}</strong> for more information before deciding.
-            </>
-          }
-          fieldLabel="What needs clarifying"
-          defaultText=""
-          hint="Sent to the applicant; the application waits for their answer."
-          required
-          confirmLabel="Request Clarification"
-          busy={dialog.inFlight}
-          onConfirm={(text) => review('clarify', dialog.target, text)}
-          onClose={() => setPending(null)}
-        />
-      )}
-    </Panel>
+      empty={<EmptyState compact icon="inbox" title="No due diligence applications found" description={filter ? 'No application has this status.' : undefined} />}
+      more={{ what: 'applications', hasNext, loading: isLoadingNext, onLoad: () => loadNext(PAGE) }}
+      dialogs={
+        decision && (
+          <ReviewDialog
+            {...DIALOGS[decision.mode]}
+            intro={DIALOGS[decision.mode].intro(<strong>{decision.title}</strong>)}
+            busy={decision.inFlight}
+            onConfirm={(text) => review(decision.mode, decision, decision.mode === 'approve' ? text || APPROVAL_NOTE : text)}
+            onClose={close}
+          />
+        )
+      }
+    />
   );
 }

@@ -1,13 +1,14 @@
-import { useId } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import styled from 'styled-components';
 import { Badge } from '../../../components/Badge.tsx';
 import { Button } from '../../../components/Button.tsx';
+import { Fact, FactsGrid } from '../../../components/FactsGrid.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import type { ApplicationRow_application$key } from '../../../__generated__/ApplicationRow_application.graphql.ts';
 import { formatDate } from '../../../format/format.ts';
 import { applicationStatusLabel, statusTone } from '../../../format/labels.ts';
 import { FlagChip } from '../shared/FlagChip.tsx';
+import { ReviewActions, ReviewRow } from '../shared/ReviewRow.tsx';
 
 export type ApplicationAction = 'start' | 'clarify' | 'approve' | 'reject';
 
@@ -29,40 +30,6 @@ export function actionsFor(next: readonly string[]): ApplicationAction[] {
   return actions;
 }
 
-const Row = styled.article`
-  display: flex;
-  flex-direction: column;
-  gap: 10px;
-  padding: 14px 16px;
-  transition: background ${({ theme }) => theme.transitions.fast};
-
-  &:hover {
-    background: rgba(255, 255, 255, 0.015);
-  }
-`;
-
-const Top = styled.div`
-  display: flex;
-  align-items: flex-start;
-  justify-content: space-between;
-  gap: 12px;
-`;
-
-const Head = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 6px 10px;
-  min-width: 0;
-`;
-
-const Name = styled.h3`
-  font-size: ${({ theme }) => theme.fontSizes.base};
-  font-weight: 700;
-  color: ${({ theme }) => theme.colors.textStrong};
-  overflow-wrap: anywhere;
-`;
-
 const Applicant = styled.span`
   font-size: ${({ theme }) => theme.fontSizes.xs};
   color: ${({ theme }) => theme.colors.textDim};
@@ -82,38 +49,6 @@ const Submitted = styled.div`
     font-size: ${({ theme }) => theme.fontSizes.xxs};
     letter-spacing: ${({ theme }) => theme.tracking.label};
     color: ${({ theme }) => theme.colors.textDim};
-  }
-`;
-
-const Fields = styled.dl`
-  display: grid;
-  grid-template-columns: minmax(0, 1.25fr) minmax(0, 1.25fr) minmax(0, 1fr);
-  gap: 6px 18px;
-  margin: 0;
-
-  ${({ theme }) => theme.media.mobile} {
-    grid-template-columns: minmax(0, 1fr);
-  }
-
-  div {
-    min-width: 0;
-  }
-  dt {
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    font-weight: 700;
-    letter-spacing: ${({ theme }) => theme.tracking.label};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textDim};
-  }
-  dd {
-    margin: 2px 0 0;
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    color: ${({ theme }) => theme.colors.text};
-    overflow-wrap: anywhere;
-  }
-  a {
-    color: ${({ theme }) => theme.colors.blue};
   }
 `;
 
@@ -174,10 +109,7 @@ const Note = styled.p<{ $tone: 'red' | 'neutral' }>`
   }
 `;
 
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 6px;
+const Actions = styled(ReviewActions)`
   margin-left: auto;
 
   ${({ theme }) => theme.media.mobile} {
@@ -221,41 +153,36 @@ export function ApplicationRow({ application, busyAction = null, disabled = fals
     `,
     application,
   );
-  const nameId = useId();
   const target: ApplicationTarget = { id: a.id, name: a.legalBusinessName, status: a.status };
   const actions = actionsFor(a.nextStatuses);
 
   return (
-    <Row aria-labelledby={nameId} data-status={a.status}>
-      <Top>
-        <Head>
-          <Name id={nameId}>{a.legalBusinessName}</Name>
+    <ReviewRow
+      data-status={a.status}
+      gap={10}
+      title={a.legalBusinessName}
+      beside={
+        <>
           <Badge tone={statusTone(a.status)} data-testid="application-status">
             {applicationStatusLabel(a.status)}
           </Badge>
           {a.user?.name && <Applicant>by {a.user.name}</Applicant>}
-        </Head>
+        </>
+      }
+      aside={
         <Submitted>
           <span>SUBMITTED</span>
           <time dateTime={a.submittedAt}>{formatDate(a.submittedAt)}</time>
         </Submitted>
-      </Top>
-      <Fields>
-        <div>
-          <dt>Business email</dt>
-          <dd>
-            <a href={`mailto:${a.businessEmail}`}>{a.businessEmail}</a>
-          </dd>
-        </div>
-        <div>
-          <dt>Business address</dt>
-          <dd>{a.businessAddress}</dd>
-        </div>
-        <div>
-          <dt>Data volume</dt>
-          <dd>{a.dataVolume || 'Not specified'}</dd>
-        </div>
-      </Fields>
+      }
+    >
+      <FactsGrid $columns="minmax(0, 1.25fr) minmax(0, 1.25fr) minmax(0, 1fr)" $phoneColumns="minmax(0, 1fr)" $gap="6px 18px">
+        <Fact label="Business email">
+          <a href={`mailto:${a.businessEmail}`}>{a.businessEmail}</a>
+        </Fact>
+        <Fact label="Business address">{a.businessAddress}</Fact>
+        <Fact label="Data volume">{a.dataVolume || 'Not specified'}</Fact>
+      </FactsGrid>
       <Bottom>
         <Chips aria-label="Data types and compliance answers">
           {a.dataTypes.map((t) => (
@@ -306,6 +233,6 @@ export function ApplicationRow({ application, busyAction = null, disabled = fals
           {a.reviewNotes}
         </Note>
       )}
-    </Row>
+    </ReviewRow>
   );
 }

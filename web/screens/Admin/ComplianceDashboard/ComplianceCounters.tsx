@@ -3,20 +3,14 @@ import { graphql, useFragment, useRelayEnvironment } from 'react-relay';
 import { fetchQuery } from 'relay-runtime';
 import styled from 'styled-components';
 import { StatTile } from '../../../components/StatTile.tsx';
+import { TileGrid } from '../../../components/TileGrid.tsx';
 import type { ComplianceCounters_summary$key } from '../../../__generated__/ComplianceCounters_summary.graphql.ts';
 import type { ComplianceCountersRefreshQuery } from '../../../__generated__/ComplianceCountersRefreshQuery.graphql.ts';
 import { formatCount } from '../../../format/format.ts';
 
-const Grid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(190px, 1fr));
-  gap: 12px;
-
-  /* phones: two tiles a row (the fifth across both) with labels that may wrap, not five screens of tiles */
+/* phones: two tiles a row (the fifth across both) with labels that may wrap, not five screens of tiles */
+const Grid = styled(TileGrid).attrs({ $gap: 12 })`
   ${({ theme }) => theme.media.mobile} {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-    gap: 8px;
-
     & > * {
       padding: 12px;
     }

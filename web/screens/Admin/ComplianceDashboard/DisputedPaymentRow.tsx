@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
@@ -8,38 +7,7 @@ import { Icon } from '../../../components/Icon.tsx';
 import type { DisputedPaymentRow_payment$key } from '../../../__generated__/DisputedPaymentRow_payment.graphql.ts';
 import { formatDateTime, formatMoney, timeAgo } from '../../../format/format.ts';
 import { humanize } from '../../../format/labels.ts';
-
-const Row = styled.article`
-  display: flex;
-  flex-direction: column;
-  gap: 8px;
-  padding: 14px 16px;
-
-  &:hover {
-    background: rgba(255, 255, 255, 0.015);
-  }
-`;
-
-const Head = styled.div`
-  display: flex;
-  align-items: flex-start;
-  justify-content: space-between;
-  gap: 12px;
-`;
-
-const Title = styled.h3`
-  min-width: 0;
-  font-size: ${({ theme }) => theme.fontSizes.base};
-  font-weight: 700;
-  overflow-wrap: anywhere;
-
-  a {
-    color: ${({ theme }) => theme.colors.textStrong};
-  }
-  a:hover {
-    color: ${({ theme }) => theme.colors.up};
-  }
-`;
+import { ReviewActions, ReviewMeta, ReviewRow, ReviewText } from '../shared/ReviewRow.tsx';
 
 const Amount = styled.div`
   flex: none;
@@ -57,37 +25,6 @@ const Amount = styled.div`
     font-size: ${({ theme }) => theme.fontSizes.xs};
     color: ${({ theme }) => theme.colors.textMuted};
   }
-`;
-
-const Meta = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 6px 14px;
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  color: ${({ theme }) => theme.colors.textMuted};
-
-  .label {
-    margin-right: 4px;
-    color: ${({ theme }) => theme.colors.textDim};
-  }
-`;
-
-const Description = styled.p`
-  display: -webkit-box;
-  -webkit-line-clamp: 3;
-  -webkit-box-orient: vertical;
-  overflow: hidden;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  line-height: 1.5;
-  color: ${({ theme }) => theme.colors.text};
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 6px;
 `;
 
 export type DisputedPaymentRowProps = {
@@ -124,19 +61,18 @@ export function DisputedPaymentRow({ payment, disabled = false, onEvidence, onRe
     `,
     payment,
   );
-  const titleId = useId();
   return (
-    <Row aria-labelledby={titleId} data-testid="dispute-row">
-      <Head>
-        <Title id={titleId}>
-          <Link to={`/contract/${p.contract.contractId}`}>{p.contract.title}</Link>
-        </Title>
+    <ReviewRow
+      data-testid="dispute-row"
+      title={<Link to={`/contract/${p.contract.contractId}`}>{p.contract.title}</Link>}
+      aside={
         <Amount>
           <strong>{formatMoney(p.amount)}</strong>
           <span>total {formatMoney(p.total)}</span>
         </Amount>
-      </Head>
-      <Meta>
+      }
+    >
+      <ReviewMeta $gap={14}>
         <Badge tone="amber" size="sm">
           {p.dispute ? humanize(p.dispute.reason) : 'Disputed'}
         </Badge>
@@ -156,9 +92,13 @@ export function DisputedPaymentRow({ payment, disabled = false, onEvidence, onRe
             </time>
           </span>
         )}
-      </Meta>
-      {p.dispute && <Description title={p.dispute.description}>{p.dispute.description}</Description>}
-      <Actions>
+      </ReviewMeta>
+      {p.dispute && (
+        <ReviewText $lines={3} title={p.dispute.description}>
+          {p.dispute.description}
+        </ReviewText>
+      )}
+      <ReviewActions>
         <Button size="sm" variant="secondary" icon={<Icon name="eye" size={12} />} onClick={onEvidence}>
           View Evidence
         </Button>
@@ -168,7 +108,7 @@ export function DisputedPaymentRow({ payment, disabled = false, onEvidence, onRe
         <Button size="sm" variant="primary" icon={<Icon name="check" size={12} />} disabled={disabled} onClick={onRelease}>
           Release
         </Button>
-      </Actions>
-    </Row>
+      </ReviewActions>
+    </ReviewRow>
   );
 }

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import styled from 'styled-components';
 import { Badge } from '../../../components/Badge.tsx';
@@ -7,33 +6,7 @@ import { Icon } from '../../../components/Icon.tsx';
 import type { PendingListingRow_contract$key } from '../../../__generated__/PendingListingRow_contract.graphql.ts';
 import { formatDate, formatMoney } from '../../../format/format.ts';
 import { dataFormatLabel } from '../../../format/labels.ts';
-
-const Row = styled.article`
-  display: flex;
-  flex-direction: column;
-  gap: 8px;
-  padding: 14px 16px;
-  transition: background ${({ theme }) => theme.transitions.fast};
-
-  &:hover {
-    background: rgba(255, 255, 255, 0.015);
-  }
-`;
-
-const Head = styled.div`
-  display: flex;
-  align-items: flex-start;
-  justify-content: space-between;
-  gap: 12px;
-`;
-
-const Title = styled.h3`
-  min-width: 0;
-  font-size: ${({ theme }) => theme.fontSizes.base};
-  font-weight: 700;
-  color: ${({ theme }) => theme.colors.textStrong};
-  overflow-wrap: anywhere;
-`;
+import { ReviewActions, ReviewMeta, ReviewRow, ReviewText } from '../shared/ReviewRow.tsx';
 
 const Price = styled.div`
   flex: none;
@@ -42,38 +15,6 @@ const Price = styled.div`
   font-weight: 700;
   font-variant-numeric: tabular-nums;
   color: ${({ theme }) => theme.colors.up};
-`;
-
-const Meta = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 6px 12px;
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-variant-numeric: tabular-nums;
-  color: ${({ theme }) => theme.colors.textMuted};
-
-  .label {
-    color: ${({ theme }) => theme.colors.textDim};
-    margin-right: 4px;
-  }
-`;
-
-const Description = styled.p`
-  display: -webkit-box;
-  -webkit-line-clamp: 2;
-  -webkit-box-orient: vertical;
-  overflow: hidden;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  line-height: 1.5;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 6px;
 `;
 
 export type PendingListingRowProps = {
@@ -102,14 +43,9 @@ export function PendingListingRow({ contract, disabled = false, onDetails, onApp
     `,
     contract,
   );
-  const titleId = useId();
   return (
-    <Row aria-labelledby={titleId}>
-      <Head>
-        <Title id={titleId}>{c.title}</Title>
-        <Price>{formatMoney(c.price)}</Price>
-      </Head>
-      <Meta>
+    <ReviewRow title={c.title} aside={<Price>{formatMoney(c.price)}</Price>}>
+      <ReviewMeta>
         <Badge tone="blue" size="sm">
           {c.categoryLabel}
         </Badge>
@@ -125,9 +61,11 @@ export function PendingListingRow({ contract, disabled = false, onDetails, onApp
           <span className="label">BY</span>
           {c.provider?.name ?? 'Unknown'}
         </span>
-      </Meta>
-      <Description title={c.description}>{c.description}</Description>
-      <Actions>
+      </ReviewMeta>
+      <ReviewText $lines={2} $muted title={c.description}>
+        {c.description}
+      </ReviewText>
+      <ReviewActions>
         <Button size="sm" variant="secondary" icon={<Icon name="eye" size={12} />} onClick={onDetails}>
           View Details
         </Button>
@@ -137,7 +75,7 @@ export function PendingListingRow({ contract, disabled = false, onDetails, onApp
         <Button size="sm" variant="danger" icon={<Icon name="x" size={12} />} disabled={disabled} onClick={onReject}>
           Reject
         </Button>
-      </Actions>
-    </Row>
+      </ReviewActions>
+    </ReviewRow>
   );
 }

@@ -38,6 +38,17 @@ export type ReviewDialogProps = {
   onClose: () => void;
 };
 
+/** A decision's dialog texts; `intro` names the item (already in bold). */
+export type ReviewDialogTexts = Omit<ReviewDialogProps, 'intro' | 'busy' | 'onConfirm' | 'onClose'> & {
+  intro: (name: ReactNode) => ReactNode;
+};
+
+/** What a queue tells the administrator after a decision: the success toast, and the failure's. */
+export type DecisionToasts = {
+  done: (title: string) => { title: string; description: string };
+  failed: { title: string; description: string };
+};
+
 /**
  * The small dialog in front of a decision: the notes or reason, prefilled and editable. Mounted only
  * while a decision is being made, so every opening starts from the default text.

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { formatMoney } from '../../../format/format.ts';
+import { labelText } from '../../../theme/text.ts';
 
 const Box = styled.div`
   display: flex;
@@ -16,12 +17,7 @@ const Head = styled.div`
   flex-wrap: wrap;
   justify-content: space-between;
   gap: 4px 16px;
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xxs};
-  font-weight: 700;
-  letter-spacing: ${({ theme }) => theme.tracking.label};
-  text-transform: uppercase;
-  color: ${({ theme }) => theme.colors.textDim};
+  ${labelText}
 `;
 
 const Bar = styled.div`

@@ -1,19 +1,14 @@
 import { graphql, useFragment } from 'react-relay';
 import styled from 'styled-components';
 import { StatTile } from '../../../components/StatTile.tsx';
+import { TileGrid } from '../../../components/TileGrid.tsx';
 import type { PlatformFigures_earnings$key } from '../../../__generated__/PlatformFigures_earnings.graphql.ts';
 import { formatCount, formatMoney } from '../../../format/format.ts';
 import { CommissionSplit } from './CommissionSplit.tsx';
 
-const Grid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(190px, 1fr));
-  gap: 10px;
-
+// on a phone the revenue tile spans the row
+const Grid = styled(TileGrid)`
   ${({ theme }) => theme.media.mobile} {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-    gap: 8px;
-
     & > *:first-child {
       grid-column: 1 / -1;
     }

@@ -4,6 +4,7 @@ import { ButtonLink } from '../../../components/ButtonLink.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { StatTile } from '../../../components/StatTile.tsx';
+import { TileGrid } from '../../../components/TileGrid.tsx';
 import type { ProviderEarnings_viewer$key } from '../../../__generated__/ProviderEarnings_viewer.graphql.ts';
 import { formatCount, formatMoney, plural } from '../../../format/format.ts';
 
@@ -15,17 +16,6 @@ const Stack = styled.div`
   display: flex;
   flex-direction: column;
   gap: 16px;
-`;
-
-const Grid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(190px, 1fr));
-  gap: 10px;
-
-  ${({ theme }) => theme.media.mobile} {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-    gap: 8px;
-  }
 `;
 
 const Notes = styled.ul`
@@ -95,7 +85,7 @@ export function ProviderEarnings({ viewer }: ProviderEarningsProps) {
 
   return (
     <Stack data-testid="earnings-provider">
-      <Grid role="group" aria-label="Your earnings">
+      <TileGrid role="group" aria-label="Your earnings">
         <StatTile label="Sales" value={formatCount(s.salesCount)} tone={s.salesCount > 0 ? 'blue' : 'default'} hint="Paid for: in escrow, disputed or released" />
         <StatTile label="Escrow Held" value={formatMoney(s.escrowHeld)} tone={Number(s.escrowHeld) > 0 ? 'amber' : 'default'} hint={`Your ${PROVIDER_PERCENT}% of sales not yet released`} />
         <StatTile label="Paid Out" value={formatMoney(s.paidOut)} tone="green" hint={`Your ${PROVIDER_PERCENT}% of released sales`} />
@@ -105,7 +95,7 @@ export function ProviderEarnings({ viewer }: ProviderEarningsProps) {
           tone={s.pendingPayouts > 0 ? 'amber' : 'default'}
           hint={s.pendingPayouts > 0 ? `${plural(s.pendingPayouts, 'sale')} in escrow or dispute` : 'Nothing waiting'}
         />
-      </Grid>
+      </TileGrid>
       <Panel title="How you are paid" padding="md">
         <Notes>
           <li>

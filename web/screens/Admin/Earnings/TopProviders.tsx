@@ -1,54 +1,19 @@
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { Table, TableScroll } from '../../../components/DataTable.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import type { TopProviders_earnings$key } from '../../../__generated__/TopProviders_earnings.graphql.ts';
 import { formatCount, formatMoney } from '../../../format/format.ts';
 
-// focusable, so a keyboard can scroll a table wider than the screen
-const Scroll = styled.div.attrs({ tabIndex: 0 })`
-  overflow-x: auto;
-`;
-
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-
-  th,
-  td {
-    padding: 7px 12px;
-    text-align: left;
-    white-space: nowrap;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  }
-  thead th {
-    background: ${({ theme }) => theme.colors.panelAlt};
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    font-weight: 700;
-    letter-spacing: ${({ theme }) => theme.tracking.label};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textDim};
-  }
-  tbody tr:hover {
-    background: ${({ theme }) => theme.colors.hover};
-  }
-  tbody tr:last-child td {
-    border-bottom: 0;
-  }
-  .num {
-    text-align: right;
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-variant-numeric: tabular-nums;
-  }
+// the ranking's own cells beside the shared table look
+const Ranking = styled(Table)`
   .rank {
     width: 1%;
     color: ${({ theme }) => theme.colors.textDim};
   }
   .up {
-    color: ${({ theme }) => theme.colors.up};
     font-weight: 700;
   }
   .amber {
@@ -63,9 +28,6 @@ const Table = styled.table`
     overflow: hidden;
     text-overflow: ellipsis;
     font-size: ${({ theme }) => theme.fontSizes.xs};
-  }
-  .dim {
-    color: ${({ theme }) => theme.colors.textDim};
   }
 `;
 
@@ -100,8 +62,8 @@ export function TopProviders({ earnings }: TopProvidersProps) {
           <EmptyState compact icon="chart" title="No released sales yet" description="Providers appear here once their first sale is released from escrow." />
         </div>
       ) : (
-        <Scroll>
-          <Table aria-label="Top-earning providers">
+        <TableScroll>
+          <Ranking aria-label="Top-earning providers">
             <thead>
               <tr>
                 <th scope="col" className="rank">
@@ -144,8 +106,8 @@ export function TopProviders({ earnings }: TopProvidersProps) {
                 </tr>
               ))}
             </tbody>
-          </Table>
-        </Scroll>
+          </Ranking>
+        </TableScroll>
       )}
     </Panel>
   );

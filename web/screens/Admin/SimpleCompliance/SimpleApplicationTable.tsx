@@ -1,13 +1,13 @@
 import { graphql, usePaginationFragment } from 'react-relay';
 import styled from 'styled-components';
 import { Badge } from '../../../components/Badge.tsx';
-import { Button } from '../../../components/Button.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
-import { Panel } from '../../../components/Panel.tsx';
+import { ListPanel } from '../../../components/ListPanel.tsx';
 import type { SimpleApplicationTable_query$key } from '../../../__generated__/SimpleApplicationTable_query.graphql.ts';
 import type { SimpleApplicationTablePaginationQuery } from '../../../__generated__/SimpleApplicationTablePaginationQuery.graphql.ts';
 import { formatCount, formatDate } from '../../../format/format.ts';
 import { applicationStatusLabel, statusTone } from '../../../format/labels.ts';
+import { labelText } from '../../../theme/text.ts';
 
 const PAGE = 25;
 
@@ -32,12 +32,7 @@ const Table = styled.table`
   }
   thead th {
     background: ${({ theme }) => theme.colors.panelAlt};
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    font-weight: 700;
-    letter-spacing: ${({ theme }) => theme.tracking.label};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textDim};
+    ${labelText}
     white-space: nowrap;
   }
   tbody tr:hover,
@@ -96,17 +91,6 @@ const Table = styled.table`
   }
 `;
 
-const Empty = styled.div`
-  padding: 14px;
-`;
-
-const More = styled.div`
-  display: flex;
-  justify-content: center;
-  padding: 10px;
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
-`;
-
 const Count = styled.span`
   font-family: ${({ theme }) => theme.fonts.mono};
   font-variant-numeric: tabular-nums;
@@ -148,60 +132,53 @@ export function SimpleApplicationTable({ query }: SimpleApplicationTableProps) {
   const total = data.applications.totalCount;
 
   return (
-    <Panel title="Applications" padding="none" actions={<Count>{`${formatCount(total)} total`}</Count>}>
-      {edges.length === 0 ? (
-        <Empty>
-          <EmptyState compact title="No applications found" />
-        </Empty>
-      ) : (
-        <Scroll>
-          <Table aria-label="Applications">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Status</th>
-                <th scope="col">Email</th>
-                <th scope="col">Data types</th>
-                <th scope="col">Submitted</th>
-                <th scope="col">Volume</th>
-                <th scope="col">Review notes</th>
+    <ListPanel
+      title="Applications"
+      actions={<Count>{`${formatCount(total)} total`}</Count>}
+      isEmpty={edges.length === 0}
+      empty={<EmptyState compact title="No applications found" />}
+      more={{ what: 'applications', hasNext, loading: isLoadingNext, onLoad: () => loadNext(PAGE) }}
+    >
+      <Scroll>
+        <Table aria-label="Applications">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Status</th>
+              <th scope="col">Email</th>
+              <th scope="col">Data types</th>
+              <th scope="col">Submitted</th>
+              <th scope="col">Volume</th>
+              <th scope="col">Review notes</th>
+            </tr>
+          </thead>
+          <tbody>
+            {edges.map(({ node: a }) => (
+              <tr key={a.id}>
+                <th scope="row" className="name">
+                  {a.legalBusinessName}
+                  {a.user?.name && <span className="sub">{a.user.name}</span>}
+                </th>
+                <td>
+                  <Badge tone={statusTone(a.status)} size="sm">
+                    {applicationStatusLabel(a.status)}
+                  </Badge>
+                </td>
+                <td className="mono">{a.businessEmail}</td>
+                <td className="types">{a.dataTypes.length ? a.dataTypes.join(', ') : <span className="dim">—</span>}</td>
+                <td className="mono">
+                  <time dateTime={a.submittedAt}>{formatDate(a.submittedAt)}</time>
+                </td>
+                <td className="mono">{a.dataVolume || <span className="dim">—</span>}</td>
+                <td className="notes">
+                  {a.reviewNotes || (!a.rejectionReason && <span className="dim">—</span>)}
+                  {a.status === 'rejected' && a.rejectionReason && <span className="reason">Rejected: {a.rejectionReason}</span>}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {edges.map(({ node: a }) => (
-                <tr key={a.id}>
-                  <th scope="row" className="name">
-                    {a.legalBusinessName}
-                    {a.user?.name && <span className="sub">{a.user.name}</span>}
-                  </th>
-                  <td>
-                    <Badge tone={statusTone(a.status)} size="sm">
-                      {applicationStatusLabel(a.status)}
-                    </Badge>
-                  </td>
-                  <td className="mono">{a.businessEmail}</td>
-                  <td className="types">{a.dataTypes.length ? a.dataTypes.join(', ') : <span className="dim">—</span>}</td>
-                  <td className="mono">
-                    <time dateTime={a.submittedAt}>{formatDate(a.submittedAt)}</time>
-                  </td>
-                  <td className="mono">{a.dataVolume || <span className="dim">—</span>}</td>
-                  <td className="notes">
-                    {a.reviewNotes || (!a.rejectionReason && <span className="dim">—</span>)}
-                    {a.status === 'rejected' && a.rejectionReason && <span className="reason">Rejected: {a.rejectionReason}</span>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </Scroll>
-      )}
-      {hasNext && (
-        <More>
-          <Button size="sm" variant="ghost" busy={isLoadingNext} onClick={() => loadNext(PAGE)}>
-            Load more applications
-          </Button>
-        </More>
-      )}
-    </Panel>
+            ))}
+          </tbody>
+        </Table>
+      </Scroll>
+    </ListPanel>
   );
 }

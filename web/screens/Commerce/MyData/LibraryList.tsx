@@ -1,29 +1,19 @@
 import { graphql, usePaginationFragment } from 'react-relay';
 import styled from 'styled-components';
-import { Button } from '../../../components/Button.tsx';
 import { ButtonLink } from '../../../components/ButtonLink.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
-import { Panel } from '../../../components/Panel.tsx';
+import { ListPanel } from '../../../components/ListPanel.tsx';
+import { PlainList } from '../../../components/PlainList.tsx';
 import type { LibraryList_viewer$key } from '../../../__generated__/LibraryList_viewer.graphql.ts';
 import type { LibraryListPaginationQuery } from '../../../__generated__/LibraryListPaginationQuery.graphql.ts';
 import { plural } from '../../../format/format.ts';
 import { PurchaseCard } from './PurchaseCard.tsx';
 
-const List = styled.ul`
+const List = styled(PlainList)`
   && {
     display: flex;
     flex-direction: column;
-    margin: 0;
-    padding: 0;
-    list-style: none;
   }
-`;
-
-const More = styled.div`
-  display: flex;
-  justify-content: center;
-  padding: 10px;
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
 const PAGE = 10;
@@ -67,19 +57,18 @@ export function LibraryList({ viewer }: LibraryListProps) {
     );
   }
   return (
-    <Panel title="Purchased data" padding="none" actions={plural(total, 'purchase')}>
+    <ListPanel
+      title="Purchased data"
+      actions={plural(total, 'purchase')}
+      isEmpty={false}
+      empty={null}
+      more={{ what: 'purchases', hasNext, loading: isLoadingNext, onLoad: () => loadNext(PAGE) }}
+    >
       <List aria-label="Purchased data">
         {edges.map((e) => (
           <PurchaseCard key={e.node.id} purchase={e.node} />
         ))}
       </List>
-      {hasNext && (
-        <More>
-          <Button size="sm" variant="ghost" busy={isLoadingNext} onClick={() => loadNext(PAGE)}>
-            Load more purchases
-          </Button>
-        </More>
-      )}
-    </Panel>
+    </ListPanel>
   );
 }

@@ -1,14 +1,13 @@
 import { usePreloadedQuery } from 'react-relay';
 import { useLoaderData } from 'react-router-dom';
 import styled from 'styled-components';
-import { ButtonLink } from '../../../components/ButtonLink.tsx';
-import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { useSession } from '../../../session/useSession.ts';
 import type { MyDataQuery as MyDataQueryType } from '../../../__generated__/MyDataQuery.graphql.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { LibraryList } from './LibraryList.tsx';
 import { MyDataQuery, type MyDataLoaderData } from './MyDataQuery.ts';
+import { LoginRequired } from '../../shared/LoginRequired.tsx';
 
 const Page = styled.div`
   display: flex;
@@ -25,19 +24,7 @@ export function MyData() {
   const session = useSession();
   const viewer = session.viewer ? data.viewer : null;
   if (!viewer) {
-    return (
-      <EmptyState
-        page
-        icon="lock"
-        title="LOGIN REQUIRED"
-        description="Please log in to see the data you bought"
-        action={
-          <ButtonLink to={`/auth/login?next=${encodeURIComponent('/my-data')}`} variant="primary">
-            LOGIN
-          </ButtonLink>
-        }
-      />
-    );
+    return <LoginRequired title="LOGIN REQUIRED" description="Please log in to see the data you bought" next="/my-data" />;
   }
   return (
     <Page>

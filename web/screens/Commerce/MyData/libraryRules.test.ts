@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fallbackFileName, fileNameFromDisposition } from './downloadData.ts';
-import { accessBadge, canRenew, escrowText, isRefunded, keyForExamples } from './libraryRules.ts';
+import { accessBadge, accessFact, canRenew, escrowText, isRefunded, keyForExamples, libraryNote } from './libraryRules.ts';
 import { dataExample, downloadFileName, EXAMPLE_LANGUAGES } from './dataExamples.ts';
 
 describe('accessBadge', () => {
@@ -28,6 +28,34 @@ describe('canRenew', () => {
     expect(canRenew({ ...base, purchaseStatus: 'pending', paymentStatus: 'pending', pricingModel: 'annual_subscription' })).toBe(false);
     expect(canRenew({ ...base, purchaseStatus: 'revoked', paymentStatus: 'refunded' })).toBe(false);
     expect(canRenew({ ...base, purchaseStatus: 'revoked', paymentStatus: 'refunded', pricingModel: 'monthly_subscription', accessExpired: true })).toBe(false);
+  });
+});
+
+describe('accessFact', () => {
+  const base = { refunded: false, accessExpired: false, accessExpiresAt: null, hasAccess: true };
+  it('gives the end of the access period, under a label that says whether it is over', () => {
+    expect(accessFact({ ...base, accessExpiresAt: '2027-01-01T00:00:00Z' })).toEqual({ label: 'Access until', until: '2027-01-01T00:00:00Z', text: '' });
+    expect(accessFact({ ...base, accessExpired: true, hasAccess: false, accessExpiresAt: '2026-01-01T00:00:00Z' }).label).toBe('Access ended');
+  });
+  it('says No expiry for a live purchase without an end, a dash for one without access', () => {
+    expect(accessFact(base)).toEqual({ label: 'Access until', until: null, text: 'No expiry' });
+    expect(accessFact({ ...base, hasAccess: false }).text).toBe('—');
+  });
+  it('says a refunded purchase ended, whatever its dates', () => {
+    expect(accessFact({ ...base, refunded: true, hasAccess: false, accessExpiresAt: '2027-01-01T00:00:00Z' })).toEqual({ label: 'Access', until: null, text: 'Ended (refunded)' });
+  });
+});
+
+describe('libraryNote', () => {
+  const base = { hasAccess: false, refunded: false, purchaseStatus: 'active', accessExpired: false };
+  it('explains a purchase with access and no file as delivered by the provider', () => {
+    expect(libraryNote({ ...base, hasAccess: true })).toBe('provider-delivers');
+  });
+  it('names a refund before a pending payment, and a pending payment before an ended period', () => {
+    expect(libraryNote({ ...base, refunded: true, purchaseStatus: 'pending', accessExpired: true })).toBe('refunded');
+    expect(libraryNote({ ...base, purchaseStatus: 'pending', accessExpired: true })).toBe('payment-pending');
+    expect(libraryNote({ ...base, accessExpired: true })).toBe('access-ended');
+    expect(libraryNote(base)).toBe('no-access');
   });
 });
 

@@ -64,3 +64,28 @@ export function keyForExamples(fullKey: string | null, prefix: string | null): s
   return prefix ? `${prefix}…YOUR_KEY` : 'YOUR_API_KEY';
 }
 
+
+/** The access fact of a purchase: how it is labelled, and its date (`until`) or words. */
+export function accessFact(p: { refunded: boolean; accessExpired: boolean; accessExpiresAt: string | null | undefined; hasAccess: boolean }): {
+  label: string;
+  until: string | null;
+  text: string;
+} {
+  const label = p.refunded ? 'Access' : p.accessExpired ? 'Access ended' : 'Access until';
+  if (p.refunded) return { label, until: null, text: 'Ended (refunded)' };
+  if (p.accessExpiresAt) return { label, until: p.accessExpiresAt, text: '' };
+  return { label, until: null, text: p.hasAccess ? 'No expiry' : '—' };
+}
+
+/**
+ * Why a purchase offers no download: the provider delivers it from their own site, it was refunded,
+ * its payment is not complete, its period ended, or there is simply no access.
+ */
+export type LibraryNote = 'provider-delivers' | 'refunded' | 'payment-pending' | 'access-ended' | 'no-access';
+
+export function libraryNote(p: { hasAccess: boolean; refunded: boolean; purchaseStatus: string; accessExpired: boolean }): LibraryNote {
+  if (p.hasAccess) return 'provider-delivers';
+  if (p.refunded) return 'refunded';
+  if (p.purchaseStatus === 'pending') return 'payment-pending';
+  return p.accessExpired ? 'access-ended' : 'no-access';
+}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { FactsGrid } from '../../../components/FactsGrid.tsx';
 
 // The library card's layout (PurchaseCard): title line and badges, the facts grid, the actions.
 
@@ -52,32 +53,8 @@ export const Title = styled(Link)`
   }
 `;
 
-export const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));
-  gap: 6px 16px;
-  margin: 0;
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-variant-numeric: tabular-nums;
-
-  div {
-    display: flex;
-    flex-direction: column;
-    gap: 2px;
-    min-width: 0;
-  }
-  dt {
-    color: ${({ theme }) => theme.colors.textDim};
-    text-transform: uppercase;
-    letter-spacing: ${({ theme }) => theme.tracking.label};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-  }
-  dd {
-    color: ${({ theme }) => theme.colors.text};
-    overflow-wrap: anywhere;
-  }
-`;
+/** What was bought and when: small monospace facts, labels in the regular weight. */
+export const Facts = styled(FactsGrid).attrs({ $gap: '6px 16px', $size: 'xs', $mono: true, $lightLabels: true })``;
 
 export const Actions = styled.div`
   display: flex;
@@ -94,16 +71,4 @@ export const Buttons = styled.div`
   display: flex;
   gap: 8px;
   flex-wrap: wrap;
-`;
-
-export const Muted = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  line-height: 1.5;
-  color: ${({ theme }) => theme.colors.textMuted};
-
-  a {
-    color: ${({ theme }) => theme.colors.text};
-    text-decoration: underline;
-    text-underline-offset: 2px;
-  }
 `;

@@ -14,6 +14,7 @@ import { newAttemptKey } from './attemptKey.ts';
 import { cardDetails, checkCard, type CardForm } from './cardInput.ts';
 import { CardFields } from './CardFields.tsx';
 import { Notice } from './paymentLayout.ts';
+import { CONFIRMING, METHOD_INFO, NOT_CHARGED, UNREACHABLE, type FormNotice } from './paymentNotices.ts';
 import { PaymentMethodChoice, type PaymentMethod } from './PaymentMethodChoice.tsx';
 import { usePaymentConfirmMutation } from './PaymentConfirmMutation.ts';
 import { usePaymentCreateMutation } from './PaymentCreateMutation.ts';
@@ -23,25 +24,6 @@ const REDIRECT_DELAY_MS = 2000;
 
 /** What the success page receives from this one (router state): the API key, shown there once. */
 export type PaymentSuccessState = { apiKey: string; apiKeyPrefix: string };
-
-/** A line above the button saying where the payment stands when an answer did not say it all. */
-type FormNotice = { tone: 'blue' | 'amber' | 'red'; title: string; text: string };
-
-const CONFIRMING: FormNotice = {
-  tone: 'blue',
-  title: 'Your payment is being confirmed.',
-  text: 'The payment provider has not answered yet. Your card is charged at most once; this page follows the payment and shows how it ends.',
-};
-const UNREACHABLE: FormNotice = {
-  tone: 'amber',
-  title: 'The connection failed before the answer arrived.',
-  text: 'It is not known yet whether your card was charged; it is charged at most once. This page asks again as soon as the server can be reached.',
-};
-const NOT_CHARGED: FormNotice = {
-  tone: 'amber',
-  title: 'The connection failed: your card was not charged.',
-  text: 'The payment did not reach the payment provider. You can pay again.',
-};
 
 const Form = styled.form`
   display: flex;
@@ -66,13 +48,6 @@ const Secure = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.xs};
   color: ${({ theme }) => theme.colors.textDim};
 `;
-
-// bank transfers and crypto need no details with the built-in payment provider
-const METHOD_INFO: Record<Exclude<PaymentMethod, 'card'>, string> = {
-  bank_transfer:
-    'No bank details needed here: the payment provider confirms the transfer as soon as you pay, and the money goes straight into escrow.',
-  crypto: 'No wallet details needed here: the payment provider confirms the crypto payment as soon as you pay, and the money goes straight into escrow.',
-};
 
 const EMPTY_CARD: CardForm = { number: '', expiry: '', cvc: '' };
 

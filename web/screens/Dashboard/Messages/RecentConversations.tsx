@@ -4,14 +4,7 @@ import { ButtonLink } from '../../../components/ButtonLink.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import type { RecentConversations_viewer$key } from '../../../__generated__/RecentConversations_viewer.graphql.ts';
 import { RecentConversationRow } from './RecentConversationRow.tsx';
-
-const List = styled.ul`
-  && {
-    margin: 0;
-    padding: 0;
-    list-style: none;
-  }
-`;
+import { PlainList } from '../../../components/PlainList.tsx';
 
 export type RecentConversationsProps = { viewer: RecentConversations_viewer$key };
 
@@ -55,12 +48,12 @@ export function RecentConversations({ viewer }: RecentConversationsProps) {
     );
   }
   return (
-    <List aria-label="Recent conversations">
+    <PlainList aria-label="Recent conversations">
       {edges.map((e) => (
         <li key={e.node.id}>
           <RecentConversationRow conversation={e.node} />
         </li>
       ))}
-    </List>
+    </PlainList>
   );
 }

@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
-import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Badge } from '../../../components/Badge.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { ButtonLink } from '../../../components/ButtonLink.tsx';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { useToast } from '../../../components/toast/useToast.ts';
 import type { BidPlacedRow_bid$key } from '../../../__generated__/BidPlacedRow_bid.graphql.ts';
 import { formatDateTime, formatMoney } from '../../../format/format.ts';
 import { statusTone } from '../../../format/labels.ts';
-import { useWithdrawBidMutation } from './WithdrawBidMutation.ts';
+import { useBidMoves } from '../../shared/bids/useBidMoves.ts';
+import { WithdrawBidDialog } from '../../shared/bids/WithdrawBidDialog.tsx';
+import { ContractCell } from '../shared/TablePanel.tsx';
 
 const Note = styled.span`
   display: inline-flex;
@@ -54,34 +54,25 @@ export function BidPlacedRow({ bid }: BidPlacedRowProps) {
     bid,
   );
   const { toast } = useToast();
-  const [withdraw, withdrawing] = useWithdrawBidMutation();
+  const { move, withdrawing } = useBidMoves();
   const [confirming, setConfirming] = useState(false);
 
   function onWithdraw() {
-    withdraw({
-      variables: { input: { bidId: b.id } },
-      onCompleted: ({ withdrawBid: r }) => {
+    move('withdraw', b.id, {
+      onDone: () => {
         setConfirming(false);
-        if (r.__typename === 'MutationWithdrawBidSuccess') {
-          toast({ title: 'Bid Withdrawn', description: `Your bid of ${formatMoney(b.amount)} on ${b.contract.title} is withdrawn.` });
-        } else {
-          toast({ variant: 'destructive', title: 'Withdraw Failed', description: r.message || 'Please try again.' });
-        }
+        toast({ title: 'Bid Withdrawn', description: `Your bid of ${formatMoney(b.amount)} on ${b.contract.title} is withdrawn.` });
       },
-      onError: (error) => {
+      onFailed: ({ message }) => {
         setConfirming(false);
-        toast({ variant: 'destructive', title: 'Withdraw Failed', description: error.message || 'Please try again.' });
+        toast({ variant: 'destructive', title: 'Withdraw Failed', description: message || 'Please try again.' });
       },
     });
   }
 
   return (
     <tr data-testid="bid-placed-row" data-status={b.status}>
-      <td className="c-title title">
-        <Link to={`/contract/${b.contract.contractId}`} className="strong" title={b.contract.title}>
-          {b.contract.title}
-        </Link>
-      </td>
+      <ContractCell className="c-title" contractId={b.contract.contractId} title={b.contract.title} />
       <td className="c-amount num strong">{formatMoney(b.amount)}</td>
       <td className="c-status">
         <Badge size="sm" tone={statusTone(b.status)}>
@@ -111,21 +102,14 @@ export function BidPlacedRow({ bid }: BidPlacedRowProps) {
         ) : (
           <span className="dim">—</span>
         )}
-        <ConfirmDialog
+        <WithdrawBidDialog
           open={confirming}
-          title="Withdraw bid"
-          confirmLabel="Withdraw bid"
-          cancelLabel="Keep bid"
-          variant="danger"
+          amount={b.amount}
+          contractTitle={b.contract.title}
           busy={withdrawing}
           onConfirm={onWithdraw}
           onCancel={() => setConfirming(false)}
-        >
-          <p>
-            Withdraw your bid of <strong>{formatMoney(b.amount)}</strong> on {b.contract.title}? The provider can no longer accept it. You
-            can bid again later.
-          </p>
-        </ConfirmDialog>
+        />
       </td>
     </tr>
   );

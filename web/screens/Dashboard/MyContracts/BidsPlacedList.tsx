@@ -1,43 +1,17 @@
 import { graphql, usePaginationFragment } from 'react-relay';
 import styled from 'styled-components';
 import { EmptyState } from '../../../components/EmptyState.tsx';
-import { Panel } from '../../../components/Panel.tsx';
 import type { BidsPlacedList_viewer$key } from '../../../__generated__/BidsPlacedList_viewer.graphql.ts';
 import type { BidsPlacedListPaginationQuery } from '../../../__generated__/BidsPlacedListPaginationQuery.graphql.ts';
-import { formatCount } from '../../../format/format.ts';
-import { Table, TableScroll } from '../shared/DataTable.tsx';
-import { LoadMore } from '../shared/LoadMore.tsx';
+import { stackedOnPhone, Table } from '../../../components/DataTable.tsx';
+import { TablePanel } from '../shared/TablePanel.tsx';
 import { BidPlacedRow } from './BidPlacedRow.tsx';
 
 // a phone: each bid a small block, so the Pay link stays in reach without scrolling sideways
 const BidsTable = styled(Table)`
+  ${stackedOnPhone('minmax(0, 1fr) auto', "'title status' 'amount placed' 'next next'")}
+
   ${({ theme }) => theme.media.mobile} {
-    thead {
-      display: none;
-    }
-    tbody {
-      display: block;
-    }
-    tr {
-      display: grid;
-      grid-template-columns: minmax(0, 1fr) auto;
-      grid-template-areas:
-        'title status'
-        'amount placed'
-        'next next';
-      align-items: center;
-      gap: 4px 10px;
-      padding: 10px 14px;
-      border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-    }
-    tr:last-child {
-      border-bottom: 0;
-    }
-    td {
-      display: block;
-      padding: 0;
-      border: 0;
-    }
     td.c-title { grid-area: title; max-width: none; }
     td.c-amount { grid-area: amount; text-align: left; }
     td.c-status { grid-area: status; }
@@ -69,38 +43,20 @@ export function BidsPlacedList({ viewer }: BidsPlacedListProps) {
     viewer,
   );
   const edges = data.bidsPlaced?.edges ?? [];
-  const total = data.bidsPlaced?.totalCount ?? 0;
   return (
-    <Panel title="My bids" padding="none" actions={`${formatCount(total)} total`}>
-      {edges.length === 0 ? (
-        <div style={{ padding: 14 }}>
-          <EmptyState compact icon="send" title="No bids placed" description="Bid below the ask on any contract; the provider accepts or declines." />
-        </div>
-      ) : (
-        <>
-          <TableScroll>
-            <BidsTable aria-label="Bids placed">
-              <thead>
-                <tr>
-                  <th scope="col">Contract</th>
-                  <th scope="col" className="num">
-                    Bid
-                  </th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Placed</th>
-                  <th scope="col">Next step</th>
-                </tr>
-              </thead>
-              <tbody>
-                {edges.map(({ node }) => (
-                  <BidPlacedRow key={node.id} bid={node} />
-                ))}
-              </tbody>
-            </BidsTable>
-          </TableScroll>
-          <LoadMore what="bids" hasNext={hasNext} loading={isLoadingNext} onLoad={() => loadNext(20)} />
-        </>
-      )}
-    </Panel>
+    <TablePanel
+      title="My bids"
+      total={data.bidsPlaced?.totalCount ?? 0}
+      label="Bids placed"
+      table={BidsTable}
+      columns={['Contract', { label: 'Bid', num: true }, 'Status', 'Placed', 'Next step']}
+      isEmpty={edges.length === 0}
+      empty={<EmptyState compact icon="send" title="No bids placed" description="Bid below the ask on any contract; the provider accepts or declines." />}
+      more={{ what: 'bids', hasNext, loading: isLoadingNext, onLoad: () => loadNext(20) }}
+    >
+      {edges.map(({ node }) => (
+        <BidPlacedRow key={node.id} bid={node} />
+      ))}
+    </TablePanel>
   );
 }

@@ -1,21 +1,12 @@
 import { graphql, usePaginationFragment } from 'react-relay';
-import styled from 'styled-components';
 import { ButtonLink } from '../../../components/ButtonLink.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
-import { Panel } from '../../../components/Panel.tsx';
+import { ListPanel } from '../../../components/ListPanel.tsx';
 import type { PurchaseList_viewer$key } from '../../../__generated__/PurchaseList_viewer.graphql.ts';
 import type { PurchaseListPaginationQuery } from '../../../__generated__/PurchaseListPaginationQuery.graphql.ts';
 import { formatCount } from '../../../format/format.ts';
-import { LoadMore } from '../shared/LoadMore.tsx';
 import { PurchaseRow } from './PurchaseRow.tsx';
-
-const List = styled.ul`
-  && {
-    margin: 0;
-    padding: 0;
-    list-style: none;
-  }
-`;
+import { PlainList } from '../../../components/PlainList.tsx';
 
 export type PurchaseListProps = { viewer: PurchaseList_viewer$key };
 
@@ -39,33 +30,31 @@ export function PurchaseList({ viewer }: PurchaseListProps) {
     viewer,
   );
   const edges = data.purchases?.edges ?? [];
-  const total = data.purchases?.totalCount ?? 0;
   return (
-    <Panel title="Purchased contracts" padding="none" actions={`${formatCount(total)} total`}>
-      {edges.length === 0 ? (
-        <div style={{ padding: 14 }}>
-          <EmptyState
-            compact
-            icon="download"
-            title="No purchases yet"
-            description="Contracts you buy appear here with their status and access period."
-            action={
-              <ButtonLink to="/browse" size="sm" variant="primary">
-                Browse data
-              </ButtonLink>
-            }
-          />
-        </div>
-      ) : (
-        <>
-          <List aria-label="Purchases">
-            {edges.map((e) => (
-              <PurchaseRow key={e.node.id} purchase={e.node} />
-            ))}
-          </List>
-          <LoadMore what="purchases" hasNext={hasNext} loading={isLoadingNext} onLoad={() => loadNext(20)} />
-        </>
-      )}
-    </Panel>
+    <ListPanel
+      title="Purchased contracts"
+      actions={`${formatCount(data.purchases?.totalCount ?? 0)} total`}
+      isEmpty={edges.length === 0}
+      empty={
+        <EmptyState
+          compact
+          icon="download"
+          title="No purchases yet"
+          description="Contracts you buy appear here with their status and access period."
+          action={
+            <ButtonLink to="/browse" size="sm" variant="primary">
+              Browse data
+            </ButtonLink>
+          }
+        />
+      }
+      more={{ what: 'purchases', hasNext, loading: isLoadingNext, onLoad: () => loadNext(20) }}
+    >
+      <PlainList aria-label="Purchases">
+        {edges.map((e) => (
+          <PurchaseRow key={e.node.id} purchase={e.node} />
+        ))}
+      </PlainList>
+    </ListPanel>
   );
 }

@@ -5,7 +5,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import type { ListingList_viewer$key } from '../../../__generated__/ListingList_viewer.graphql.ts';
 import type { ListingListPaginationQuery } from '../../../__generated__/ListingListPaginationQuery.graphql.ts';
 import { plural } from '../../../format/format.ts';
-import { LoadMore } from '../shared/LoadMore.tsx';
+import { LoadMore } from '../../../components/LoadMore.tsx';
 import { TabHeader } from '../shared/TabHeader.tsx';
 import { ListingCard } from './ListingCard.tsx';
 

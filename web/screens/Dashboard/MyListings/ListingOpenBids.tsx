@@ -4,7 +4,7 @@ import { fetchQuery } from 'relay-runtime';
 import styled from 'styled-components';
 import { VisuallyHidden } from '../../../components/VisuallyHidden.tsx';
 import type { ListingOpenBidsQuery as ListingOpenBidsQueryType } from '../../../__generated__/ListingOpenBidsQuery.graphql.ts';
-import { Table, TableScroll } from '../shared/DataTable.tsx';
+import { stackedOnPhone, Table, TableScroll } from '../../../components/DataTable.tsx';
 import { OpenBidRow } from './OpenBidRow.tsx';
 
 const Head = styled.div`
@@ -31,35 +31,10 @@ const BidsTable = styled(Table)`
     text-overflow: ellipsis;
   }
 
+  ${stackedOnPhone('minmax(0, 1fr) auto auto', "'bidder amount vs' 'msg msg msg' 'placed actions actions'")}
+
   ${({ theme }) => theme.media.mobile} {
     min-width: 0;
-    colgroup,
-    thead {
-      display: none;
-    }
-    tbody {
-      display: block;
-    }
-    tr {
-      display: grid;
-      grid-template-columns: minmax(0, 1fr) auto auto;
-      grid-template-areas:
-        'bidder amount vs'
-        'msg msg msg'
-        'placed actions actions';
-      align-items: center;
-      gap: 4px 10px;
-      padding: 10px 14px;
-      border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-    }
-    tr:last-child {
-      border-bottom: 0;
-    }
-    td {
-      display: block;
-      padding: 0;
-      border: 0;
-    }
     td.c-bidder { grid-area: bidder; }
     td.c-amount { grid-area: amount; }
     td.c-vs { grid-area: vs; }

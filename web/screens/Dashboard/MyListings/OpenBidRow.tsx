@@ -4,8 +4,7 @@ import { Button } from '../../../components/Button.tsx';
 import { useToast } from '../../../components/toast/useToast.ts';
 import type { OpenBidRow_bid$key } from '../../../__generated__/OpenBidRow_bid.graphql.ts';
 import { formatDateTime, formatMoney, timeAgo } from '../../../format/format.ts';
-import { useAcceptBidMutation } from './AcceptBidMutation.ts';
-import { useDeclineBidMutation } from './DeclineBidMutation.ts';
+import { useBidMoves, type BidMoveFailure } from '../../shared/bids/useBidMoves.ts';
 
 const Message = styled.td`
   && {
@@ -53,43 +52,33 @@ export function OpenBidRow({ bid, connectionId, listingTitle, listPrice, onReloa
     bid,
   );
   const { toast } = useToast();
-  const [commitAccept, accepting] = useAcceptBidMutation();
-  const [commitDecline, declining] = useDeclineBidMutation();
+  const { move, accepting, declining } = useBidMoves();
   const busy = accepting || declining;
   const bidder = b.bidder?.name ?? 'A buyer';
   const vsList = Number(listPrice) > 0 ? ((Number(b.amount) - Number(listPrice)) / Number(listPrice)) * 100 : null;
 
-  function failed(title: string, message?: string | null, code?: string | null) {
+  const failed = (title: string) => ({ message, code }: BidMoveFailure) => {
     toast({ variant: 'destructive', title, description: message || 'Please try again.' });
+    // the bid was decided elsewhere meanwhile: read the list again
     if (code === 'CONFLICT' || code === 'NOT_FOUND') onReload();
-  }
+  };
 
   function accept() {
-    commitAccept({
-      variables: { input: { bidId: b.id }, connections: [connectionId] },
-      onCompleted: ({ acceptBid: r }) => {
-        if (r.__typename === 'MutationAcceptBidSuccess') {
-          toast({ title: 'Bid Accepted', description: `${bidder} may now pay ${formatMoney(b.amount)} for ${listingTitle}.` });
-          onReload();
-        } else {
-          failed('Could Not Accept Bid', r.message, r.code);
-        }
+    move('accept', b.id, {
+      connections: [connectionId],
+      onDone: () => {
+        toast({ title: 'Bid Accepted', description: `${bidder} may now pay ${formatMoney(b.amount)} for ${listingTitle}.` });
+        onReload();
       },
-      onError: (error) => failed('Could Not Accept Bid', error.message),
+      onFailed: failed('Could Not Accept Bid'),
     });
   }
 
   function decline() {
-    commitDecline({
-      variables: { input: { bidId: b.id }, connections: [connectionId] },
-      onCompleted: ({ declineBid: r }) => {
-        if (r.__typename === 'MutationDeclineBidSuccess') {
-          toast({ title: 'Bid Declined', description: `${bidder}'s bid of ${formatMoney(b.amount)} was declined.` });
-        } else {
-          failed('Could Not Decline Bid', r.message, r.code);
-        }
-      },
-      onError: (error) => failed('Could Not Decline Bid', error.message),
+    move('decline', b.id, {
+      connections: [connectionId],
+      onDone: () => toast({ title: 'Bid Declined', description: `${bidder}'s bid of ${formatMoney(b.amount)} was declined.` }),
+      onFailed: failed('Could Not Decline Bid'),
     });
   }
 

@@ -2,6 +2,7 @@ import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { StatTile } from '../../../components/StatTile.tsx';
+import { TileRow } from '../../../components/TileGrid.tsx';
 import type { ProviderSalesTiles_summary$key } from '../../../__generated__/ProviderSalesTiles_summary.graphql.ts';
 import { formatCount, formatMoney, plural } from '../../../format/format.ts';
 
@@ -30,20 +31,6 @@ const Head = styled.div`
   }
 `;
 
-const Grid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(2, minmax(0, 1fr));
-  gap: 10px;
-
-  @media (max-width: 479.98px) {
-    grid-template-columns: minmax(0, 1fr);
-  }
-
-  ${({ theme }) => theme.media.xl} {
-    grid-template-columns: repeat(4, minmax(0, 1fr));
-  }
-`;
-
 export type ProviderSalesTilesProps = { summary: ProviderSalesTiles_summary$key };
 
 /**
@@ -68,7 +55,7 @@ export function ProviderSalesTiles({ summary }: ProviderSalesTilesProps) {
         <h3 id="provider-sales-heading">As provider · your 90% share</h3>
         <Link to="/dashboard/payments">Sales and payouts →</Link>
       </Head>
-      <Grid role="group" aria-label="Provider figures" data-testid="provider-tiles">
+      <TileRow role="group" aria-label="Provider figures" data-testid="provider-tiles">
         <StatTile label="Sales" value={formatCount(s.salesCount)} tone={s.salesCount > 0 ? 'blue' : 'default'} hint="Paid for: in escrow, disputed or released" />
         <StatTile label="In Escrow" value={formatMoney(s.escrowHeld)} tone={Number(s.escrowHeld) > 0 ? 'amber' : 'default'} hint="Held 24 hours for the buyer's dispute window" />
         <StatTile label="Paid Out" value={formatMoney(s.paidOut)} tone="green" hint="Released to you" />
@@ -78,7 +65,7 @@ export function ProviderSalesTiles({ summary }: ProviderSalesTilesProps) {
           tone={s.pendingPayouts > 0 ? 'amber' : 'default'}
           hint={s.pendingPayouts > 0 ? `${plural(s.pendingPayouts, 'sale')} not yet released` : 'Nothing waiting'}
         />
-      </Grid>
+      </TileRow>
     </Section>
   );
 }

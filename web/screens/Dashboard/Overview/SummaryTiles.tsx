@@ -2,23 +2,9 @@ import { graphql, useFragment } from 'react-relay';
 import styled from 'styled-components';
 import { Stars } from '../../../components/Stars.tsx';
 import { StatTile } from '../../../components/StatTile.tsx';
+import { TileRow } from '../../../components/TileGrid.tsx';
 import type { SummaryTiles_summary$key } from '../../../__generated__/SummaryTiles_summary.graphql.ts';
 import { formatCount, formatMoney, plural } from '../../../format/format.ts';
-
-const Grid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(2, minmax(0, 1fr));
-  gap: 10px;
-
-  /* a phone: one tile a row, so a figure like $13,531.91 is never cut */
-  @media (max-width: 479.98px) {
-    grid-template-columns: minmax(0, 1fr);
-  }
-
-  ${({ theme }) => theme.media.xl} {
-    grid-template-columns: repeat(4, minmax(0, 1fr));
-  }
-`;
 
 const Rating = styled.span`
   display: inline-flex;
@@ -48,7 +34,7 @@ export function SummaryTiles({ summary, reviewCount }: SummaryTilesProps) {
     summary,
   );
   return (
-    <Grid role="group" aria-label="Dashboard figures" data-testid="overview-tiles">
+    <TileRow role="group" aria-label="Dashboard figures" data-testid="overview-tiles">
       <StatTile
         label="Active Purchases"
         value={formatCount(s.activePurchases)}
@@ -77,6 +63,6 @@ export function SummaryTiles({ summary, reviewCount }: SummaryTilesProps) {
         tone={s.averageRating == null ? 'default' : 'amber'}
         hint={reviewCount > 0 ? `From ${plural(reviewCount, 'review')}` : 'No reviews yet'}
       />
-    </Grid>
+    </TileRow>
   );
 }

@@ -11,6 +11,7 @@ import { useSession } from '../../../session/useSession.ts';
 import type { ProfileForm_viewer$key } from '../../../__generated__/ProfileForm_viewer.graphql.ts';
 import { formatCount, formatDate } from '../../../format/format.ts';
 import { useUpdateProfileMutation } from './UpdateProfileMutation.ts';
+import { labelText } from '../../../theme/text.ts';
 
 const Grid = styled.div`
   display: grid;
@@ -79,12 +80,7 @@ const Facts = styled.dl`
   }
   dt {
     padding-right: 16px;
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    font-weight: 700;
-    letter-spacing: ${({ theme }) => theme.tracking.label};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textDim};
+    ${labelText}
     line-height: 18px;
   }
   dd {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { toneColors, type Tone } from '../../../theme/theme.ts';
+import { labelText } from '../../../theme/text.ts';
 
 export type Figure = {
   label: ReactNode;
@@ -32,12 +33,7 @@ const Strip = styled.dl<{ $min: number }>`
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   }
   dt {
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    font-weight: 700;
-    letter-spacing: ${({ theme }) => theme.tracking.label};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textDim};
+    ${labelText}
     white-space: nowrap;
     overflow: hidden;
     text-overflow: ellipsis;

@@ -3,14 +3,12 @@ import { graphql, useFragment } from 'react-relay';
 import styled, { css } from 'styled-components';
 import { Badge } from '../../../components/Badge.tsx';
 import { Button } from '../../../components/Button.tsx';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { useToast } from '../../../components/toast/useToast.ts';
 import type { DetailBidRow_bid$key } from '../../../__generated__/DetailBidRow_bid.graphql.ts';
 import { formatDateTime, formatMoney, timeAgo } from '../../../format/format.ts';
 import { statusTone } from '../../../format/labels.ts';
-import { useDetailAcceptBidMutation } from './DetailAcceptBidMutation.ts';
-import { useDetailDeclineBidMutation } from './DetailDeclineBidMutation.ts';
-import { useDetailWithdrawBidMutation } from './DetailWithdrawBidMutation.ts';
+import { useBidMoves, type BidMove } from '../../shared/bids/useBidMoves.ts';
+import { WithdrawBidDialog } from '../../shared/bids/WithdrawBidDialog.tsx';
 
 /** The order book's columns, shared by its header row and its bid rows. */
 export const bidColumns = css<{ $provider: boolean }>`
@@ -113,6 +111,16 @@ const Decide = styled.div`
   gap: 6px;
 `;
 
+/** The toasts after each move of a bid in the order book. */
+function moveToasts(amount: string): Record<BidMove, { done: string; description: string; failed: string }> {
+  const money = formatMoney(amount);
+  return {
+    accept: { done: 'Bid Accepted', description: `You accepted the bid of ${money}. The buyer can now pay that amount.`, failed: 'Accept Failed' },
+    decline: { done: 'Bid Declined', description: `You declined the bid of ${money}.`, failed: 'Decline Failed' },
+    withdraw: { done: 'Bid Withdrawn', description: `Your bid of ${money} is withdrawn.`, failed: 'Withdraw Failed' },
+  };
+}
+
 export type DetailBidRowProps = {
   bid: DetailBidRow_bid$key;
   /** 0-1: the amount against the largest bid shown */
@@ -143,9 +151,7 @@ export function DetailBidRow({ bid, depth, viewerIsProvider, onAccepted }: Detai
     bid,
   );
   const { toast } = useToast();
-  const [accept, accepting] = useDetailAcceptBidMutation();
-  const [decline, declining] = useDetailDeclineBidMutation();
-  const [withdraw, withdrawing] = useDetailWithdrawBidMutation();
+  const { move, accepting, declining, withdrawing } = useBidMoves();
   const [confirmWithdraw, setConfirmWithdraw] = useState(false);
   const busy = accepting || declining;
   // What the bid machine allows next (the server's nextStatuses), not a copy of the machine here;
@@ -155,47 +161,17 @@ export function DetailBidRow({ bid, depth, viewerIsProvider, onAccepted }: Detai
   // Only the bidder withdraws (the server checks it too).
   const mayWithdraw = b.viewerIsBidder && b.nextStatuses.includes('withdrawn');
 
-  function fail(title: string, description: string | null | undefined) {
-    toast({ variant: 'destructive', title, description: description || 'Please try again.' });
-  }
-
-  function onAccept() {
-    accept({
-      variables: { input: { bidId: b.id } },
-      onCompleted: ({ acceptBid: r }) => {
-        if (r.__typename === 'MutationAcceptBidSuccess') {
-          toast({ title: 'Bid Accepted', description: `You accepted the bid of ${formatMoney(b.amount)}. The buyer can now pay that amount.` });
-          onAccepted();
-        } else fail('Accept Failed', r.message);
-      },
-      onError: (error) => fail('Accept Failed', error.message),
-    });
-  }
-
-  function onDecline() {
-    decline({
-      variables: { input: { bidId: b.id } },
-      onCompleted: ({ declineBid: r }) => {
-        if (r.__typename === 'MutationDeclineBidSuccess') {
-          toast({ title: 'Bid Declined', description: `You declined the bid of ${formatMoney(b.amount)}.` });
-        } else fail('Decline Failed', r.message);
-      },
-      onError: (error) => fail('Decline Failed', error.message),
-    });
-  }
-
-  function onWithdraw() {
-    withdraw({
-      variables: { input: { bidId: b.id } },
-      onCompleted: ({ withdrawBid: r }) => {
+  function act(kind: BidMove) {
+    const texts = moveToasts(b.amount)[kind];
+    move(kind, b.id, {
+      onDone: () => {
         setConfirmWithdraw(false);
-        if (r.__typename === 'MutationWithdrawBidSuccess') {
-          toast({ title: 'Bid Withdrawn', description: `Your bid of ${formatMoney(b.amount)} is withdrawn.` });
-        } else fail('Withdraw Failed', r.message);
+        toast({ title: texts.done, description: texts.description });
+        if (kind === 'accept') onAccepted();
       },
-      onError: (error) => {
+      onFailed: ({ message }) => {
         setConfirmWithdraw(false);
-        fail('Withdraw Failed', error.message);
+        toast({ variant: 'destructive', title: texts.failed, description: message || 'Please try again.' });
       },
     });
   }
@@ -239,31 +215,24 @@ export function DetailBidRow({ bid, depth, viewerIsProvider, onAccepted }: Detai
       {viewerIsProvider && (
         <Decide className="actions">
           {mayAccept && (
-            <Button size="sm" variant="primary" onClick={onAccept} busy={accepting} disabled={busy}>
+            <Button size="sm" variant="primary" onClick={() => act('accept')} busy={accepting} disabled={busy}>
               Accept
             </Button>
           )}
           {mayDecline && (
-            <Button size="sm" variant="danger" onClick={onDecline} busy={declining} disabled={busy}>
+            <Button size="sm" variant="danger" onClick={() => act('decline')} busy={declining} disabled={busy}>
               Decline
             </Button>
           )}
         </Decide>
       )}
-      <ConfirmDialog
+      <WithdrawBidDialog
         open={confirmWithdraw}
-        title="Withdraw bid"
-        confirmLabel="Withdraw bid"
-        cancelLabel="Keep bid"
-        variant="danger"
+        amount={b.amount}
         busy={withdrawing}
-        onConfirm={onWithdraw}
+        onConfirm={() => act('withdraw')}
         onCancel={() => setConfirmWithdraw(false)}
-      >
-        <p>
-          Withdraw your bid of <strong>{formatMoney(b.amount)}</strong>? The provider can no longer accept it. You can bid again later.
-        </p>
-      </ConfirmDialog>
+      />
     </Row>
   );
 }

@@ -1,25 +1,12 @@
 import { graphql, usePaginationFragment } from 'react-relay';
 import styled from 'styled-components';
-import { Button } from '../../../components/Button.tsx';
 import { ButtonLink } from '../../../components/ButtonLink.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { LoadMore } from '../../../components/LoadMore.tsx';
 import type { ConversationList_viewer$key } from '../../../__generated__/ConversationList_viewer.graphql.ts';
 import type { ConversationListPaginationQuery } from '../../../__generated__/ConversationListPaginationQuery.graphql.ts';
 import { ConversationRow } from './ConversationRow.tsx';
-
-const List = styled.ul`
-  && {
-    margin: 0;
-    padding: 0;
-    list-style: none;
-  }
-`;
-
-const More = styled.div`
-  display: flex;
-  justify-content: center;
-  padding: 10px;
-`;
+import { PlainList } from '../../../components/PlainList.tsx';
 
 const Empty = styled.div`
   padding: 12px;
@@ -73,20 +60,14 @@ export function ConversationList({ viewer, selectedId }: ConversationListProps) 
   }
   return (
     <>
-      <List aria-label="Conversations">
+      <PlainList aria-label="Conversations">
         {edges.map((e) => (
           <li key={e.node.id}>
             <ConversationRow conversation={e.node} selected={e.node.conversationId === selectedId} />
           </li>
         ))}
-      </List>
-      {hasNext && (
-        <More>
-          <Button size="sm" variant="ghost" busy={isLoadingNext} onClick={() => loadNext(PAGE)}>
-            Load more conversations
-          </Button>
-        </More>
-      )}
+      </PlainList>
+      <LoadMore what="conversations" divided={false} hasNext={hasNext} loading={isLoadingNext} onLoad={() => loadNext(PAGE)} />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { PageTitle } from '../../../components/PageTitle.tsx';
 import { useSession } from '../../../session/useSession.ts';
 import type { MessagingCenterQuery as MessagingCenterQueryType } from '../../../__generated__/MessagingCenterQuery.graphql.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
-import { MessagingAccessDenied } from './MessagingAccessDenied.tsx';
+import { LoginRequired } from '../../shared/LoginRequired.tsx';
 import { MessagingCenterQuery, keepMessagingList, type MessagingCenterLoaderData } from './MessagingCenterQuery.ts';
 import { MessagingDesk } from './MessagingDesk.tsx';
 
@@ -20,7 +20,7 @@ export function MessagingCenter() {
   useEffect(() => keepMessagingList(query), [query]);
 
   const viewer = session.viewer ? data.viewer : null;
-  if (!viewer) return <MessagingAccessDenied next={`${pathname}${search}`} />;
+  if (!viewer) return <LoginRequired title="Access Denied" description="Please log in to access your messages." next={`${pathname}${search}`} />;
   return (
     <>
       <PageTitle eyebrow="Desk chat" subtitle="Talk to buyers and providers about their contracts">

@@ -13,6 +13,7 @@ import { Notice } from '../shared/Notice.tsx';
 import { formatDate } from '../../../format/format.ts';
 import { humanize } from '../../../format/labels.ts';
 import { BUSINESS_TYPE_LABELS } from './applicationRules.ts';
+import { labelText } from '../../../theme/text.ts';
 
 const Stack = styled.div`
   display: flex;
@@ -36,12 +37,7 @@ const Facts = styled.dl`
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   }
   dt {
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    font-weight: 700;
-    letter-spacing: ${({ theme }) => theme.tracking.label};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textDim};
+    ${labelText}
     line-height: 18px;
 
     ${({ theme }) => theme.media.mobile} {

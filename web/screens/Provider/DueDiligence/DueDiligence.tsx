@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { usePreloadedQuery } from 'react-relay';
 import { useLoaderData } from 'react-router-dom';
 import { ButtonLink } from '../../../components/ButtonLink.tsx';
-import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { useSession } from '../../../session/useSession.ts';
 import type { DueDiligenceQuery as DueDiligenceQueryType } from '../../../__generated__/DueDiligenceQuery.graphql.ts';
@@ -13,6 +12,7 @@ import { Steps } from '../shared/Steps.tsx';
 import { ApplicationForm } from './ApplicationForm.tsx';
 import { ApplicationStatus } from './ApplicationStatus.tsx';
 import { DueDiligenceQuery, type DueDiligenceLoaderData } from './DueDiligenceQuery.ts';
+import { LoginRequired } from '../../shared/LoginRequired.tsx';
 
 const STEPS = [
   { title: 'Apply', body: 'Tell us about your business, the data you sell and how you comply with privacy law.' },
@@ -31,19 +31,7 @@ export function DueDiligence() {
 
   const viewer = session.viewer ? data.viewer : null;
   if (!viewer) {
-    return (
-      <EmptyState
-        page
-        icon="lock"
-        title="Please log in"
-        description="Log in to apply for due diligence and become a verified data provider."
-        action={
-          <ButtonLink to={`/auth/login?next=${encodeURIComponent('/due-diligence')}`} variant="primary">
-            LOGIN
-          </ButtonLink>
-        }
-      />
-    );
+    return <LoginRequired title="Please log in" description="Log in to apply for due diligence and become a verified data provider." next="/due-diligence" />;
   }
 
   const title = (

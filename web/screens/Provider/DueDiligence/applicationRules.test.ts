@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applicationInput as serverApplication, BUSINESS_TYPES } from '../../../../api/domain/diligence/diligence.schemas.ts';
-import { applicationInput, emptyApplication, MESSAGES, validateApplication, type ApplicationValues } from './applicationRules.ts';
+import { applicationFromPrevious, applicationInput, emptyApplication, MESSAGES, validateApplication, type ApplicationValues } from './applicationRules.ts';
 
 // The due diligence form's rules in the browser, and their
 // agreement with the server's schema.
@@ -82,5 +82,47 @@ describe('the browser and the server agree', () => {
     const server = serverApplication.safeParse(applicationInput(values));
     expect(server.success).toBe(false);
     expect(server.error!.issues.find((i) => i.path[0] === field)?.message).toBe(client[field as keyof typeof client]);
+  });
+});
+
+describe('applicationFromPrevious', () => {
+  const previous = {
+    legalBusinessName: 'Pit Data LLC',
+    businessType: 'llc',
+    businessAddress: '221 Market Street, San Francisco',
+    businessEmail: 'ops@pit.example',
+    businessPhone: '+1 415 555 0142',
+    businessDescription: 'We run a retail panel of 2,000 stores and sell anonymised basket data.',
+    businessWebsite: null,
+    revenueRange: 'under_100k',
+    yearsInBusiness: 0,
+    dataVolume: '2 TB',
+    clientReferences: ['Acme', 'Globex'],
+    dataTypes: ['Consumer behavior', 'Retired type'],
+    complianceCertificates: ['SOC 2', 'Gone'],
+    hasDataPrivacyPolicy: true,
+    gdprCompliant: false,
+    ccpaCompliant: true,
+    hasUserConsent: true,
+    hasDataProcessingAgreements: false,
+  };
+  const offered = { dataTypes: ['Consumer behavior'], certifications: ['SOC 2'] };
+
+  it('fills the form with the rejected answers, blanks for what was not answered', () => {
+    const values = applicationFromPrevious(previous, offered);
+    expect(values).toMatchObject({ legalBusinessName: 'Pit Data LLC', businessWebsite: '', revenueRange: 'under_100k', employeeCount: '', yearsInBusiness: '0', dataVolume: '2 TB', taxId: '' });
+    expect(values.clientReferences).toBe('Acme\nGlobex');
+    expect(values).toMatchObject({ hasDataPrivacyPolicy: true, gdprCompliant: false, hasDataProcessingAgreements: false });
+  });
+
+  it('drops data types and certifications no longer offered', () => {
+    const values = applicationFromPrevious(previous, offered);
+    expect(values.dataTypes).toEqual(['Consumer behavior']);
+    expect(values.complianceCertificates).toEqual(['SOC 2']);
+  });
+
+  it('gives answers the form sends back unchanged', () => {
+    const values = applicationFromPrevious(previous, offered);
+    expect(applicationInput(values)).toMatchObject({ legalBusinessName: 'Pit Data LLC', yearsInBusiness: 0, clientReferences: ['Acme', 'Globex'], businessWebsite: null });
   });
 });

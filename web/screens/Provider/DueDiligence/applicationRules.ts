@@ -84,6 +84,60 @@ export function emptyApplication(): ApplicationValues {
   };
 }
 
+/** A rejected application's answers as the server sends them. */
+export type PreviousApplication = {
+  readonly [K in 'legalBusinessName' | 'businessType' | 'businessAddress' | 'businessEmail' | 'businessPhone' | 'businessDescription']: string;
+} & {
+  readonly [K in Exclude<TextKey, 'legalBusinessName' | 'businessType' | 'businessAddress' | 'businessEmail' | 'businessPhone' | 'businessDescription' | 'yearsInBusiness' | 'clientReferences'>]?: string | null;
+} & {
+  readonly yearsInBusiness?: number | null;
+  readonly clientReferences: readonly string[];
+  readonly dataTypes: readonly string[];
+  readonly complianceCertificates: readonly string[];
+} & { readonly [K in YesNoKey]: boolean };
+
+/**
+ * A rejected application's answers as the starting point of the next one. Data types and
+ * certifications the server no longer offers are dropped; the yes/no answers are kept as given.
+ */
+export function applicationFromPrevious(p: PreviousApplication, offered: { dataTypes: readonly string[]; certifications: readonly string[] }): ApplicationValues {
+  const text = (v: string | null | undefined) => v ?? '';
+  return {
+    ...emptyApplication(),
+    legalBusinessName: p.legalBusinessName,
+    businessType: p.businessType,
+    businessAddress: p.businessAddress,
+    businessEmail: p.businessEmail,
+    businessPhone: p.businessPhone,
+    businessDescription: p.businessDescription,
+    businessWebsite: text(p.businessWebsite),
+    revenueRange: text(p.revenueRange),
+    employeeCount: text(p.employeeCount),
+    yearsInBusiness: p.yearsInBusiness == null ? '' : String(p.yearsInBusiness),
+    dataTypes: p.dataTypes.filter((t) => offered.dataTypes.includes(t)),
+    complianceCertificates: p.complianceCertificates.filter((c) => offered.certifications.includes(c)),
+    hasDataPrivacyPolicy: p.hasDataPrivacyPolicy,
+    gdprCompliant: p.gdprCompliant,
+    ccpaCompliant: p.ccpaCompliant,
+    hasUserConsent: p.hasUserConsent,
+    hasDataProcessingAgreements: p.hasDataProcessingAgreements,
+    dataSources: text(p.dataSources),
+    dataCollectionMethods: text(p.dataCollectionMethods),
+    dataVolume: text(p.dataVolume),
+    dataFrequency: text(p.dataFrequency),
+    dataStorageSecurity: text(p.dataStorageSecurity),
+    dataTransferSecurity: text(p.dataTransferSecurity),
+    businessRegistrationNumber: text(p.businessRegistrationNumber),
+    taxId: text(p.taxId),
+    consentDocumentation: text(p.consentDocumentation),
+    dataQualityMetrics: text(p.dataQualityMetrics),
+    dataValidationProcess: text(p.dataValidationProcess),
+    businessLicense: text(p.businessLicense),
+    insuranceCertificate: text(p.insuranceCertificate),
+    clientReferences: p.clientReferences.join('\n'),
+  };
+}
+
 /** The name of each field as the form labels it (the missing-answers list beside Submit). */
 export const FIELD_LABELS: Partial<Record<ApplicationField, string>> = {
   legalBusinessName: 'Legal business name',

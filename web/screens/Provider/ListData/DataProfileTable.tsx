@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { formatCount } from '../../../format/format.ts';
 import type { DataProfile } from './uploadFile.ts';
+import { labelText } from '../../../theme/text.ts';
 
 const Wrap = styled.div`
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -50,12 +51,7 @@ const Table = styled.table`
     position: sticky;
     top: 0;
     background: ${({ theme }) => theme.colors.panel};
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    font-weight: 700;
-    letter-spacing: ${({ theme }) => theme.tracking.label};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textDim};
+    ${labelText}
   }
   td {
     font-family: ${({ theme }) => theme.fonts.mono};

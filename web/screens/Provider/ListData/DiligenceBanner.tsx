@@ -1,7 +1,65 @@
 import { graphql, useFragment } from 'react-relay';
 import { ButtonLink } from '../../../components/ButtonLink.tsx';
 import type { DiligenceBanner_viewer$key } from '../../../__generated__/DiligenceBanner_viewer.graphql.ts';
-import { Notice } from '../shared/Notice.tsx';
+import { Notice, type NoticeProps } from '../shared/Notice.tsx';
+
+type Banner = Pick<NoticeProps, 'tone' | 'icon' | 'title'> & {
+  text: string;
+  /** the way to the due diligence page */
+  link?: { label: string; variant: 'primary' | 'secondary' };
+};
+
+const PENDING: Banner = {
+  tone: 'amber',
+  icon: 'inbox',
+  title: 'Application Pending Review',
+  text: 'Your due diligence application is being reviewed; review takes 2-5 business days. The listing form unlocks once you are approved.',
+  link: { label: 'VIEW STATUS', variant: 'secondary' },
+};
+
+/** The banner of each due diligence status (`why` is the reviewers' note or reason, when given). */
+function bannerOf(status: string, why: { notes?: string | null; reason?: string | null }): Banner {
+  switch (status) {
+    case 'approved':
+      return { tone: 'green', icon: 'check', title: 'Due Diligence Approved', text: 'You are a verified provider. Each listing is reviewed before it goes live on the floor.' };
+    case 'submitted':
+    case 'pending':
+      return PENDING;
+    case 'under_review':
+      return { ...PENDING, title: 'Application Under Review' };
+    case 'requires_clarification':
+      return {
+        tone: 'amber',
+        icon: 'info',
+        title: 'Clarification Required',
+        text: `The reviewers need more information about your application${why.notes ? `: ${why.notes}` : '.'}`,
+        link: { label: 'VIEW APPLICATION', variant: 'secondary' },
+      };
+    case 'rejected':
+      return {
+        tone: 'red',
+        icon: 'alert',
+        title: 'Application Rejected',
+        text: `Your due diligence application was rejected${why.reason ? `: ${why.reason}` : '.'} You may submit a new application.`,
+        link: { label: 'RESUBMIT APPLICATION', variant: 'primary' },
+      };
+    default:
+      return {
+        tone: 'amber',
+        icon: 'lock',
+        title: 'Due Diligence Required',
+        text: 'Complete the due diligence process before listing data. Review takes 2-5 business days once you apply.',
+        link: { label: 'START APPLICATION', variant: 'primary' },
+      };
+  }
+}
+
+const ADMIN: Banner = {
+  tone: 'blue',
+  icon: 'info',
+  title: 'Administrator Account',
+  text: 'Administrators are exempt from due diligence and can list data directly. Listings still go through review.',
+};
 
 export type DiligenceBannerProps = { viewer: DiligenceBanner_viewer$key };
 
@@ -24,90 +82,21 @@ export function DiligenceBanner({ viewer }: DiligenceBannerProps) {
     viewer,
   );
   const status = v.dueDiligenceStatus ?? 'not_started';
-  const testid = 'diligence-banner';
-
-  if (v.isAdmin || status === 'not_applicable') {
-    return (
-      <Notice data-testid={testid} tone="blue" icon="info" title="Administrator Account">
-        Administrators are exempt from due diligence and can list data directly. Listings still go through review.
-      </Notice>
-    );
-  }
-
-  switch (status) {
-    case 'approved':
-      return (
-        <Notice data-testid={testid} tone="green" icon="check" title="Due Diligence Approved">
-          You are a verified provider. Each listing is reviewed before it goes live on the floor.
-        </Notice>
-      );
-    case 'submitted':
-    case 'pending':
-    case 'under_review':
-      return (
-        <Notice
-          data-testid={testid}
-          tone="amber"
-          icon="inbox"
-          title={status === 'under_review' ? 'Application Under Review' : 'Application Pending Review'}
-          action={
-            <ButtonLink to="/due-diligence" variant="secondary">
-              VIEW STATUS
-            </ButtonLink>
-          }
-        >
-          Your due diligence application is being reviewed; review takes 2-5 business days. The listing form unlocks once you are
-          approved.
-        </Notice>
-      );
-    case 'requires_clarification':
-      return (
-        <Notice
-          data-testid={testid}
-          tone="amber"
-          icon="info"
-          title="Clarification Required"
-          action={
-            <ButtonLink to="/due-diligence" variant="secondary">
-              VIEW APPLICATION
-            </ButtonLink>
-          }
-        >
-          The reviewers need more information about your application{v.latestApplication?.reviewNotes ? `: ${v.latestApplication.reviewNotes}` : '.'}
-        </Notice>
-      );
-    case 'rejected':
-      return (
-        <Notice
-          data-testid={testid}
-          tone="red"
-          icon="alert"
-          title="Application Rejected"
-          action={
-            <ButtonLink to="/due-diligence" variant="primary">
-              RESUBMIT APPLICATION
-            </ButtonLink>
-          }
-        >
-          Your due diligence application was rejected{v.latestApplication?.rejectionReason ? `: ${v.latestApplication.rejectionReason}` : '.'} You
-          may submit a new application.
-        </Notice>
-      );
-    default:
-      return (
-        <Notice
-          data-testid={testid}
-          tone="amber"
-          icon="lock"
-          title="Due Diligence Required"
-          action={
-            <ButtonLink to="/due-diligence" variant="primary">
-              START APPLICATION
-            </ButtonLink>
-          }
-        >
-          Complete the due diligence process before listing data. Review takes 2-5 business days once you apply.
-        </Notice>
-      );
-  }
+  const { text, link, ...look } =
+    v.isAdmin || status === 'not_applicable' ? ADMIN : bannerOf(status, { notes: v.latestApplication?.reviewNotes, reason: v.latestApplication?.rejectionReason });
+  return (
+    <Notice
+      {...look}
+      data-testid="diligence-banner"
+      action={
+        link && (
+          <ButtonLink to="/due-diligence" variant={link.variant}>
+            {link.label}
+          </ButtonLink>
+        )
+      }
+    >
+      {text}
+    </Notice>
+  );
 }

@@ -2,7 +2,6 @@ import { usePreloadedQuery } from 'react-relay';
 import { useLoaderData } from 'react-router-dom';
 import styled from 'styled-components';
 import { ButtonLink } from '../../../components/ButtonLink.tsx';
-import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { useSession } from '../../../session/useSession.ts';
@@ -15,6 +14,7 @@ import { DiligenceBanner } from './DiligenceBanner.tsx';
 import { ListDataQuery, type ListDataLoaderData } from './ListDataQuery.ts';
 import { ListingForm } from './ListingForm.tsx';
 import { ALLOWED_EXTENSIONS } from './uploadFile.ts';
+import { LoginRequired } from '../../shared/LoginRequired.tsx';
 
 const STEPS = [
   { title: 'Submission', body: 'Describe the data set, set a price, upload the file or give a link, and submit.' },
@@ -63,19 +63,7 @@ export function ListData() {
 
   const viewer = session.viewer ? data.viewer : null;
   if (!viewer) {
-    return (
-      <EmptyState
-        page
-        icon="lock"
-        title="ACCESS DENIED"
-        description="Please login to list data"
-        action={
-          <ButtonLink to={`/auth/login?next=${encodeURIComponent('/list-data')}`} variant="primary">
-            LOGIN
-          </ButtonLink>
-        }
-      />
-    );
+    return <LoginRequired title="ACCESS DENIED" description="Please login to list data" next="/list-data" />;
   }
 
   const canList = viewer.isAdmin || viewer.dueDiligenceStatus === 'approved';

@@ -53,67 +53,67 @@ export type ListingAccessSectionProps = ListingSectionProps & {
 export function ListingAccessSection({ values, errors, text, update, file, disabled, onBusyChange, onUploaded, onRemoveFile }: ListingAccessSectionProps) {
   const access = values.dataAccessType;
   return (
-        <Panel title="Access">
-          <AccessGroup>
-            <FieldLabel as="span" id="access-type-label">
-              How will buyers access the data?
-            </FieldLabel>
-            <Choices role="radiogroup" aria-labelledby="access-type-label" data-invalid={errors.dataAccessType ? true : undefined} tabIndex={-1}>
-              {ACCESS_TYPES.map((t) => (
-                <Choice key={t.value} $on={access === t.value}>
-                  <Checkbox
-                    radio
-                    name="dataAccessType"
-                    value={t.value}
-                    label={t.label}
-                    description={t.description}
-                    checked={access === t.value}
-                    aria-invalid={errors.dataAccessType ? true : undefined}
-                    onChange={() => update({ ...values, dataAccessType: t.value }, 'dataAccessType')}
-                  />
-                </Choice>
-              ))}
-            </Choices>
-            {errors.dataAccessType && <FieldError role="alert">{errors.dataAccessType}</FieldError>}
-          </AccessGroup>
-          <FieldGrid>
-            {needsFile(access) && (
-              <div className="full" data-invalid={errors.fileId ? true : undefined} tabIndex={-1}>
-                <FileUpload
-                  value={file}
-                  disabled={disabled}
-                  error={errors.fileId}
-                  onBusyChange={onBusyChange}
-                  onUploaded={onUploaded}
-                  onRemove={onRemoveFile}
-                />
-              </div>
-            )}
-            {needsLink(access) && (
-              <>
-                <TextField
-                  className="full"
-                  label="Data access URL"
-                  type="url"
-                  inputMode="url"
-                  spellCheck={false}
-                  placeholder="https://api.example.com/v1/…"
-                  maxLength={2000}
-                  {...text('dataAccessUrl')}
-                />
-                <TextAreaField
-                  className="full"
-                  label="Access instructions"
-                  rows={3}
-                  maxLength={5000}
-                  hint="Optional · shown to buyers after payment"
-                  placeholder="How buyers authenticate and fetch the data"
-                  {...text('accessInstructions')}
-                />
-              </>
-            )}
-          </FieldGrid>
-          {!access && <Lead style={{ margin: 0 }}>Choose how buyers get the data to upload a file or give a link.</Lead>}
-        </Panel>
+    <Panel title="Access">
+      <AccessGroup>
+        <FieldLabel as="span" id="access-type-label">
+          How will buyers access the data?
+        </FieldLabel>
+        <Choices role="radiogroup" aria-labelledby="access-type-label" data-invalid={errors.dataAccessType ? true : undefined} tabIndex={-1}>
+          {ACCESS_TYPES.map((t) => (
+            <Choice key={t.value} $on={access === t.value}>
+              <Checkbox
+                radio
+                name="dataAccessType"
+                value={t.value}
+                label={t.label}
+                description={t.description}
+                checked={access === t.value}
+                aria-invalid={errors.dataAccessType ? true : undefined}
+                onChange={() => update({ ...values, dataAccessType: t.value }, 'dataAccessType')}
+              />
+            </Choice>
+          ))}
+        </Choices>
+        {errors.dataAccessType && <FieldError role="alert">{errors.dataAccessType}</FieldError>}
+      </AccessGroup>
+      <FieldGrid>
+        {needsFile(access) && (
+          <div className="full" data-invalid={errors.fileId ? true : undefined} tabIndex={-1}>
+            <FileUpload
+              value={file}
+              disabled={disabled}
+              error={errors.fileId}
+              onBusyChange={onBusyChange}
+              onUploaded={onUploaded}
+              onRemove={onRemoveFile}
+            />
+          </div>
+        )}
+        {needsLink(access) && (
+          <>
+            <TextField
+              className="full"
+              label="Data access URL"
+              type="url"
+              inputMode="url"
+              spellCheck={false}
+              placeholder="https://api.example.com/v1/…"
+              maxLength={2000}
+              {...text('dataAccessUrl')}
+            />
+            <TextAreaField
+              className="full"
+              label="Access instructions"
+              rows={3}
+              maxLength={5000}
+              hint="Optional · shown to buyers after payment"
+              placeholder="How buyers authenticate and fetch the data"
+              {...text('accessInstructions')}
+            />
+          </>
+        )}
+      </FieldGrid>
+      {!access && <Lead style={{ margin: 0 }}>Choose how buyers get the data to upload a file or give a link.</Lead>}
+    </Panel>
   );
 }

@@ -13,20 +13,20 @@ const Acks = styled.div`
 /** The three acknowledgments (compliance, quality, legal) a listing needs before review. */
 export function ListingAcknowledgments({ values, errors, update }: Omit<ListingSectionProps, 'text'>) {
   return (
-        <Panel title="Acknowledgments">
-          <Acks>
-            {ACKNOWLEDGMENTS.map((a) => (
-              <Checkbox
-                key={a.key}
-                name={a.key}
-                label={a.text}
-                description={a.label}
-                checked={values[a.key]}
-                error={errors[a.key]}
-                onChange={(e) => update({ ...values, [a.key]: e.target.checked }, a.key)}
-              />
-            ))}
-          </Acks>
-        </Panel>
+    <Panel title="Acknowledgments">
+      <Acks>
+        {ACKNOWLEDGMENTS.map((a) => (
+          <Checkbox
+            key={a.key}
+            name={a.key}
+            label={a.text}
+            description={a.label}
+            checked={values[a.key]}
+            error={errors[a.key]}
+            onChange={(e) => update({ ...values, [a.key]: e.target.checked }, a.key)}
+          />
+        ))}
+      </Acks>
+    </Panel>
   );
 }

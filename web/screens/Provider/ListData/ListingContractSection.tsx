@@ -1,18 +1,13 @@
 import { graphql, useFragment } from 'react-relay';
-import styled from 'styled-components';
 import { Panel } from '../../../components/Panel.tsx';
 import { SelectField } from '../../../components/SelectField.tsx';
 import { TextAreaField } from '../../../components/TextAreaField.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import type { ListingContractSection_categories$key } from '../../../__generated__/ListingContractSection_categories.graphql.ts';
+import { CharacterCount } from '../shared/CharacterCount.tsx';
 import { FieldGrid } from '../shared/FormLayout.tsx';
 import type { ListingSectionProps } from './listingFormParts.ts';
 import { PRICING_MODELS } from './listingRules.ts';
-
-const Count = styled.span<{ $ok: boolean }>`
-  font-family: ${({ theme }) => theme.fonts.mono};
-  color: ${({ theme, $ok }) => ($ok ? theme.colors.up : theme.colors.textDim)};
-`;
 
 export type ListingContractSectionProps = Pick<ListingSectionProps, 'values' | 'text'> & {
   categories: ListingContractSection_categories$key;
@@ -30,33 +25,28 @@ export function ListingContractSection({ categories: categoriesKey, values, text
     `,
     categoriesKey,
   );
-  const descriptionLength = values.description.trim().length;
   return (
     <Panel title="Contract">
-          <FieldGrid $cols={3}>
-            <TextField className="full" label="Title" maxLength={200} placeholder="e.g. US Equities Level-2 Order Book (1s snapshots)" {...text('title')} />
-            <TextAreaField
-              className="full"
-              label="Description"
-              rows={4}
-              maxLength={10000}
-              placeholder="What the data set contains, how it is built and what buyers use it for"
-              hint={
-                <>
-                  <Count $ok={descriptionLength >= 50}>{descriptionLength}</Count> / 50 characters minimum
-                </>
-              }
-              {...text('description')}
-            />
-            <SelectField
-              label="Category"
-              placeholder="Select a category"
-              options={categories.map((c) => ({ value: c.slug, label: `${c.label} · ${c.ticker}` }))}
-              {...text('category')}
-            />
-            <TextField label="Price (USD)" type="number" inputMode="decimal" min={0.01} step={0.01} leading="$" placeholder="0.00" {...text('price')} />
-            <SelectField label="Pricing model" options={PRICING_MODELS} {...text('pricingModel')} />
-          </FieldGrid>
+      <FieldGrid $cols={3}>
+        <TextField className="full" label="Title" maxLength={200} placeholder="e.g. US Equities Level-2 Order Book (1s snapshots)" {...text('title')} />
+        <TextAreaField
+          className="full"
+          label="Description"
+          rows={4}
+          maxLength={10000}
+          placeholder="What the data set contains, how it is built and what buyers use it for"
+          hint={<CharacterCount text={values.description} min={50} />}
+          {...text('description')}
+        />
+        <SelectField
+          label="Category"
+          placeholder="Select a category"
+          options={categories.map((c) => ({ value: c.slug, label: `${c.label} · ${c.ticker}` }))}
+          {...text('category')}
+        />
+        <TextField label="Price (USD)" type="number" inputMode="decimal" min={0.01} step={0.01} leading="$" placeholder="0.00" {...text('price')} />
+        <SelectField label="Pricing model" options={PRICING_MODELS} {...text('pricingModel')} />
+      </FieldGrid>
     </Panel>
   );
 }

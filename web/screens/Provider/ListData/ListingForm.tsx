@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
@@ -6,31 +6,21 @@ import { Button } from '../../../components/Button.tsx';
 import { useToast } from '../../../components/toast/useToast.ts';
 import type { ErrorReason } from '../../../__generated__/CreateListingMutation.graphql.ts';
 import type { ListingForm_categories$key } from '../../../__generated__/ListingForm_categories.graphql.ts';
-import type {
-  ListingForm_contract$data,
-  ListingForm_contract$key,
-} from '../../../__generated__/ListingForm_contract.graphql.ts';
+import type { ListingForm_contract$key } from '../../../__generated__/ListingForm_contract.graphql.ts';
+import { serverFieldErrors, withoutError } from '../shared/formRules.ts';
 import { SubmitBar, SubmitNote } from '../shared/FormLayout.tsx';
+import { useFormAnswers } from '../shared/useFormAnswers.ts';
 import { useCreateListingMutation } from './CreateListingMutation.ts';
-import {
-  emptyListing,
-  formFieldOf,
-  listingInput,
-  validateListing,
-  type AccessType,
-  type ListingErrors,
-  type ListingField,
-  type ListingValues,
-} from './listingRules.ts';
+import { fileOfListing, fillFromProfile, listingFromContract, type FilledFromFile } from './listingFormRules.ts';
+import { emptyListing, formFieldOf, listingInput, validateListing, type ListingField, type ListingValues } from './listingRules.ts';
 import { ListingAccessSection } from './ListingAccessSection.tsx';
 import { ListingAcknowledgments } from './ListingAcknowledgments.tsx';
 import { ListingContractSection } from './ListingContractSection.tsx';
-import type { ListingTextKey } from './listingFormParts.ts';
-import { ListingProfileSection, type FilledFromFile } from './ListingProfileSection.tsx';
+import { ListingProfileSection } from './ListingProfileSection.tsx';
 import { ListingReviewNotice } from './ListingReviewNotice.tsx';
 import { ListingSpecSection } from './ListingSpecSection.tsx';
 import { useUpdateListingMutation } from './UpdateListingMutation.ts';
-import type { DataProfile, UploadedFile } from './uploadFile.ts';
+import type { UploadedFile } from './uploadFile.ts';
 
 const Form = styled.form`
   display: flex;
@@ -64,48 +54,6 @@ type ServerResult = {
   readonly reason?: ErrorReason;
   readonly fieldErrors?: readonly { readonly field: string; readonly message: string }[] | null;
 };
-
-function prefill(c: ListingForm_contract$data): ListingValues {
-  const sample = Array.isArray(c.sampleData) && c.sampleData.length ? JSON.stringify(c.sampleData, null, 2) : '';
-  return {
-    ...emptyListing(),
-    title: c.title,
-    description: c.description,
-    category: c.category,
-    price: c.price,
-    pricingModel: c.pricingModel,
-    dataFormat: c.dataFormat,
-    updateFrequency: c.updateFrequency,
-    sampleSize: c.sampleSize ?? '',
-    geographicCoverage: c.geographicCoverage ?? '',
-    dataSource: c.dataSource ?? '',
-    dataAccessType: c.dataAccessType as AccessType,
-    dataAccessUrl: c.dataAccessUrl ?? '',
-    accessInstructions: c.accessInstructions ?? '',
-    deliveryMethod: c.deliveryMethod ?? '',
-    isEnterprise: c.isEnterprise,
-    recordCount: c.recordCount == null ? '' : String(c.recordCount),
-    dataFields: c.dataFields.join('\n'),
-    sampleData: sample,
-    complianceAcknowledged: c.complianceAcknowledged,
-    qualityAcknowledged: c.qualityAcknowledged,
-    legalAcknowledged: c.legalAcknowledged,
-  };
-}
-
-/** A sample row with its keys in the file's column order (stored JSON may come back reordered). */
-function inFieldOrder(row: Record<string, unknown>, profile: DataProfile): Record<string, unknown> {
-  const ordered: Record<string, unknown> = {};
-  for (const f of profile.fields) if (f.name in row) ordered[f.name] = row[f.name];
-  for (const [k, v] of Object.entries(row)) if (!(k in ordered)) ordered[k] = v;
-  return ordered;
-}
-
-function fileOf(c: ListingForm_contract$data | null | undefined): UploadedFile | null {
-  const f = c?.files?.[0];
-  if (!f) return null;
-  return { id: f.fileId, fileName: f.fileName, size: f.size, sha256: f.sha256, contentType: f.contentType, profile: (f.profile as DataProfile | null) ?? null };
-}
 
 export type ListingFormProps = {
   categories: ListingForm_categories$key;
@@ -175,76 +123,34 @@ export function ListingForm({ categories: categoriesKey, contract: contractKey, 
   const [commitCreate, creating] = useCreateListingMutation();
   const [commitUpdate, updating] = useUpdateListingMutation();
   const inFlight = creating || updating;
-  const formRef = useRef<HTMLFormElement>(null);
-
-  const [values, setValues] = useState<ListingValues>(() => (contract ? prefill(contract) : emptyListing()));
-  const [file, setFile] = useState<UploadedFile | null>(() => fileOf(contract));
+  const [file, setFile] = useState<UploadedFile | null>(() => fileOfListing(contract));
   const [uploading, setUploading] = useState(false);
-  const [errors, setErrors] = useState<ListingErrors>({});
-  const [attempted, setAttempted] = useState(false);
   // which fields the last upload's profile filled (shown as a note under them)
   const [filled, setFilled] = useState<FilledFromFile>({});
+  const validate = (v: ListingValues, withFile = file, nowUploading = uploading) => validateListing(v, { hasFile: withFile != null, uploading: nowUploading });
+  const answers = useFormAnswers<ListingValues, ListingField>(
+    () => (contract ? listingFromContract(contract) : emptyListing()),
+    (v) => validate(v),
+    // a profile answer typed over is no longer 'filled from the file'
+    (changed) => {
+      if (changed === 'recordCount' || changed === 'dataFields' || changed === 'sampleData') setFilled((f) => ({ ...f, [changed]: false }));
+    },
+  );
+  const { formRef, values, setValues, errors, setErrors, attempted, focusFirstError } = answers;
 
+  /** After a change of the file: the messages follow it once a submit was tried. */
   function recheck(next: ListingValues, nextFile: UploadedFile | null, nextUploading = uploading) {
-    if (attempted) setErrors(validateListing(next, { hasFile: nextFile != null, uploading: nextUploading }));
+    if (attempted) setErrors(validate(next, nextFile, nextUploading));
   }
-
-  function update(next: ListingValues, changed: ListingField) {
-    setValues(next);
-    if (changed === 'recordCount' || changed === 'dataFields' || changed === 'sampleData') setFilled((f) => ({ ...f, [changed]: false }));
-    if (attempted) recheck(next, file);
-    else if (errors[changed]) {
-      setErrors((current) => {
-        const rest = { ...current };
-        delete rest[changed];
-        return rest;
-      });
-    }
-  }
-
-  const text = (key: ListingTextKey) => ({
-    name: key,
-    value: values[key],
-    error: errors[key],
-    onChange: (e: { target: { value: string } }) => update({ ...values, [key]: e.target.value }, key),
-  });
 
   /** A stored upload: its profile fills what the provider left empty (all of it stays editable). */
   function onUploaded(stored: UploadedFile) {
     setFile(stored);
-    const profile = stored.profile;
-    let next = values;
-    const didFill: typeof filled = {};
-    if (profile) {
-      if (!values.recordCount.trim() && Number.isFinite(profile.recordCount)) {
-        next = { ...next, recordCount: String(profile.recordCount) };
-        didFill.recordCount = true;
-      }
-      if (!values.dataFields.trim() && profile.fields.length) {
-        next = { ...next, dataFields: profile.fields.map((f) => f.name).join('\n') };
-        didFill.dataFields = true;
-      }
-      if (!values.sampleData.trim() && profile.sampleRows.length) {
-        next = { ...next, sampleData: JSON.stringify(profile.sampleRows.slice(0, 50).map((row) => inFieldOrder(row, profile)), null, 2) };
-        didFill.sampleData = true;
-      }
-    }
+    const { values: next, filled: didFill } = fillFromProfile(values, stored.profile);
     setValues(next);
     setFilled(didFill);
-    setErrors((current) => {
-      const rest = { ...current };
-      delete rest.fileId;
-      return rest;
-    });
+    setErrors((current) => withoutError(current, 'fileId'));
     recheck(next, stored, false);
-  }
-
-  function focusFirstError() {
-    requestAnimationFrame(() => {
-      const el = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"]');
-      el?.scrollIntoView({ block: 'center' });
-      el?.focus({ preventScroll: true });
-    });
   }
 
   function done(r: ServerResult, successTypename: string) {
@@ -268,11 +174,7 @@ export function ListingForm({ categories: categoriesKey, contract: contractKey, 
       toast({ variant: 'destructive', title: 'Due Diligence Required', description: 'Please complete the due diligence process before listing data.' });
       return;
     }
-    const serverErrors: ListingErrors = {};
-    for (const fe of r.fieldErrors ?? []) {
-      const field = formFieldOf(fe.field);
-      if (field && !serverErrors[field]) serverErrors[field] = fe.message;
-    }
+    const serverErrors = serverFieldErrors(r.fieldErrors, formFieldOf);
     if (Object.keys(serverErrors).length) {
       setErrors(serverErrors);
       focusFirstError();
@@ -288,10 +190,7 @@ export function ListingForm({ categories: categoriesKey, contract: contractKey, 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (inFlight || disabled) return;
-    setAttempted(true);
-    const found = validateListing(values, { hasFile: file != null, uploading });
-    setErrors(found);
-    if (Object.keys(found).length) {
+    if (!answers.check()) {
       focusFirstError();
       return;
     }
@@ -311,26 +210,24 @@ export function ListingForm({ categories: categoriesKey, contract: contractKey, 
     }
   }
 
-  const access = values.dataAccessType;
-  const descriptionLength = values.description.trim().length;
   const submitLabel = editing ? 'RESUBMIT LISTING' : 'SUBMIT LISTING';
 
   return (
     <Form ref={formRef} onSubmit={submit} noValidate aria-label={editing ? 'Edit listing' : 'Data listing'}>
       {contract && <ListingReviewNotice contract={contract} />}
       <Fields disabled={disabled} aria-disabled={disabled || undefined} data-testid="listing-fields">
-        <ListingContractSection categories={categories} values={values} text={text} />
-        <ListingSpecSection values={values} text={text} update={update} />
+        <ListingContractSection categories={categories} values={values} text={answers.text} />
+        <ListingSpecSection values={values} text={answers.text} update={answers.update} />
         <ListingAccessSection
           values={values}
           errors={errors}
-          text={text}
-          update={update}
+          text={answers.text}
+          update={answers.update}
           file={file}
           disabled={disabled}
           onBusyChange={(busy) => {
             setUploading(busy);
-            if (busy) setErrors(({ fileId: _f, ...rest }) => rest);
+            if (busy) setErrors((current) => withoutError(current, 'fileId'));
           }}
           onUploaded={onUploaded}
           onRemoveFile={() => {
@@ -339,8 +236,8 @@ export function ListingForm({ categories: categoriesKey, contract: contractKey, 
             recheck(values, null);
           }}
         />
-        <ListingProfileSection text={text} filled={filled} />
-        <ListingAcknowledgments values={values} errors={errors} update={update} />
+        <ListingProfileSection text={answers.text} filled={filled} />
+        <ListingAcknowledgments values={values} errors={errors} update={answers.update} />
       </Fields>
 
       <SubmitBar>

@@ -1,16 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
-import {
-  BaselineSeries,
-  createChart,
-  type IChartApi,
-  type ISeriesApi,
-  type MouseEventParams,
-  type UTCTimestamp,
-} from 'lightweight-charts';
-import { ChartAttribution, ChartCanvas, ChartHost, ChartTotals } from '../../../components/chart/ChartFrame.tsx';
-import { panelChartOptions } from '../../../components/chart/panelChartOptions.ts';
-import styled, { useTheme } from 'styled-components';
+import { BaselineSeries, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
+import { ChartLegendWhen, ChartTotals } from '../../../components/chart/ChartFrame.tsx';
+import { PanelChart } from '../../../components/chart/PanelChart.tsx';
+import type { PanelChartSpec } from '../../../components/chart/usePanelChart.ts';
+import styled from 'styled-components';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import type { PnlChart_viewer$key } from '../../../__generated__/PnlChart_viewer.graphql.ts';
@@ -23,38 +17,6 @@ import { cumulativePnl, direction, formatSignedMoney, type PnlPoint } from './tr
 const PAGE = 100;
 
 
-const Wrap = styled.div`
-  position: relative;
-  padding: 10px 6px 6px 10px;
-`;
-
-const Legend = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 4px 16px;
-  min-height: 22px;
-  padding: 0 4px 8px;
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-variant-numeric: tabular-nums;
-  color: ${({ theme }) => theme.colors.textMuted};
-  pointer-events: none;
-
-  b { font-weight: 600; color: ${({ theme }) => theme.colors.textStrong}; }
-  b.up { color: ${({ theme }) => theme.colors.up}; }
-  b.down { color: ${({ theme }) => theme.colors.down}; }
-`;
-
-const When = styled.span`
-  min-width: 150px;
-  text-transform: uppercase;
-  letter-spacing: ${({ theme }) => theme.tracking.label};
-`;
-
-
-
-
 const Body = styled.div`
   padding: 12px;
 `;
@@ -62,6 +24,30 @@ const Body = styled.div`
 const tone = (v: number) => {
   const d = direction(v);
   return d === 'flat' ? undefined : d;
+};
+
+/** The running total as a line above zero in green, below it in red; it starts from zero. */
+const PNL: PanelChartSpec<PnlPoint, ISeriesApi<'Baseline'>> = {
+  look: { priceFormatter: (p) => formatMoney(p), scaleMargins: { top: 0.12, bottom: 0.12 }, timeVisible: true },
+  addSeries: (chart, theme) =>
+    chart.addSeries(BaselineSeries, {
+      baseValue: { type: 'price', price: 0 },
+      topLineColor: theme.colors.up,
+      topFillColor1: 'rgba(25, 210, 124, 0.28)',
+      topFillColor2: 'rgba(25, 210, 124, 0.04)',
+      bottomLineColor: theme.colors.down,
+      bottomFillColor1: 'rgba(255, 77, 94, 0.04)',
+      bottomFillColor2: 'rgba(255, 77, 94, 0.28)',
+      lineWidth: 2,
+      priceLineVisible: false,
+      lastValueVisible: true,
+    }),
+  setData: (series, points) => {
+    const start = points.length ? [{ time: (points[0]!.time - 60) as UTCTimestamp, value: 0 }] : [];
+    series.setData([...start, ...points.map((p) => ({ time: p.time as UTCTimestamp, value: p.value }))]);
+  },
+  // the curve starts from zero one minute before the first close, so its first item is not a close
+  leading: 1,
 };
 
 export type PnlChartProps = { viewer: PnlChart_viewer$key };
@@ -131,72 +117,18 @@ export function PnlChart({ viewer }: PnlChartProps) {
 }
 
 function PnlCanvas({ points, label }: { points: PnlPoint[]; label: string }) {
-  const theme = useTheme();
-  const container = useRef<HTMLDivElement>(null);
-  const chartRef = useRef<IChartApi | null>(null);
-  const seriesRef = useRef<ISeriesApi<'Baseline'> | null>(null);
-  const pointsRef = useRef(points);
-  const [hover, setHover] = useState<PnlPoint | null>(null);
-
-  // created once per mount (and theme), torn down with it
-  useEffect(() => {
-    const el = container.current;
-    if (!el) return;
-    const c = theme.colors;
-    const chart = createChart(
-      el,
-      panelChartOptions(theme, {
-        priceFormatter: (p: number) => formatMoney(p),
-        scaleMargins: { top: 0.12, bottom: 0.12 },
-        timeVisible: true,
-      }),
-    );
-    const series = chart.addSeries(BaselineSeries, {
-      baseValue: { type: 'price', price: 0 },
-      topLineColor: c.up,
-      topFillColor1: 'rgba(25, 210, 124, 0.28)',
-      topFillColor2: 'rgba(25, 210, 124, 0.04)',
-      bottomLineColor: c.down,
-      bottomFillColor1: 'rgba(255, 77, 94, 0.04)',
-      bottomFillColor2: 'rgba(255, 77, 94, 0.28)',
-      lineWidth: 2,
-      priceLineVisible: false,
-      lastValueVisible: true,
-    });
-    chartRef.current = chart;
-    seriesRef.current = series;
-    const onMove = (param: MouseEventParams) => {
-      // the curve starts from zero one minute before the first close, so index 0 is not a close
-      const i = param.logical == null ? null : Math.round(param.logical) - 1;
-      const list = pointsRef.current;
-      setHover(i != null && param.point && i >= 0 && i < list.length ? list[i]! : null);
-    };
-    chart.subscribeCrosshairMove(onMove);
-    return () => {
-      chart.unsubscribeCrosshairMove(onMove);
-      chart.remove();
-      chartRef.current = null;
-      seriesRef.current = null;
-    };
-  }, [theme]);
-
-  useEffect(() => {
-    pointsRef.current = points;
-    const series = seriesRef.current;
-    if (!series) return;
-    const start = points.length ? [{ time: (points[0]!.time - 60) as UTCTimestamp, value: 0 }] : [];
-    series.setData([...start, ...points.map((p) => ({ time: p.time as UTCTimestamp, value: p.value }))]);
-    chartRef.current?.timeScale().fitContent();
-    setHover(null);
-  }, [points]);
-
-  const shown = hover ?? points[points.length - 1] ?? null;
   return (
-    <Wrap>
-      <Legend aria-live="off">
-        {shown && <When>{hover ? formatTimestamp(new Date(shown.time * 1000).toISOString()) : 'Latest close'}</When>}
-        {shown && (
+    <PanelChart
+      spec={PNL}
+      points={points}
+      height={240}
+      phoneHeight={200}
+      label={label}
+      canvasTestId="pnl-chart-canvas"
+      legend={(shown, hovering) =>
+        shown && (
           <>
+            <ChartLegendWhen $minWidth={150}>{hovering ? formatTimestamp(new Date(shown.time * 1000).toISOString()) : 'Latest close'}</ChartLegendWhen>
             <span>
               Close <b className={tone(shown.pnl)}>{formatSignedMoney(shown.pnl)}</b>
             </span>
@@ -204,13 +136,8 @@ function PnlCanvas({ points, label }: { points: PnlPoint[]; label: string }) {
               Running total <b className={tone(shown.value)}>{formatSignedMoney(shown.value)}</b>
             </span>
           </>
-        )}
-      </Legend>
-      <ChartCanvas $height={240} $phoneHeight={200} role="img" aria-label={label} data-testid="pnl-chart-canvas">
-        {/* the library owns this node's children; React never renders into it */}
-        <ChartHost ref={container} />
-      </ChartCanvas>
-      <ChartAttribution />
-    </Wrap>
+        )
+      }
+    />
   );
 }

@@ -1,4 +1,5 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
+import { labelText } from '../theme/text.ts';
 
 // Dense trading-floor tables: uppercase mono heads, tabular figures, a hover row. The wrapper
 // scrolls sideways on narrow screens instead of squeezing the columns.
@@ -27,12 +28,7 @@ export const Table = styled.table`
     position: sticky;
     top: 0;
     background: ${({ theme }) => theme.colors.panelAlt};
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    font-weight: 700;
-    letter-spacing: ${({ theme }) => theme.tracking.label};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textDim};
+    ${labelText}
   }
 
   tbody tr {
@@ -73,5 +69,39 @@ export const Table = styled.table`
     max-width: 320px;
     overflow: hidden;
     text-overflow: ellipsis;
+  }
+`;
+
+/**
+ * On a phone each row of a Table becomes a small block of its cells laid out by `areas` on
+ * `columns` (the head and column widths are hidden): a row keeps its buttons in reach without
+ * scrolling sideways. Place each cell with `td.c-name { grid-area: name; }`.
+ */
+export const stackedOnPhone = (columns: string, areas: string) => css`
+  ${({ theme }) => theme.media.mobile} {
+    colgroup,
+    thead {
+      display: none;
+    }
+    tbody {
+      display: block;
+    }
+    tr {
+      display: grid;
+      grid-template-columns: ${columns};
+      grid-template-areas: ${areas};
+      align-items: center;
+      gap: 4px 10px;
+      padding: 10px 14px;
+      border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    }
+    tr:last-child {
+      border-bottom: 0;
+    }
+    td {
+      display: block;
+      padding: 0;
+      border: 0;
+    }
   }
 `;

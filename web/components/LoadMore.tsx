@@ -1,11 +1,11 @@
 import styled from 'styled-components';
-import { Button } from '../../../components/Button.tsx';
+import { Button } from './Button.tsx';
 
-const Row = styled.div`
+const Row = styled.div<{ $divided: boolean }>`
   display: flex;
   justify-content: center;
   padding: 10px;
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  ${({ $divided, theme }) => ($divided ? `border-top: 1px solid ${theme.colors.border};` : '')}
 `;
 
 export type LoadMoreProps = {
@@ -14,13 +14,15 @@ export type LoadMoreProps = {
   onLoad: () => void;
   /** what is loaded, e.g. 'payments' */
   what: string;
+  /** a rule above it (default), for rows that draw none under the last one */
+  divided?: boolean;
 };
 
 /** 'Load more' under a paginated list; nothing when the list is complete. */
-export function LoadMore({ hasNext, loading, onLoad, what }: LoadMoreProps) {
+export function LoadMore({ hasNext, loading, onLoad, what, divided = true }: LoadMoreProps) {
   if (!hasNext) return null;
   return (
-    <Row>
+    <Row $divided={divided}>
       <Button size="sm" variant="ghost" busy={loading} onClick={onLoad}>
         Load more {what}
       </Button>
