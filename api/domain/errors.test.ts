@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AuthenticationError, ConflictError, DomainError, ERROR_REASONS, NotFoundError, PermissionError, ValidationError, defaultReasonOfCode, statusOfCode } from './errors.ts';
+import { AuthenticationError, ConflictError, DomainError, ERROR_REASONS, NotFoundError, PermissionError, ValidationError, defaultReasonOfCode } from './errors.ts';
 
 describe('error reasons', () => {
   it('every error carries a reason; without one it is the general reason of its code', () => {
@@ -9,13 +9,6 @@ describe('error reasons', () => {
     expect(new NotFoundError().reason).toBe('NOT_FOUND');
     expect(new ValidationError('x').reason).toBe('INVALID_INPUT');
     expect(new DomainError('TOO_LARGE', 'x').reason).toBe('TOO_LARGE');
-  });
-
-  it('a thrower names a finer reason without changing the code or status', () => {
-    const e = new PermissionError('Complete due diligence first', 'DUE_DILIGENCE_REQUIRED');
-    expect([e.code, e.reason, statusOfCode[e.code]]).toEqual(['FORBIDDEN', 'DUE_DILIGENCE_REQUIRED', 403]);
-    const c = new ConflictError('moved', 'INVALID_TRANSITION');
-    expect([c.code, c.reason, statusOfCode[c.code]]).toEqual(['CONFLICT', 'INVALID_TRANSITION', 409]);
   });
 
   it('the default reasons are listed reasons, and no reason is listed twice', () => {

@@ -116,7 +116,7 @@ export function authRoutes(yoga: Yoga, clientIp: ClientIp) {
     const result = await runOperation(yoga, c, clientIp(c), VIEWER);
     if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
     const viewer = result.data?.viewer;
-    return viewer ? json(c, restUser(viewer)) : jsonError(c, 401, 'Not authenticated');
+    return viewer ? json(c, restUser(viewer)) : jsonError(c, 'LOGIN_REQUIRED', 'Not authenticated');
   });
 
   r.get('/verify-email', documented({

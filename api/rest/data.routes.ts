@@ -3,7 +3,8 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../app.ts';
 import type { Logger } from '../logger.ts';
 import { contextFor, json, operation, respondWithResult, runOperation, type MutationResult } from './execute.ts';
-import { jsonError } from './respond.ts';
+import { errorBody, jsonError } from './respond.ts';
+import { STATUS_OF_CODE } from './statuses.ts';
 import { attachmentDisposition } from './listing.routes.ts';
 import { isRecordId } from '../db/ids.ts';
 import { decideRange } from '../domain/delivery/http-range.ts';
@@ -67,9 +68,9 @@ export function dataRoutes(yoga: Yoga, clientIp: ClientIp) {
     errors: [403, 404, 409],
   }), queryOf(AccessQuery), async (c) => {
     const ctx = await contextFor(yoga, c, clientIp(c));
-    if (!ctx.viewer) return jsonError(c, 401, 'Authentication required', { code: 'LOGIN_REQUIRED' });
+    if (!ctx.viewer) return jsonError(c, 'LOGIN_REQUIRED', 'Authentication required');
     const buyerId = c.req.valid('query').buyer_id;
-    if (buyerId !== undefined && buyerId !== ctx.viewer.id) return jsonError(c, 403, 'buyer_id must be the logged-in user', { code: 'NOT_OWNER' });
+    if (buyerId !== undefined && buyerId !== ctx.viewer.id) return jsonError(c, 'NOT_OWNER', 'buyer_id must be the logged-in user');
     const result = await runOperation(yoga, c, clientIp(c), REQUEST_ACCESS, { input: { purchaseId: c.req.param('purchaseId') } });
     return respondWithResult(c, result, 'requestDataAccess', (data: AccessNode) => json(c, restAccess(data)));
   });
@@ -142,15 +143,15 @@ async function deliver(yoga: Yoga, c: HonoContext, ip: string, action: Action): 
     );
   if (!auth.ok) {
     // Denials with a known key (or of a known buyer) are evidence too; unknown keys name nobody.
-    if (auth.apiKeyId || auth.purchaseId) await log('denied', auth.status);
-    return jsonError(c, auth.status, auth.message, { code: auth.status === 401 ? 'INVALID_API_KEY' : 'ACCESS_DENIED' });
+    if (auth.apiKeyId || auth.purchaseId) await log('denied', STATUS_OF_CODE[auth.error.reason]);
+    return jsonError(c, auth.error.reason, auth.error.message);
   }
 
   const file = auth.contract.dataAccessType === 'external_link' ? null : await contractDataFile(db, auth.contract.id);
   if (!file) {
     if (!auth.contract.dataAccessUrl) {
       await log('error', 404);
-      return jsonError(c, 404, 'This contract has no data file yet');
+      return jsonError(c, 'NOT_FOUND', 'This contract has no data file yet');
     }
     // A listing delivered through the provider's own link: the link and how to use it.
     const body = JSON.stringify({
@@ -191,7 +192,7 @@ async function deliver(yoga: Yoga, c: HonoContext, ip: string, action: Action): 
     if (rows instanceof RowLimitError) {
       await log('error', 422);
       const downloadPath = `/api/data/download/${auth.contract.id}`;
-      return jsonError(c, 422, `${rows.message}: download the file instead (GET ${downloadPath})`, { code: 'NOT_STREAMABLE', limit: rows.limit, downloadPath });
+      return jsonError(c, 'NOT_STREAMABLE', `${rows.message}: download the file instead (GET ${downloadPath})`, { limit: rows.limit, downloadPath });
     }
     await noteUse(db, auth, false);
     headers.set('content-type', 'application/x-ndjson; charset=UTF-8');
@@ -216,7 +217,7 @@ async function deliver(yoga: Yoga, c: HonoContext, ip: string, action: Action): 
     headers.set('content-range', `bytes */${size}`);
     headers.set('content-type', 'application/json; charset=UTF-8');
     headers.delete('content-disposition');
-    return new Response(JSON.stringify({ message: `Range not satisfiable: the file has ${size} bytes` }), { status: 416, headers });
+    return new Response(errorBody('RANGE_NOT_SATISFIABLE', `Range not satisfiable: the file has ${size} bytes`), { status: STATUS_OF_CODE.RANGE_NOT_SATISFIABLE, headers });
   }
   const start = range.kind === 'partial' ? range.start : 0;
   const end = range.kind === 'partial' ? range.end : size - 1;

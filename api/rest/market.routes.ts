@@ -169,7 +169,7 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
     const q = c.req.valid('query');
     if (q.status !== undefined && q.status !== 'active') return reviewQueue(c, q);
     const category = q.category && q.category.toLowerCase() !== 'all' ? parseCategory(q.category) : undefined;
-    if (q.category && q.category.toLowerCase() !== 'all' && !category) return jsonError(c, 400, `Unknown category: ${q.category}`);
+    if (q.category && q.category.toLowerCase() !== 'all' && !category) return jsonError(c, 'INVALID_INPUT', `Unknown category: ${q.category}`);
     const sort: ContractSort = q.sortBy ?? 'relevant';
     const limit = q.limit ?? 50;
     const offset = q.offset ?? 0;
@@ -201,7 +201,7 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
     const result = await runOperation(yoga, c, clientIp(c), CONTRACT, { id: c.req.param('id') });
     if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
     const contract = result.data?.contract;
-    if (!contract) return jsonError(c, 404, 'Contract not found');
+    if (!contract) return jsonError(c, 'NOT_FOUND', 'Contract not found');
     const { viewer } = result.context;
     // Anonymous: the public shape, which depends on the contract alone.
     return viewer ? json(c, restContractFor(viewer, contract)) : jsonShaped(c, contract, (node) => restContractFor(null, node));
@@ -227,7 +227,7 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
     const result = await runOperation(yoga, c, clientIp(c), BIDS, { id, first: limit, after });
     if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
     const bids = result.data?.contract?.bids;
-    if (!bids) return jsonError(c, 404, 'Contract not found');
+    if (!bids) return jsonError(c, 'NOT_FOUND', 'Contract not found');
     setPageHeaders(c, bids.totalCount, { offset, limit, hasNext: !pastTheEnd && bids.pageInfo.hasNextPage });
     return json(c, pastTheEnd ? [] : bids.edges.map((e) => restBid(e.node)));
   });
@@ -282,7 +282,7 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
     const body = await readBody(c, PurchaseBody);
     const denied = await refuseOtherUser(c, body.buyerId);
     if (denied) return denied;
-    if (body.status !== undefined && body.status !== 'pending') return jsonError(c, 400, 'A new purchase has status pending');
+    if (body.status !== undefined && body.status !== 'pending') return jsonError(c, 'INVALID_INPUT', 'A new purchase has status pending');
     const input = { contractId: typeof body.contractId === 'string' || typeof body.contractId === 'number' ? String(body.contractId) : '' };
     const result = await runOperation(yoga, c, clientIp(c), CREATE_PURCHASE, { input });
     return respondWithResult(c, result, 'createPurchase', (data) => json(c, restPurchase(data), 201));
@@ -300,8 +300,8 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
       const result = await runOperation(yoga, c, clientIp(c), MY_PURCHASES, { after });
       if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
       const viewer = result.data?.viewer;
-      if (!viewer) return jsonError(c, 401, 'Authentication required');
-      if (viewer.userId !== c.req.param('userId')) return jsonError(c, 403, 'You can only read your own purchases');
+      if (!viewer) return jsonError(c, 'LOGIN_REQUIRED', 'Authentication required');
+      if (viewer.userId !== c.req.param('userId')) return jsonError(c, 'NOT_OWNER', 'You can only read your own purchases');
       return viewer.purchases;
     });
     return purchases instanceof Response ? purchases : jsonList(c, purchases.map(restPurchase));
@@ -314,8 +314,8 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
     const limit = q.limit ?? 50;
     const offset = q.offset ?? 0;
     const ctx = await contextFor(yoga, c, clientIp(c));
-    if (!ctx.viewer) return jsonError(c, 401, 'Authentication required');
-    if (!isAdmin(ctx.viewer)) return jsonError(c, 403, 'Only administrators list listings that are not active');
+    if (!ctx.viewer) return jsonError(c, 'LOGIN_REQUIRED', 'Authentication required');
+    if (!isAdmin(ctx.viewer)) return jsonError(c, 'ADMIN_REQUIRED', 'Only administrators list listings that are not active');
     // The queue's cursors are ids: walk to the offset page by page (the queue is short).
     const items: BackOfficeContractNode[] = [];
     let after: string | undefined;
@@ -345,7 +345,7 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
       const result: OperationResult<{ contract: { bids: { pageInfo: PageInfo } } | null }> = await runOperation(yoga, c, clientIp(c), BID_PAGE_ENDS, { id, first, after });
       if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
       const ends = result.data?.contract?.bids;
-      if (!ends) return jsonError(c, 404, 'Contract not found');
+      if (!ends) return jsonError(c, 'NOT_FOUND', 'Contract not found');
       skipped += first;
       after = ends.pageInfo.endCursor ?? after;
       if (!ends.pageInfo.hasNextPage) return { after, pastTheEnd: true };
@@ -357,8 +357,8 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
   async function refuseOtherUser(c: HonoContext<{ Bindings: HttpBindings }>, claimed: unknown) {
     const me = await runOperation(yoga, c, clientIp(c), WHO);
     const userId = me.data?.viewer?.userId as string | undefined;
-    if (!userId) return jsonError(c, 401, 'User not authenticated or contract not found');
-    if (claimed !== undefined && claimed !== null && String(claimed) !== userId) return jsonError(c, 403, 'buyerId must be the logged-in user');
+    if (!userId) return jsonError(c, 'LOGIN_REQUIRED', 'User not authenticated or contract not found');
+    if (claimed !== undefined && claimed !== null && String(claimed) !== userId) return jsonError(c, 'NOT_OWNER', 'buyerId must be the logged-in user');
     return null;
   }
 

@@ -105,7 +105,7 @@ export function messagingRoutes(yoga: Yoga, clientIp: ClientIp) {
     const all = await everyPage<ConversationNode>(async (after) => {
       const { data, errors } = await runOperation(yoga, c, clientIp(c), CONVERSATIONS, { after });
       if (errors?.length) return respondWithGraphQLErrors(c, errors, data);
-      return data?.viewer?.conversations ?? jsonError(c, 401, 'Authentication required', { code: 'LOGIN_REQUIRED' });
+      return data?.viewer?.conversations ?? jsonError(c, 'LOGIN_REQUIRED', 'Authentication required');
     });
     return all instanceof Response ? all : jsonList(c, all.map(conversationJson));
   });
@@ -119,9 +119,9 @@ export function messagingRoutes(yoga: Yoga, clientIp: ClientIp) {
   }), async (c) => {
     const { data, errors } = await runOperation(yoga, c, clientIp(c), UNREAD);
     if (errors?.length) return respondWithGraphQLErrors(c, errors, data);
-    if (!data?.viewer) return jsonError(c, 401, 'Authentication required', { code: 'LOGIN_REQUIRED' });
+    if (!data?.viewer) return jsonError(c, 'LOGIN_REQUIRED', 'Authentication required');
     // Own only, administrators included: a user's unread count is nobody else's business.
-    if (data.viewer.userId !== c.req.param('userId')) return jsonError(c, 403, "You can only read your own unread messages", { code: 'NOT_OWNER' });
+    if (data.viewer.userId !== c.req.param('userId')) return jsonError(c, 'NOT_OWNER', "You can only read your own unread messages");
     return json(c, { count: data.viewer.unreadMessageCount ?? 0 });
   });
 
@@ -133,17 +133,17 @@ export function messagingRoutes(yoga: Yoga, clientIp: ClientIp) {
     errors: [404],
   }), queryOf(MessagesQuery), async (c) => {
     const conversationId = c.req.valid('query').conversationId?.trim();
-    if (!conversationId) return jsonError(c, 400, 'conversationId is required', { code: 'INVALID_INPUT' });
+    if (!conversationId) return jsonError(c, 'INVALID_INPUT', 'conversationId is required');
     // Reading the thread is opening it: its messages to the viewer are read now (and a conversation
     // that is not the viewer's answers 404, a logged-out caller 401).
     const marked = await runOperation(yoga, c, clientIp(c), MARK_READ, { input: { conversationId } });
     if (marked.errors?.length || marked.data?.markConversationRead.__typename !== 'MutationMarkConversationReadSuccess') {
-      return respondWithResult(c, marked, 'markConversationRead', () => jsonError(c, 500, 'Internal server error'));
+      return respondWithResult(c, marked, 'markConversationRead', () => jsonError(c, 'INTERNAL_ERROR', 'Internal server error'));
     }
     const all = await everyPage<MessageNode>(async (after) => {
       const { data, errors } = await runOperation(yoga, c, clientIp(c), MESSAGES, { id: conversationId, after });
       if (errors?.length) return respondWithGraphQLErrors(c, errors, data);
-      return data?.conversation?.messages ?? jsonError(c, 404, 'Conversation not found', { code: 'NOT_FOUND' });
+      return data?.conversation?.messages ?? jsonError(c, 'NOT_FOUND', 'Conversation not found');
     });
     return all instanceof Response ? all : jsonList(c, all.map(messageJson));
   });

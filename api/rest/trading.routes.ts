@@ -117,7 +117,7 @@ export function tradingRoutes(yoga: Yoga, clientIp: ClientIp) {
     const all = await everyPage<PositionNode>(async (after) => {
       const { data, errors } = await runOperation(yoga, c, clientIp(c), POSITIONS, { after });
       if (errors?.length) return respondWithGraphQLErrors(c, errors, data);
-      return data?.viewer?.positions ?? jsonError(c, 401, 'Authentication required', { code: 'LOGIN_REQUIRED' });
+      return data?.viewer?.positions ?? jsonError(c, 'LOGIN_REQUIRED', 'Authentication required');
     });
     return all instanceof Response ? all : jsonList(c, all.map(positionJson));
   });
@@ -138,11 +138,11 @@ export function tradingRoutes(yoga: Yoga, clientIp: ClientIp) {
     if (body.leverage !== undefined && body.leverage !== null && body.leverage !== '') {
       const text = String(body.leverage).trim();
       leverage = /^\d{1,2}$/.test(text) ? Number(text) : NaN;
-      if (!Number.isInteger(leverage)) return jsonError(c, 400, MULTIPLIER_MESSAGE, { code: 'INVALID_INPUT' });
+      if (!Number.isInteger(leverage)) return jsonError(c, 'INVALID_INPUT', MULTIPLIER_MESSAGE);
     }
     const fields = { quantity: decimalOf(body.quantity), stopLoss: decimalOf(body.stopLoss), takeProfit: decimalOf(body.takeProfit) };
     for (const [name, value] of Object.entries(fields)) {
-      if (value === undefined) return jsonError(c, 400, `${name} must be a number`, { code: 'INVALID_INPUT' });
+      if (value === undefined) return jsonError(c, 'INVALID_INPUT', `${name} must be a number`);
     }
     const contractId = body.contractId === undefined || body.contractId === null ? null : String(body.contractId);
     const result = await runOperation(yoga, c, clientIp(c), OPEN, { input: { contractId, positionType, leverage, ...fields } });

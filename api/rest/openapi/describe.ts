@@ -113,7 +113,7 @@ export function messageOf(issues: ReadonlyArray<{ message: string; path?: Readon
 /** Validates (and documents) a route's query string with a zod object; bad input is a 400 `{ message }`. */
 export function queryOf<S extends Schema>(schema: S) {
   return validator('query', schema, (result, c) => {
-    if (!result.success) return jsonError(c, 400, messageOf(result.error as never));
+    if (!result.success) return jsonError(c, 'INVALID_INPUT', messageOf(result.error as never));
   });
 }
 
