@@ -28,7 +28,7 @@ const APPLICATION_FIELDS = `applicationId userId status legalBusinessName busine
   dataVolume dataFrequency dataStorageSecurity dataTransferSecurity businessRegistrationNumber taxId consentDocumentation
   dataQualityMetrics dataValidationProcess businessLicense insuranceCertificate clientReferences reviewNotes rejectionReason
   submittedAt reviewedAt`;
-const ERROR_FIELDS = `__typename ... on Error { message code reason } ... on ValidationError { fieldErrors { field message } }`;
+const ERROR_FIELDS = `__typename ... on Error { message code reason ... on ValidationError { fieldErrors { field message } } }`;
 
 interface ApplicationNode {
   applicationId: string;

@@ -41,7 +41,7 @@ const UploadAnswer = z
 // PATCH /api/contracts/{id} (administrators review), and the byte streams of listing files:
 // POST /api/uploads (multipart, streamed to storage) and GET /api/files/{id}/download.
 
-const ERROR_FIELDS = `__typename ... on Error { message code reason } ... on ValidationError { fieldErrors { field message } }`;
+const ERROR_FIELDS = `__typename ... on Error { message code reason ... on ValidationError { fieldErrors { field message } } }`;
 
 type ListingResult<K extends string> = MutationResult<K, BackOfficeContractNode>;
 

@@ -20,7 +20,7 @@ import { TOTAL_HEADER } from './page-links.ts';
 // GraphQL fields the web app reads, reshaped to the spec's JSON. Ids are the plain ids.
 
 const BID_FIELDS = `bidId contractId amount message status createdAt decidedAt bidder { userId name }`;
-const ERROR_FIELDS = `__typename ... on Error { message code reason } ... on ValidationError { fieldErrors { field message } } ... on RateLimitedError { retryAfterSeconds }`;
+const ERROR_FIELDS = `__typename ... on Error { message code reason ... on ValidationError { fieldErrors { field message } } ... on RateLimitedError { retryAfterSeconds } }`;
 
 interface BidNode {
   bidId: string;

@@ -62,8 +62,8 @@ const MESSAGES = operation<{ conversation: { messages: Page<MessageNode> } | nul
   conversation(id: $id) { messages(first: ${PAGE}, after: $after) { edges { node { ${MESSAGE_FIELDS} } } pageInfo { hasNextPage endCursor } } } }`);
 
 const SEND = operation<{ sendMessage: { __typename: string; data?: MessageNode } }>(`mutation RestSendMessage($input: SendMessageInput!) {
-  sendMessage(input: $input) { __typename ... on Error { message code reason } ... on ValidationError { fieldErrors { field message } }
-    ... on RateLimitedError { retryAfterSeconds } ... on MutationSendMessageSuccess { data { ${MESSAGE_FIELDS} } } } }`);
+  sendMessage(input: $input) { __typename ... on Error { message code reason ... on ValidationError { fieldErrors { field message } }
+    ... on RateLimitedError { retryAfterSeconds } } ... on MutationSendMessageSuccess { data { ${MESSAGE_FIELDS} } } } }`);
 
 const UNREAD = operation<{ viewer: { userId: string; unreadMessageCount: number | null } | null }>(`query RestUnread { viewer { userId unreadMessageCount } }`);
 

@@ -42,7 +42,7 @@ const PAYMENT_FIELDS = `paymentId contractId buyerId sellerId amount fee total c
   dispute { disputeId reason description status resolution createdAt resolvedAt }`;
 const PURCHASE_FIELDS = `purchaseId buyerId contractId status amount purchaseDate accessExpiresAt downloadCount lastAccessedAt`;
 const DISPUTE_FIELDS = `disputeId paymentId reason description status resolution createdAt resolvedAt raisedBy { userId }`;
-const ERROR_FIELDS = `__typename ... on Error { message code reason } ... on ValidationError { fieldErrors { field message } }`;
+const ERROR_FIELDS = `__typename ... on Error { message code reason ... on ValidationError { fieldErrors { field message } } }`;
 
 interface PaymentNode {
   paymentId: string;

@@ -34,7 +34,7 @@ const QueueQuery = z.object({
 
 const TICKET_FIELDS = `ticketId subject name email priority status userId assignedToId createdAt updatedAt resolvedAt`;
 const MESSAGE_FIELDS = `messageId ticketId senderId senderType senderName message isFromAdmin adminName createdAt`;
-const ERROR_FIELDS = `__typename ... on Error { message code reason } ... on ValidationError { fieldErrors { field message } } ... on RateLimitedError { retryAfterSeconds }`;
+const ERROR_FIELDS = `__typename ... on Error { message code reason ... on ValidationError { fieldErrors { field message } } ... on RateLimitedError { retryAfterSeconds } }`;
 
 interface TicketNode {
   ticketId: string;

@@ -61,7 +61,7 @@ interface Page<T> {
 
 const POSITION_FIELDS = `positionId contractId contract { title } positionType status entryPrice currentPrice quantity leverage margin
   stopLoss takeProfit exitPrice realizedPnl closeReason pnl pnlPercent openedAt closedAt`;
-const ERROR_FIELDS = `__typename ... on Error { message code reason } ... on ValidationError { fieldErrors { field message } }`;
+const ERROR_FIELDS = `__typename ... on Error { message code reason ... on ValidationError { fieldErrors { field message } } }`;
 const PAGE = 100;
 
 const POSITIONS = operation<{ viewer: { positions: Page<PositionNode> | null } | null }, { after?: string | null }>(`query RestPositions($after: String) {
