@@ -4,7 +4,8 @@ import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../app.ts';
 import { contextFor, json, operation, respondWithResult, runOperation, type MutationResult } from './execute.ts';
-import { jsonError, readJsonObject } from './respond.ts';
+import { errorBody, jsonError, readJsonObject } from './respond.ts';
+import { STATUS_OF_CODE } from './statuses.ts';
 import { BACK_OFFICE_FIELDS, restListing, type BackOfficeContractNode } from './contract-shape.ts';
 import { DomainError } from '../domain/errors.ts';
 import { assertMayUpload, storeUpload } from '../domain/listings/upload.service.ts';
@@ -208,7 +209,7 @@ export function listingRoutes(yoga: Yoga, clientIp: ClientIp) {
     if (range.kind === 'unsatisfiable') {
       headers.set('content-range', `bytes */${size}`);
       headers.set('content-type', 'application/json; charset=UTF-8');
-      return new Response(JSON.stringify({ message: `Range not satisfiable: the file has ${size} bytes` }), { status: 416, headers });
+      return new Response(errorBody('RANGE_NOT_SATISFIABLE', `Range not satisfiable: the file has ${size} bytes`), { status: STATUS_OF_CODE.RANGE_NOT_SATISFIABLE, headers });
     }
     const [start, end, status] = range.kind === 'partial' ? [range.start, range.end, 206] : [0, size - 1, 200];
     if (range.kind === 'partial') headers.set('content-range', `bytes ${start}-${end}/${size}`);

@@ -6,7 +6,7 @@ import { testDatabases } from '../test/databases.ts';
 import { makeContract, makeUser } from '../test/market-fixtures.ts';
 import { restRouter } from './router.ts';
 import { DOCUMENT_PATHS, openApiDocument } from './openapi/document.ts';
-import { DOCUMENTED_REST } from '../../bench/fuzz.ts';
+import { DOCUMENTED_REST } from '../../bench/fuzz/rest.ts';
 
 // The OpenAPI document (docs/decisions.md "The OpenAPI document") is generated from the routes:
 // every route is in it and nothing else is, a validator accepts it, and real answers of the
