@@ -65,6 +65,16 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('documents the error body, each code with its status, and the 401 challenge', () => {
+    const error = (doc.components as any).schemas.Error;
+    expect(error.required).toEqual(expect.arrayContaining(['code', 'message', 'requestId']));
+    expect(error.properties.code.enum).toEqual(expect.arrayContaining(['NOT_FOUND', 'DUE_DILIGENCE_REQUIRED', 'INVALID_API_KEY', 'NOT_STREAMABLE']));
+    expect(doc.info.description).toMatch(/\| 401 \| `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `INVALID_API_KEY` \|/);
+    const download = (doc.paths['/data/download/{contractId}'] as any).get.responses;
+    expect(download['401'].headers['WWW-Authenticate']).toBeTruthy();
+    expect(download['403'].description).toMatch(/`ACCESS_DENIED`/);
+  });
+
   it('names the data key and the session as security schemes', () => {
     expect(doc.components.securitySchemes).toMatchObject({
       apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },

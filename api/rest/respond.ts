@@ -1,7 +1,7 @@
 import type { Context as HonoContext } from 'hono';
 import { isJsonMediaType } from '../http/content-type.ts';
 import { jsonAnswer } from '../http/compression.ts';
-import { requestScope } from '../http/request-id.ts';
+import { requestIdFrom, requestScope } from '../http/request-id.ts';
 import { challengeOf, STATUS_OF_CODE, type RestErrorCode } from './statuses.ts';
 import type { ReasonOf } from '../domain/errors.ts';
 import { MAX_REQUEST_JSON_DEPTH, tooDeep } from '../http/request-limits.ts';
@@ -20,7 +20,7 @@ export function jsonError(c: HonoContext, code: RestErrorCode, message: string, 
 
 /** The error body, for answers built outside a Hono context's helpers (a byte stream's refusal). */
 export function errorBody(code: RestErrorCode, message: string, extra: Record<string, unknown> = {}) {
-  return JSON.stringify({ code, message, ...extra, requestId: requestScope.getStore()?.requestId ?? null });
+  return JSON.stringify({ code, message, ...extra, requestId: requestScope.getStore()?.requestId ?? requestIdFrom(undefined) });
 }
 
 export class BadRequestBody extends Error {

@@ -38,6 +38,13 @@ export const STATUS_OF_CODE = {
   ...HTTP_ERROR_CODES,
 } satisfies Record<RestErrorCode, number>;
 
+export const REST_ERROR_CODES = Object.keys(STATUS_OF_CODE) as [RestErrorCode, ...RestErrorCode[]];
+
+/** The codes answered with a status, for the document. */
+export function codesOfStatus(status: number): RestErrorCode[] {
+  return REST_ERROR_CODES.filter((code) => STATUS_OF_CODE[code] === status);
+}
+
 /** The status of a domain error's kind (an error from elsewhere whose code is not known here). */
 export function statusOfKind(kind: ErrorCode): number {
   return STATUS_OF_KIND[kind];
