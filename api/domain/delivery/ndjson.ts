@@ -3,7 +3,8 @@
 // the row limits' (api/domain/listings/row-limits.ts), the same the upload's profile checks.
 import type { Readable } from 'node:stream';
 import { parse as parseCsvRecord } from 'csv-parse/sync';
-import { RecordSplitter, type DataProfile } from '../listings/profile.ts';
+import type { DataProfile } from '../listings/profile.ts';
+import { RecordSplitter } from '../listings/record-splitter.ts';
 import { csvCellEnd, ROW_LIMITS, RowLimitError, type RowLimit } from '../listings/row-limits.ts';
 
 /** Lines are handed on in batches of about this many bytes (one write per row would be slow). */
