@@ -1,23 +1,17 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { createUser, expect, gql, test, type TestUser } from './fixtures.ts';
+import { DEMO_PASSWORD, logIn } from './paying.ts';
 
 // What the messaging journeys (messaging.spec.ts) stand on: the demo provider they write to, a
 // second browser for the other side of a conversation, new buyers, the composer and the header's
 // badge, and axe on the page as it is.
 
-export const DEMO_PASSWORD = 'Demo#Trader1';
 // a demo provider no other journey writes to
 export const PROVIDER = { email: 'tidewater@datapit.demo', name: 'Tidewater Quant' };
 
-export async function login(request: APIRequestContext, usernameOrEmail: string, password = DEMO_PASSWORD) {
-  const { login: result } = await gql<{ login: { __typename: string; message?: string } }>(
-    request,
-    'mutation ($input: LoginInput!) { login(input: $input) { __typename ... on Error { message } } }',
-    { input: { usernameOrEmail, password } },
-  );
-  expect(result.__typename, result.message).toBe('MutationLoginSuccess');
-}
+/** Logs in through the API with this request context (a page's request shares the page's cookies); a demo user's password unless told. */
+export const login = (request: APIRequestContext, usernameOrEmail: string, password = DEMO_PASSWORD) => logIn(request, usernameOrEmail, password);
 
 /** One of the provider's active contracts (as the provider). */
 export async function activeContract(request: APIRequestContext): Promise<{ contractId: string; title: string }> {
@@ -43,9 +37,12 @@ export async function readEverything(request: APIRequestContext) {
   }
 }
 
-/** A second browser session (its own cookies) with the same console-error guard as `page`. */
-export async function secondBrowser(browser: Browser, viewport?: { width: number; height: number }) {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport });
+/**
+ * A browser session of its own (its own cookies) on `baseURL`, failing the test on its page errors
+ * and console errors when closed, as the `page` fixture's guard does; `where` names it in the failure.
+ */
+export async function guardedBrowser(browser: Browser, baseURL: string | undefined, where: string, viewport?: { width: number; height: number }) {
+  const context = await browser.newContext({ baseURL, viewport });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
@@ -56,10 +53,13 @@ export async function secondBrowser(browser: Browser, viewport?: { width: number
     page,
     async close() {
       await context.close();
-      expect(errors, 'console errors on the second page').toEqual([]);
+      expect(errors, `console errors on ${where}`).toEqual([]);
     },
   };
 }
+
+/** A second browser session (its own cookies) with the same console-error guard as `page`. */
+export const secondBrowser = (browser: Browser, viewport?: { width: number; height: number }) => guardedBrowser(browser, test.info().project.use.baseURL, 'the second page', viewport);
 
 export async function newBuyer(page: Page, label = 'asker'): Promise<TestUser> {
   const buyer = await createUser(page.request, { verified: true, label });

@@ -1,22 +1,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createUser, expect, gql } from './fixtures.ts';
+import { DEMO_PASSWORD, logIn } from './paying.ts';
 
 // What the library journeys (my-data.spec.ts) start from: the demo provider's listings (one with an
 // uploaded file, one delivered by link), a new buyer who paid for one, and the library's row for it.
 
-export const DEMO_PASSWORD = 'Demo#Trader1';
 export const DEMO_PROVIDER = 'meridian@datapit.demo';
 export const ADMIN = { email: 'admin@datapit.demo', password: 'PitBoss#2026' };
 export const SUCCESS_CARD = { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' };
 
-export async function login(request: APIRequestContext, usernameOrEmail: string, password = DEMO_PASSWORD) {
-  const { login: result } = await gql<{ login: { __typename: string; message?: string } }>(
-    request,
-    'mutation ($input: LoginInput!) { login(input: $input) { __typename ... on Error { message } } }',
-    { input: { usernameOrEmail, password } },
-  );
-  expect(result.__typename, result.message).toBe('MutationLoginSuccess');
-}
+/** Logs in through the API with this request context (a page's request shares the page's cookies); a demo user's password unless told. */
+export const login = (request: APIRequestContext, usernameOrEmail: string, password = DEMO_PASSWORD) => logIn(request, usernameOrEmail, password);
 
 export type Listing = { id: string; contractId: string; title: string; files: { fileName: string; size: number }[] };
 

@@ -1,23 +1,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, gql } from './fixtures.ts';
+import { DEMO_PASSWORD, logIn } from './paying.ts';
 
 // What the provider journeys share (provider-diligence.spec.ts, provider-listing.spec.ts): logging
 // in as the demo provider or the administrator, unique titles, a CSV to upload at a throttled
 // speed, and listings made and read through the API.
 
-export const DEMO_PASSWORD = 'Demo#Trader1';
 export const DEMO_PROVIDER = 'meridian@datapit.demo';
 export const ADMIN = { email: 'admin@datapit.demo', password: 'PitBoss#2026' };
 
-/** Logs in through the API with this request context (a page's request shares the page's cookies). */
-export async function login(request: APIRequestContext, usernameOrEmail: string, password = DEMO_PASSWORD) {
-  const { login: result } = await gql<{ login: { __typename: string; message?: string } }>(
-    request,
-    'mutation ($input: LoginInput!) { login(input: $input) { __typename ... on Error { message } } }',
-    { input: { usernameOrEmail, password } },
-  );
-  expect(result.__typename, result.message).toBe('MutationLoginSuccess');
-}
+/** Logs in through the API with this request context (a page's request shares the page's cookies); a demo user's password unless told. */
+export const login = (request: APIRequestContext, usernameOrEmail: string, password = DEMO_PASSWORD) => logIn(request, usernameOrEmail, password);
 
 /** Logs the request context in as the demo administrator (REST admin login). */
 export async function adminLogin(request: APIRequestContext) {

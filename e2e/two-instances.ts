@@ -7,7 +7,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import type { APIRequestContext, Browser } from '@playwright/test';
-import { expect, gql, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
+import { DEMO_PASSWORD, logIn } from './paying.ts';
+import { guardedBrowser } from './conversations.ts';
 
 // The two server instances two-instances.spec.ts runs against (why, and how they are started, is
 // said there): one PostgreSQL database created for the run, one Redis under a prefix of the run's
@@ -15,7 +17,6 @@ import { expect, gql, test } from './fixtures.ts';
 
 const PG_ADMIN_URL = process.env.E2E_PG_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const DEMO_PASSWORD = 'Demo#Trader1';
 
 export type Instance = { base: string; child: ChildProcess; output: string[] };
 
@@ -176,32 +177,11 @@ export function useTwoInstances(): Instance[] {
   return instances;
 }
 
-export async function login(request: APIRequestContext, usernameOrEmail: string, password = DEMO_PASSWORD) {
-  const { login: result } = await gql<{ login: { __typename: string; message?: string } }>(
-    request,
-    'mutation ($input: LoginInput!) { login(input: $input) { __typename ... on Error { message } } }',
-    { input: { usernameOrEmail, password } },
-  );
-  expect(result.__typename, result.message).toBe('MutationLoginSuccess');
-}
+/** Logs in through the API with this request context (a page's request shares the page's cookies); a demo user's password unless told. */
+export const login = (request: APIRequestContext, usernameOrEmail: string, password = DEMO_PASSWORD) => logIn(request, usernameOrEmail, password);
 
 /** A browser session on one instance, failing the test on its page errors and console errors. */
-export async function browserOn(browser: Browser, instance: Instance) {
-  const context = await browser.newContext({ baseURL: instance.base });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(`console.error: ${msg.text()}`);
-  });
-  return {
-    page,
-    async close() {
-      await context.close();
-      expect(errors, `console errors on ${instance.base}`).toEqual([]);
-    },
-  };
-}
+export const browserOn = (browser: Browser, instance: Instance) => guardedBrowser(browser, instance.base, instance.base);
 
 /**
  * Resolves once an instance listens on the event channel (`messageSent:<userId>`): a subscription
