@@ -120,7 +120,7 @@ export function messageOf(issues: ReadonlyArray<{ message: string; path?: Readon
   return path && /^(Invalid|Expected|Too|Unrecognized)/.test(first.message) ? `${path}: ${first.message}` : first.message;
 }
 
-/** Validates (and documents) a route's query string with a zod object; bad input is a 400 `{ message }`. */
+/** Validates (and documents) a route's query string with a zod object; bad input is a 400 INVALID_INPUT. */
 export function queryOf<S extends Schema>(schema: S) {
   return validator('query', schema, (result, c) => {
     if (!result.success) return jsonError(c, 'INVALID_INPUT', messageOf(result.error as never));
