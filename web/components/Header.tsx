@@ -3,7 +3,7 @@ import styled, { css } from 'styled-components';
 import { Icon } from './Icon.tsx';
 import { Logo } from './Logo.tsx';
 import { NavMenu, type NavMenuSection } from './NavMenu.tsx';
-import { TickerSearch } from './TickerSearch.tsx';
+import { HeaderSearch } from './HeaderSearch.tsx';
 import { UserMenu, type HeaderUser } from './UserMenu.tsx';
 
 export type { HeaderUser } from './UserMenu.tsx';
@@ -14,7 +14,7 @@ export type HeaderProps = {
   /** unread messages; the badge shows only above 0 */
   unreadCount?: number;
   onLogout: () => void;
-  /** called with the trimmed text on Enter, only when it is not empty */
+  /** called with the trimmed text on Enter, only when it is not empty (off /browse: see HeaderSearch) */
   onSearch: (text: string) => void;
   /** initial text of the search box, e.g. the current ?search= */
   initialSearch?: string;
@@ -67,17 +67,6 @@ const HomeLink = styled(Link)`
   padding: 4px 2px;
   border-radius: ${({ theme }) => theme.radii.sm};
   &:hover { text-decoration: none; }
-`;
-
-// the wide screen's search box; on a phone the trading floor has its own (TickerSearch)
-const HeaderSearch = styled(TickerSearch)`
-  display: none;
-  flex: 0 1 340px;
-  margin-left: 8px;
-
-  ${({ theme }) => theme.media.lg} {
-    display: block;
-  }
 `;
 
 const Spacer = styled.div`

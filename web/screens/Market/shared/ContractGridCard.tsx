@@ -91,11 +91,10 @@ const Figures = styled.dl`
 export type ContractGridCardProps = {
   /** the card's data (ContractCard's fragment); the parts read their own fragments from it */
   c: ContractCard_contract$data;
-  actions: 'trade' | 'bid';
 };
 
 /** A contract as a card of the grid layout. */
-export function ContractGridCard({ c, actions }: ContractGridCardProps) {
+export function ContractGridCard({ c }: ContractGridCardProps) {
   const titleId = useId();
   return (
     <Card aria-labelledby={titleId} data-testid="contract-card" data-layout="grid" data-category={c.category}>
@@ -123,7 +122,7 @@ export function ContractGridCard({ c, actions }: ContractGridCardProps) {
       </Figures>
       <ContractProvider contract={c} layout="grid" />
       <ContractQuote contract={c} layout="grid" />
-      <ContractActions contract={c} layout="grid" actions={actions} />
+      <ContractActions contract={c} layout="grid" />
     </Card>
   );
 }
