@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { figureText, termText } from '../theme/text.ts';
 
 // Label-over-figure cells, each in its own box, two a row: the summaries of an order ticket
 // (list price and best bid, cost and margin). `<FigureCells><div><dt/><dd/></div></FigureCells>`;
@@ -19,21 +20,11 @@ export const FigureCells = styled.dl<{ $padding?: string }>`
     border-radius: ${({ theme }) => theme.radii.sm};
     background: ${({ theme }) => theme.colors.bg};
   }
-  dt {
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    font-weight: 700;
-    letter-spacing: ${({ theme }) => theme.tracking.wide};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textDim};
-  }
+  dt { ${termText} }
   dd {
     margin: 0;
-    font-family: ${({ theme }) => theme.fonts.mono};
+    ${figureText}
     font-size: ${({ theme }) => theme.fontSizes.base};
-    font-weight: 700;
-    font-variant-numeric: tabular-nums;
-    color: ${({ theme }) => theme.colors.textStrong};
   }
   dd.bid { color: ${({ theme }) => theme.colors.blue}; }
   dd.margin { color: ${({ theme }) => theme.colors.amber}; }

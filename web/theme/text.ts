@@ -11,3 +11,33 @@ export const labelText = css`
   text-transform: uppercase;
   color: ${({ theme }) => theme.colors.textDim};
 `;
+
+/** The same label, tracked wider: the term of a figure in an order ticket or a list of facts. */
+export const termText = css`
+  ${labelText}
+  letter-spacing: ${({ theme }) => theme.tracking.wide};
+`;
+
+/** A figure in an order ticket: monospace, bold, aligned digits, in the strongest text colour. */
+export const figureText = css`
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-weight: 700;
+  font-variant-numeric: tabular-nums;
+  color: ${({ theme }) => theme.colors.textStrong};
+`;
+
+/** A contract's ticker: monospace, bold, tracked, blue. */
+export const tickerText = css`
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-weight: 700;
+  letter-spacing: ${({ theme }) => theme.tracking.label};
+  color: ${({ theme }) => theme.colors.blue};
+`;
+
+/** One line, cut with an ellipsis where it does not fit. */
+export const oneLine = css`
+  min-width: 0;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
