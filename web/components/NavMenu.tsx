@@ -3,6 +3,7 @@ import { NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { Icon } from './Icon.tsx';
 import { VisuallyHidden } from './VisuallyHidden.tsx';
+import { termText } from '../theme/text.ts';
 
 export type NavMenuLink = { to: string; label: string; end: boolean; /** a count shown beside the label (unread messages) */ count?: number };
 export type NavMenuSection = { label: string; links: readonly NavMenuLink[] };
@@ -69,12 +70,7 @@ const Section = styled.div`
 
 const SectionLabel = styled.p`
   padding: 8px 16px 4px;
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xxs};
-  font-weight: 700;
-  letter-spacing: ${({ theme }) => theme.tracking.wide};
-  text-transform: uppercase;
-  color: ${({ theme }) => theme.colors.textDim};
+  ${termText}
 `;
 
 const Links = styled.ul`

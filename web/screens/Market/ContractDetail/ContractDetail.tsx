@@ -19,6 +19,7 @@ import { DetailReviews } from './DetailReviews.tsx';
 import { DetailSample } from './DetailSample.tsx';
 import { DetailTradeCard } from './DetailTradeCard.tsx';
 import { DetailGrid, DetailMain, DetailSide, DetailChartArea } from './DetailLayout.tsx';
+import { oneLine } from '../../../theme/text.ts';
 
 const Crumbs = styled.nav`
   display: flex;
@@ -35,10 +36,7 @@ const Crumbs = styled.nav`
   a { color: ${({ theme }) => theme.colors.textMuted}; }
   a:hover { color: ${({ theme }) => theme.colors.textStrong}; }
   [aria-current] {
-    min-width: 0;
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
+    ${oneLine}
     color: ${({ theme }) => theme.colors.textDim};
   }
 `;

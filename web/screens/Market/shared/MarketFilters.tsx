@@ -8,6 +8,7 @@ import type { MarketFilters_categories$key } from '../../../__generated__/Market
 import type { Category, UpdateFrequency } from '../../../__generated__/MarketContractsQuery.graphql.ts';
 import { FRESHNESS, PRICE_MAX, PRICE_MIN, PRICE_STEP, RATINGS, type MarketParams } from './marketParams.ts';
 import { PriceRangeSlider } from './PriceRangeSlider.tsx';
+import { termText } from '../../../theme/text.ts';
 
 /** 'sidebar' = a column beside the results (the floor); 'bar' = a band above them (/browse). */
 export type MarketFiltersLayout = 'sidebar' | 'bar';
@@ -127,12 +128,7 @@ const Group = styled.fieldset`
     width: 100%;
     margin-bottom: 10px;
     padding: 0;
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    font-weight: 700;
-    letter-spacing: ${({ theme }) => theme.tracking.wide};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textDim};
+    ${termText}
   }
   legend + * { clear: both; }
 `;
