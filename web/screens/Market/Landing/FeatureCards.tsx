@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { Icon, type IconName } from '../../../components/Icon.tsx';
+import { IconMark } from '../../../components/IconMark.tsx';
 
 type Feature = { icon: IconName; tag: string; title: string; text: string };
 
@@ -78,17 +79,6 @@ const Top = styled.div`
   justify-content: space-between;
 `;
 
-const Mark = styled.span`
-  display: grid;
-  place-items: center;
-  width: 32px;
-  height: 32px;
-  border-radius: ${({ theme }) => theme.radii.sm};
-  border: 1px solid ${({ theme }) => theme.colors.upBorder};
-  background: ${({ theme }) => theme.colors.upSoft};
-  color: ${({ theme }) => theme.colors.up};
-`;
-
 const Tag = styled.span`
   font-family: ${({ theme }) => theme.fonts.mono};
   font-size: ${({ theme }) => theme.fontSizes.xxs};
@@ -113,9 +103,9 @@ export function FeatureCards() {
       {FEATURES.map((f) => (
         <Card key={f.tag}>
           <Top>
-            <Mark aria-hidden="true">
+            <IconMark $size={32} $tone="green" $radius="sm" aria-hidden="true">
               <Icon name={f.icon} size={16} />
-            </Mark>
+            </IconMark>
             <Tag>{f.tag}</Tag>
           </Top>
           <Title>{f.title}</Title>
