@@ -1,6 +1,6 @@
 import { css } from 'styled-components';
 
-// Text looks used across screens, as mixins for styled-components templates.
+// Looks used across screens (text, and the panel surface), as mixins for styled-components templates.
 
 /** The uppercase terminal label over a figure or a fact: tiny, monospace, bold, tracked, dim. */
 export const labelText = css`
@@ -40,4 +40,11 @@ export const oneLine = css`
   overflow: hidden;
   text-overflow: ellipsis;
   white-space: nowrap;
+`;
+
+/** The panel's surface: its background, a hairline border and the medium corners. */
+export const surface = css`
+  background: ${({ theme }) => theme.colors.panel};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
 `;

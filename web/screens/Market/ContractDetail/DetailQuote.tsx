@@ -5,12 +5,10 @@ import { VisuallyHidden } from '../../../components/VisuallyHidden.tsx';
 import type { DetailQuote_contract$key } from '../../../__generated__/DetailQuote_contract.graphql.ts';
 import { formatCount, formatMoney, formatPriceMove, plural } from '../../../format/format.ts';
 import { statusTone, words } from '../../../format/labels.ts';
-import { termText } from '../../../theme/text.ts';
+import { surface, termText } from '../../../theme/text.ts';
 
 const Box = styled.section`
-  background: ${({ theme }) => theme.colors.panel};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+  ${surface}
   box-shadow: ${({ theme }) => theme.shadows.panel};
   overflow: hidden;
 `;

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { Icon, type IconName } from '../../../components/Icon.tsx';
 import { IconMark } from '../../../components/IconMark.tsx';
+import { surface } from '../../../theme/text.ts';
 
 type Feature = { icon: IconName; tag: string; title: string; text: string };
 
@@ -65,9 +66,7 @@ const Card = styled.li`
   flex-direction: column;
   gap: 10px;
   padding: 18px;
-  background: ${({ theme }) => theme.colors.panel};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+  ${surface}
   transition: border-color ${({ theme }) => theme.transitions.fast};
 
   &:hover { border-color: ${({ theme }) => theme.colors.upBorder}; }

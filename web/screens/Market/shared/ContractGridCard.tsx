@@ -9,6 +9,7 @@ import { ContractFigures } from './ContractFigures.tsx';
 import { ContractProvider } from './ContractProvider.tsx';
 import { ContractQuote } from './ContractQuote.tsx';
 import { Description, Figure, Freq, Model, Price, Ticker, TitleLink } from './contractCardParts.ts';
+import { surface } from '../../../theme/text.ts';
 
 const Card = styled.article`
   position: relative;
@@ -17,9 +18,7 @@ const Card = styled.article`
   gap: 10px;
   min-width: 0;
   padding: 12px 14px 14px;
-  background: ${({ theme }) => theme.colors.panel};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+  ${surface}
   content-visibility: auto;
   contain-intrinsic-size: auto 330px;
   transition:

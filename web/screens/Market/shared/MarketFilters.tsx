@@ -8,16 +8,14 @@ import type { MarketFilters_categories$key } from '../../../__generated__/Market
 import type { Category, UpdateFrequency } from '../../../__generated__/MarketContractsQuery.graphql.ts';
 import { FRESHNESS, PRICE_MAX, PRICE_MIN, PRICE_STEP, RATINGS, type MarketParams } from './marketParams.ts';
 import { PriceRangeSlider } from './PriceRangeSlider.tsx';
-import { termText } from '../../../theme/text.ts';
+import { surface, termText } from '../../../theme/text.ts';
 
 /** 'sidebar' = a column beside the results (the floor); 'bar' = a band above them (/browse). */
 export type MarketFiltersLayout = 'sidebar' | 'bar';
 
 const Aside = styled.aside<{ $layout: MarketFiltersLayout }>`
   min-width: 0;
-  background: ${({ theme }) => theme.colors.panel};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+  ${surface}
 
   ${({ theme }) => theme.media.lg} {
     ${({ $layout, theme }) =>
