@@ -1,9 +1,10 @@
-import { Link, NavLink } from 'react-router-dom';
-import styled, { css } from 'styled-components';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
 import { Icon } from './Icon.tsx';
 import { Logo } from './Logo.tsx';
 import { NavMenu, type NavMenuSection } from './NavMenu.tsx';
 import { HeaderSearch } from './HeaderSearch.tsx';
+import { headerInner, HeaderTabs } from './HeaderTabs.tsx';
 import { UserMenu, type HeaderUser } from './UserMenu.tsx';
 
 export type { HeaderUser } from './UserMenu.tsx';
@@ -44,17 +45,8 @@ const Bar = styled.header`
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
-const innerCss = css`
-  max-width: ${({ theme }) => theme.layout.maxWidth};
-  margin: 0 auto;
-  padding: 0 16px;
-  ${({ theme }) => theme.media.lg} {
-    padding: 0 24px;
-  }
-`;
-
 const TopRow = styled.div`
-  ${innerCss}
+  ${headerInner}
   display: flex;
   align-items: center;
   gap: 16px;
@@ -134,81 +126,6 @@ const Count = styled.span`
   box-shadow: 0 0 0 2px ${({ theme }) => theme.colors.bar};
 `;
 
-// The row of tabs, on a wide screen; below it the Menu button holds the same links (NavMenu).
-const NavRow = styled.nav`
-  display: none;
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.bg};
-
-  ${({ theme }) => theme.media.lg} {
-    display: block;
-  }
-`;
-
-const NavList = styled.ul`
-  ${innerCss}
-  /* && beats the global ul[role='list'] reset; tabs carry their own 12px padding, so the first
-     label lines up with the logo */
-  && {
-    padding: 0 4px;
-    ${({ theme }) => theme.media.lg} {
-      padding: 0 12px;
-    }
-  }
-  display: flex;
-  align-items: stretch;
-  gap: 2px;
-  height: ${({ theme }) => theme.layout.navHeight};
-  list-style: none;
-  overflow-x: auto;
-  scrollbar-width: none;
-  &::-webkit-scrollbar { display: none; }
-
-  li { display: flex; flex: none; }
-`;
-
-const Tab = styled(NavLink)`
-  position: relative;
-  display: inline-flex;
-  align-items: center;
-  padding: 0 12px;
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: 700;
-  letter-spacing: ${({ theme }) => theme.tracking.label};
-  color: ${({ theme }) => theme.colors.textMuted};
-  white-space: nowrap;
-  transition: color ${({ theme }) => theme.transitions.fast};
-
-  &::after {
-    content: '';
-    position: absolute;
-    left: 10px;
-    right: 10px;
-    bottom: -1px;
-    height: 2px;
-    background: transparent;
-  }
-
-  &:hover {
-    text-decoration: none;
-    color: ${({ theme }) => theme.colors.textStrong};
-  }
-
-  &[aria-current='page'] {
-    color: ${({ theme }) => theme.colors.up};
-    &::after { background: ${({ theme }) => theme.colors.up}; }
-  }
-
-  &:focus-visible { outline-offset: -2px; }
-`;
-
-const Divider = styled.li`
-  width: 1px;
-  margin: 10px 6px;
-  background: ${({ theme }) => theme.colors.borderStrong};
-`;
-
 /** Site header. Presentational: data comes in, logout/search go out. */
 export function Header({ user, unreadCount = 0, onLogout, onSearch, initialSearch = '' }: HeaderProps) {
   const sections: NavMenuSection[] = [{ label: 'Market', links: PUBLIC_LINKS }];
@@ -249,35 +166,7 @@ export function Header({ user, unreadCount = 0, onLogout, onSearch, initialSearc
         </Right>
       </TopRow>
 
-      <NavRow aria-label="Main">
-        <NavList role="list">
-          {PUBLIC_LINKS.map((l) => (
-            <li key={l.to}>
-              <Tab to={l.to} end={l.end}>
-                {l.label}
-              </Tab>
-            </li>
-          ))}
-          {user && <Divider aria-hidden="true" />}
-          {user &&
-            USER_LINKS.map((l) => (
-              <li key={l.to}>
-                <Tab to={l.to} end={l.end}>
-                  {l.label}
-                </Tab>
-              </li>
-            ))}
-          {user?.isAdmin && <Divider aria-hidden="true" />}
-          {user?.isAdmin &&
-            ADMIN_TABS.map((l) => (
-              <li key={l.to}>
-                <Tab to={l.to} end={l.end}>
-                  {l.label}
-                </Tab>
-              </li>
-            ))}
-        </NavList>
-      </NavRow>
+      <HeaderTabs sections={sections} />
     </Bar>
   );
 }
