@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Icon } from './Icon.tsx';
 import { Logo } from './Logo.tsx';
 import { NavMenu, type NavMenuSection } from './NavMenu.tsx';
+import { CountPill } from './CountPill.tsx';
 import { HeaderSearch } from './HeaderSearch.tsx';
 import { headerInner, HeaderTabs } from './HeaderTabs.tsx';
 import { UserMenu, type HeaderUser } from './UserMenu.tsx';
@@ -107,22 +108,11 @@ const UnreadLink = styled(Link)`
   }
 `;
 
-const Count = styled.span`
+// over the mail icon's corner, ringed in the bar's colour
+const Count = styled(CountPill)`
   position: absolute;
   top: 1px;
   right: 0;
-  min-width: 16px;
-  height: 16px;
-  padding: 0 4px;
-  border-radius: 8px;
-  background: ${({ theme }) => theme.colors.down};
-  color: #fff;
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: 10px;
-  font-weight: 700;
-  line-height: 16px;
-  text-align: center;
-  font-variant-numeric: tabular-nums;
   box-shadow: 0 0 0 2px ${({ theme }) => theme.colors.bar};
 `;
 

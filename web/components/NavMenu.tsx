@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
+import { CountPill } from './CountPill.tsx';
 import { Icon } from './Icon.tsx';
 import { VisuallyHidden } from './VisuallyHidden.tsx';
 import { termText } from '../theme/text.ts';
@@ -108,19 +109,6 @@ const Item = styled(NavLink)`
   }
 `;
 
-const Count = styled.span`
-  min-width: 18px;
-  height: 18px;
-  padding: 0 5px;
-  border-radius: 9px;
-  background: ${({ theme }) => theme.colors.down};
-  color: #fff;
-  font-size: 10px;
-  line-height: 18px;
-  text-align: center;
-  font-variant-numeric: tabular-nums;
-`;
-
 /**
  * The main navigation below the wide layout (phones and tablets), where a row of tabs does not fit:
  * a Menu button in the header that opens every link in a list under the bar. Closed by choosing a
@@ -180,10 +168,10 @@ export function NavMenu({ sections }: NavMenuProps) {
                       <Item to={l.to} end={l.end} onClick={() => setOpen(false)}>
                         {l.label}
                         {l.count ? (
-                          <Count>
+                          <CountPill $height={18}>
                             {l.count > 99 ? '99+' : l.count}
                             <VisuallyHidden> unread</VisuallyHidden>
-                          </Count>
+                          </CountPill>
                         ) : null}
                       </Item>
                     </li>
