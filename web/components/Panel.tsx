@@ -1,6 +1,6 @@
 import { useId, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { surface } from '../theme/text.ts';
+import { panelHead, surface } from '../theme/text.ts';
 
 export type PanelProps = Omit<ComponentPropsWithoutRef<'section'>, 'title'> & {
   /** uppercase header title (rendered as an h2 that names the section) */
@@ -30,15 +30,11 @@ const Box = styled.section<{ $accent?: PanelProps['accent'] }>`
 `;
 
 const Head = styled.header`
-  display: flex;
-  align-items: center;
+  ${panelHead}
   flex-wrap: wrap;
-  justify-content: space-between;
   gap: 4px 12px;
   min-height: 38px;
   padding: 8px 14px;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.panelAlt};
   border-radius: ${({ theme }) => `${theme.radii.md} ${theme.radii.md} 0 0`};
 `;
 

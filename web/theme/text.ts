@@ -48,3 +48,12 @@ export const surface = css`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.md};
 `;
+
+/** A panel's head: a row of title and actions on the darker band, ruled off from the body. */
+export const panelHead = css`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.panelAlt};
+`;

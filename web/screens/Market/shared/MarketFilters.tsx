@@ -8,7 +8,7 @@ import type { MarketFilters_categories$key } from '../../../__generated__/Market
 import type { Category, UpdateFrequency } from '../../../__generated__/MarketContractsQuery.graphql.ts';
 import { FRESHNESS, PRICE_MAX, PRICE_MIN, PRICE_STEP, RATINGS, type MarketParams } from './marketParams.ts';
 import { PriceRangeSlider } from './PriceRangeSlider.tsx';
-import { surface, termText } from '../../../theme/text.ts';
+import { panelHead, surface, termText } from '../../../theme/text.ts';
 
 /** 'sidebar' = a column beside the results (the floor); 'bar' = a band above them (/browse). */
 export type MarketFiltersLayout = 'sidebar' | 'bar';
@@ -30,13 +30,9 @@ const Aside = styled.aside<{ $layout: MarketFiltersLayout }>`
 `;
 
 const Head = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
+  ${panelHead}
   gap: 8px;
   padding: 9px 14px;
-  background: ${({ theme }) => theme.colors.panelAlt};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => `${theme.radii.md} ${theme.radii.md} 0 0`};
 `;
 
