@@ -7,7 +7,7 @@ import type { LandingQuery as LandingQueryType } from '../../../__generated__/La
 import { FeatureCards } from './FeatureCards.tsx';
 import { LandingFigures } from './LandingFigures.tsx';
 import { LandingQuery, type LandingLoaderData } from './LandingQuery.ts';
-import { HeroActions, HeroEyebrow, HeroHeadline, HeroSub } from '../shared/heroText.ts';
+import { HeroActions, HeroCopy, HeroEyebrow, HeroHeadline, HeroSub } from '../shared/heroText.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 
 const Hero = styled.section`
@@ -23,12 +23,6 @@ const Hero = styled.section`
     gap: 48px;
     padding: 32px 0 44px;
   }
-`;
-
-const Copy = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 18px;
 `;
 
 const SectionTitle = styled.h2`
@@ -51,7 +45,7 @@ export function Landing() {
   return (
     <>
       <Hero>
-        <Copy>
+        <HeroCopy $size="large">
           <HeroEyebrow $size="large">OPEN 24/7 · ESCROW-PROTECTED</HeroEyebrow>
           <HeroHeadline $size="large">
             The trading floor <em>for data</em>
@@ -81,7 +75,7 @@ export function Landing() {
               </>
             )}
           </HeroActions>
-        </Copy>
+        </HeroCopy>
         <LandingFigures marketStats={data.marketStats} />
       </Hero>
 

@@ -5,7 +5,7 @@ import { Icon } from '../../../components/Icon.tsx';
 import { StatTile } from '../../../components/StatTile.tsx';
 import type { FloorHero_marketStats$key } from '../../../__generated__/FloorHero_marketStats.graphql.ts';
 import { formatCount, formatMoney } from '../../../format/format.ts';
-import { HeroActions, HeroEyebrow, HeroHeadline, HeroSub } from '../shared/heroText.ts';
+import { HeroActions, HeroCopy, HeroEyebrow, HeroHeadline, HeroSub } from '../shared/heroText.ts';
 
 const Hero = styled.section`
   display: grid;
@@ -28,12 +28,6 @@ const Hero = styled.section`
   ${({ theme }) => theme.media.xl} {
     grid-template-columns: minmax(300px, 0.8fr) minmax(0, 2fr);
   }
-`;
-
-const Copy = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 10px;
 `;
 
 const Tiles = styled.div`
@@ -75,7 +69,7 @@ export function FloorHero({ marketStats }: FloorHeroProps) {
   );
   return (
     <Hero aria-labelledby="floor-title">
-      <Copy>
+      <HeroCopy $size="compact">
         <HeroEyebrow $size="compact" $pulse>
           LIVE · MARKET OPEN 24/7
         </HeroEyebrow>
@@ -91,7 +85,7 @@ export function FloorHero({ marketStats }: FloorHeroProps) {
             LIST DATA
           </ButtonLink>
         </HeroActions>
-      </Copy>
+      </HeroCopy>
       <Tiles data-testid="floor-stats" role="group" aria-label="Market figures">
         <StatTile label="Active Contracts" value={formatCount(stats.activeContracts)} hint="Trading now" />
         <StatTile label="Registered Users" value={formatCount(stats.totalUsers)} hint="Buyers and providers" />

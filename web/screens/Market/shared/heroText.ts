@@ -5,6 +5,13 @@ import styled, { css, keyframes } from 'styled-components';
 
 export type HeroSize = 'compact' | 'large';
 
+/** The hero's column of words. */
+export const HeroCopy = styled.div<{ $size: HeroSize }>`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ $size }) => ($size === 'large' ? '18px' : '10px')};
+`;
+
 const pulse = keyframes`
   50% { opacity: 0.35; }
 `;
