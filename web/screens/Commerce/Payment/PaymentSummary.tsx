@@ -6,6 +6,7 @@ import { VisuallyHidden } from '../../../components/VisuallyHidden.tsx';
 import type { PaymentSummary_contract$key } from '../../../__generated__/PaymentSummary_contract.graphql.ts';
 import { formatMoney } from '../../../format/format.ts';
 import { pricingModelLabel, statusLabel, statusTone } from '../../../format/labels.ts';
+import { wideLabel } from '../../shared/figureText.ts';
 
 const Head = styled.div`
   display: flex;
@@ -52,12 +53,7 @@ const Lines = styled.dl`
     border-bottom: 1px dashed ${({ theme }) => theme.colors.border};
   }
   dt {
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    font-weight: 700;
-    letter-spacing: ${({ theme }) => theme.tracking.wide};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textDim};
+    ${wideLabel()}
   }
   dd {
     margin: 0;

@@ -12,6 +12,7 @@ import { formatTimestamp } from '../../../format/format.ts';
 import { statusLabel, statusTone } from '../../../format/labels.ts';
 import { DISPUTE_REASONS, disputeOpen, disputeReasonLabel, type DisputeReason } from './disputeWindow.ts';
 import { usePaymentSuccessOpenDisputeMutation } from './PaymentSuccessOpenDisputeMutation.ts';
+import { wideLabel } from '../../shared/figureText.ts';
 
 // the server's limit on a dispute's description
 const MAX_DESCRIPTION = 5000;
@@ -36,12 +37,7 @@ const Facts = styled.dl`
 
   dt {
     margin-bottom: 2px;
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    font-weight: 700;
-    letter-spacing: ${({ theme }) => theme.tracking.wide};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textDim};
+    ${wideLabel()}
   }
   dd {
     margin: 0;

@@ -5,6 +5,7 @@ import { StatTile } from '../../../components/StatTile.tsx';
 import { TileRow } from '../../../components/TileGrid.tsx';
 import type { ProviderSalesTiles_summary$key } from '../../../__generated__/ProviderSalesTiles_summary.graphql.ts';
 import { formatCount, formatMoney, plural } from '../../../format/format.ts';
+import { wideLabel } from '../../shared/figureText.ts';
 
 const Section = styled.section`
   display: flex;
@@ -19,12 +20,7 @@ const Head = styled.div`
   gap: 12px;
 
   h3 {
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xs};
-    font-weight: 700;
-    letter-spacing: ${({ theme }) => theme.tracking.wide};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textMuted};
+    ${wideLabel('xs', 'textMuted')}
   }
   a {
     font-size: ${({ theme }) => theme.fontSizes.xs};

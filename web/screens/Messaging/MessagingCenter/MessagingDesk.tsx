@@ -15,6 +15,7 @@ import { messagingParams } from './messagingRules.ts';
 import { ThreadPane } from './ThreadPane.tsx';
 import { ThreadSkeleton } from './ThreadSkeleton.tsx';
 import { useContactProvider } from './useContactProvider.ts';
+import { wideLabel } from '../../shared/figureText.ts';
 
 // Phones show one pane at a time (the list, or the open thread with a back button); from the sm
 // breakpoint both sit side by side. The desk fills the viewport below the page title, so the thread
@@ -66,12 +67,7 @@ const ListHead = styled.h2`
   padding: 0 14px;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   background: ${({ theme }) => theme.colors.panelAlt};
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: 700;
-  letter-spacing: ${({ theme }) => theme.tracking.wide};
-  text-transform: uppercase;
-  color: ${({ theme }) => theme.colors.textMuted};
+  ${wideLabel('xs', 'textMuted')}
 
   &::before {
     content: '';

@@ -1,0 +1,51 @@
+import styled, { css, type DefaultTheme } from 'styled-components';
+
+// The money screens' labels and figure tiles. Their labels are tracked wider than the general
+// label (theme/text.ts) so that a word over a big figure reads as a heading of its tile.
+
+type Size = keyof DefaultTheme['fontSizes'];
+type Colour = keyof DefaultTheme['colors'];
+
+/** The uppercase, widely tracked monospace label: tiny and dim unless told otherwise. */
+export const wideLabel = (size: Size = 'xxs', colour: Colour = 'textDim') => css`
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-size: ${({ theme }) => theme.fontSizes[size]};
+  font-weight: 700;
+  letter-spacing: ${({ theme }) => theme.tracking.wide};
+  text-transform: uppercase;
+  color: ${({ theme }) => theme.colors[colour]};
+`;
+
+/**
+ * Figures as small bordered tiles, each a wide label over a bold monospace value
+ * (`<FigureTiles><div><dt>Price</dt><dd>$12</dd></div></FigureTiles>`). `$columns` sets the grid
+ * (default: tiles at least 140px wide, as many per row as fit).
+ */
+export const FigureTiles = styled.dl<{ $columns?: string }>`
+  display: grid;
+  grid-template-columns: ${({ $columns }) => $columns ?? 'repeat(auto-fit, minmax(140px, 1fr))'};
+  gap: 8px;
+  margin: 0;
+
+  > div {
+    display: flex;
+    flex-direction: column;
+    gap: 2px;
+    padding: 8px 10px;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radii.sm};
+    background: ${({ theme }) => theme.colors.bg};
+  }
+  dt {
+    ${wideLabel()}
+  }
+  dd {
+    margin: 0;
+    font-family: ${({ theme }) => theme.fonts.mono};
+    font-size: ${({ theme }) => theme.fontSizes.base};
+    font-weight: 700;
+    font-variant-numeric: tabular-nums;
+    color: ${({ theme }) => theme.colors.textStrong};
+    overflow-wrap: anywhere;
+  }
+`;
