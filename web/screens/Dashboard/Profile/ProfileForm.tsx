@@ -7,6 +7,7 @@ import { Panel } from '../../../components/Panel.tsx';
 import { Stars } from '../../../components/Stars.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { useToast } from '../../../components/toast/useToast.ts';
+import { useFormFields } from '../../../hooks/useFormFields.ts';
 import { useSession } from '../../../session/useSession.ts';
 import type { ProfileForm_viewer$key } from '../../../__generated__/ProfileForm_viewer.graphql.ts';
 import { formatCount, formatDate } from '../../../format/format.ts';
@@ -132,9 +133,8 @@ export function ProfileForm({ viewer }: ProfileFormProps) {
   const { refreshSession } = useSession();
   const [commit, inFlight] = useUpdateProfileMutation();
 
-  const [name, setName] = useState(v.name);
-  const [profileImage, setProfileImage] = useState(v.profileImage ?? '');
-  const [errors, setErrors] = useState<Errors>({});
+  const { values, setValues, setErrors, errors, field, showServerErrors } = useFormFields({ name: v.name, profileImage: v.profileImage ?? '' });
+  const { name, profileImage } = values;
   const [refreshing, setRefreshing] = useState(false);
   const busy = inFlight || refreshing;
   const changed = name !== v.name || profileImage !== (v.profileImage ?? '');
@@ -152,8 +152,7 @@ export function ProfileForm({ viewer }: ProfileFormProps) {
       variables: { input: { name: name.trim(), profileImage: profileImage.trim() } },
       onCompleted: ({ updateProfile: r }) => {
         if (r.__typename === 'MutationUpdateProfileSuccess') {
-          setName(r.data?.name ?? name.trim());
-          setProfileImage(r.data?.profileImage ?? '');
+          setValues({ name: r.data?.name ?? name.trim(), profileImage: r.data?.profileImage ?? '' });
           toast({ title: 'Profile Updated', description: 'Your name and picture are saved.' });
           // the session's viewer (name for the whole app) is read again
           setRefreshing(true);
@@ -163,12 +162,7 @@ export function ProfileForm({ viewer }: ProfileFormProps) {
           return;
         }
         if (r.__typename === 'ValidationError') {
-          const fieldErrors: Errors = {};
-          for (const fe of r.fieldErrors ?? []) {
-            if (fe.field === 'name' || fe.field === 'profileImage') fieldErrors[fe.field] = fe.message;
-          }
-          setErrors(fieldErrors);
-          if (Object.keys(fieldErrors).length) return;
+          if (showServerErrors(r.fieldErrors)) return;
         }
         toast({ variant: 'destructive', title: 'Update Failed', description: r.message || 'Your profile could not be saved.' });
       },
@@ -179,8 +173,7 @@ export function ProfileForm({ viewer }: ProfileFormProps) {
   }
 
   function reset() {
-    setName(v.name);
-    setProfileImage(v.profileImage ?? '');
+    setValues({ name: v.name, profileImage: v.profileImage ?? '' });
     setErrors({});
   }
 
@@ -197,25 +190,19 @@ export function ProfileForm({ viewer }: ProfileFormProps) {
           </Preview>
           <TextField
             label="Name"
-            name="name"
             autoComplete="name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={errors.name}
+            {...field('name')}
             disabled={busy}
             required
           />
           <TextField
             label="Profile image URL"
-            name="profileImage"
             type="url"
             inputMode="url"
             placeholder="https://…"
             autoComplete="photo"
             spellCheck={false}
-            value={profileImage}
-            onChange={(e) => setProfileImage(e.target.value)}
-            error={errors.profileImage}
+            {...field('profileImage')}
             hint="An http(s) address of an image; leave empty to show your initials."
             disabled={busy}
           />
