@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { Button } from '../../../components/Button.tsx';
 import { FieldError, FieldLabel } from '../../../components/fieldStyles.ts';
@@ -246,35 +246,27 @@ export function FileUpload({ value, onUploaded, onRemove, onBusyChange, error, d
       {input}
       {busy && current ? (
         <Card aria-busy="true">
-          <FileRow>
-            <Mark aria-hidden="true">
-              <Icon name="upload" size={16} />
-            </Mark>
-            <FileName>
-              <strong title={current.name}>{current.name}</strong>
-              <span>{phase === 'processing' ? 'Sent · the server checks and profiles the file' : `Uploading ${formatBytes(current.size)}`}</span>
-            </FileName>
+          <FileLine icon="upload" name={current.name} detail={phase === 'processing' ? 'Sent · the server checks and profiles the file' : `Uploading ${formatBytes(current.size)}`}>
             <Button size="sm" variant="danger" onClick={() => handle.current?.abort()} disabled={phase === 'processing'}>
               Cancel
             </Button>
-          </FileRow>
+          </FileLine>
           {progressBlock}
         </Card>
       ) : value ? (
         <Card data-testid="uploaded-file">
-          <FileRow>
-            <Mark aria-hidden="true">
-              <Icon name="check" size={16} />
-            </Mark>
-            <FileName>
-              <strong title={value.fileName}>{value.fileName}</strong>
-              <span>
+          <FileLine
+            icon="check"
+            name={value.fileName}
+            detail={
+              <>
                 {formatBytes(value.size)} · sha256{' '}
                 <abbr title={value.sha256} data-testid="file-sha256">
                   {value.sha256.slice(0, 12)}…{value.sha256.slice(-6)}
                 </abbr>
-              </span>
-            </FileName>
+              </>
+            }
+          >
             <Actions>
               <Button size="sm" onClick={() => inputRef.current?.click()} disabled={disabled}>
                 Replace
@@ -283,7 +275,7 @@ export function FileUpload({ value, onUploaded, onRemove, onBusyChange, error, d
                 Remove
               </Button>
             </Actions>
-          </FileRow>
+          </FileLine>
           {progressBlock}
           {value.profile?.notStreamable && (
             <StreamNote role="note" data-testid="not-streamable">
@@ -325,5 +317,21 @@ export function FileUpload({ value, onUploaded, onRemove, onBusyChange, error, d
         </FieldError>
       )}
     </Wrap>
+  );
+}
+
+/** A file's line in the upload card: a mark, its name (whole on hover) over a detail, and its buttons. */
+function FileLine({ icon, name, detail, children }: { icon: 'upload' | 'check'; name: string; detail: ReactNode; children: ReactNode }) {
+  return (
+    <FileRow>
+      <Mark aria-hidden="true">
+        <Icon name={icon} size={16} />
+      </Mark>
+      <FileName>
+        <strong title={name}>{name}</strong>
+        <span>{detail}</span>
+      </FileName>
+      {children}
+    </FileRow>
   );
 }
