@@ -1,19 +1,16 @@
-import { ButtonLink } from '../../components/ButtonLink.tsx';
-import { EmptyState } from '../../components/EmptyState.tsx';
+import { EmptyWithLink } from './EmptyWithLink.tsx';
 
 /** The page of a contract that does not exist or is hidden from the viewer, with the way back to browsing. */
 export function ContractNotFound({ description }: { description: string }) {
   return (
-    <EmptyState
+    <EmptyWithLink
       page
       icon="alert"
       title="CONTRACT NOT FOUND"
       description={description}
-      action={
-        <ButtonLink to="/browse" variant="primary">
-          BROWSE DATA
-        </ButtonLink>
-      }
+      to="/browse"
+      label="BROWSE DATA"
+      variant="primary"
     />
   );
 }

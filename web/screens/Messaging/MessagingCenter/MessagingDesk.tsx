@@ -2,7 +2,6 @@ import { Suspense } from 'react';
 import type { PreloadedQuery } from 'react-relay';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { ButtonLink } from '../../../components/ButtonLink.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorBoundary } from '../../../relay/ErrorBoundary.tsx';
 import { LoadError } from '../../../relay/RouteBoundary.tsx';
@@ -16,6 +15,7 @@ import { ThreadPane } from './ThreadPane.tsx';
 import { ThreadSkeleton } from './ThreadSkeleton.tsx';
 import { useContactProvider } from './useContactProvider.ts';
 import { wideLabel } from '../../shared/figureText.ts';
+import { EmptyWithLink } from '../../shared/EmptyWithLink.tsx';
 
 // Phones show one pane at a time (the list, or the open thread with a back button); from the sm
 // breakpoint both sit side by side. The desk fills the viewport below the page title, so the thread
@@ -118,15 +118,13 @@ export function MessagingDesk({ viewer, viewerId, thread }: MessagingDeskProps) 
   if (contract) {
     pane = contactFailure ? (
       <Centered role="alert">
-        <EmptyState
+        <EmptyWithLink
           icon="alert"
           title={contactFailure.title}
           description={contactFailure.description}
-          action={
-            <ButtonLink to="/browse" size="sm">
-              Browse data
-            </ButtonLink>
-          }
+          to="/browse"
+          label="Browse data"
+          size="sm"
         />
       </Centered>
     ) : (
