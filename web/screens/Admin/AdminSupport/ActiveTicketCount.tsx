@@ -1,10 +1,9 @@
-import { useMemo } from 'react';
-import { graphql, useFragment, useSubscription } from 'react-relay';
-import type { GraphQLSubscriptionConfig } from 'relay-runtime';
+import { graphql, useFragment } from 'react-relay';
 import styled from 'styled-components';
 import type { ActiveTicketCount_query$key } from '../../../__generated__/ActiveTicketCount_query.graphql.ts';
 import type { ActiveTicketCountSubscription } from '../../../__generated__/ActiveTicketCountSubscription.graphql.ts';
 import { formatCount, noun } from '../../../format/format.ts';
+import { useLiveSubscription } from '../../../hooks/useLiveSubscription.ts';
 
 // The server pushes the count again whenever the queue changes; the updater writes it over the
 // query's count on the store's root (a pushed scalar is not merged there by itself).
@@ -47,18 +46,11 @@ export function ActiveTicketCount({ query }: ActiveTicketCountProps) {
     `,
     query,
   );
-  const subscription = useMemo<GraphQLSubscriptionConfig<ActiveTicketCountSubscription>>(
-    () => ({
-      subscription: activeCountSubscription,
-      variables: {},
-      onError: () => {},
-      updater: (store, data) => {
-        if (typeof data?.activeTicketCount === 'number') store.getRoot().setValue(data.activeTicketCount, 'activeTicketCount');
-      },
-    }),
-    [],
-  );
-  useSubscription(subscription);
+  useLiveSubscription<ActiveTicketCountSubscription>(activeCountSubscription, {}, {
+    updater: (store, data) => {
+      if (typeof data?.activeTicketCount === 'number') store.getRoot().setValue(data.activeTicketCount, 'activeTicketCount');
+    },
+  });
   return (
     <Chip data-testid="active-ticket-count" aria-live="polite">
       <strong>{formatCount(activeTicketCount)}</strong> active {noun(activeTicketCount, 'ticket')}
