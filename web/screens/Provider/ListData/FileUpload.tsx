@@ -8,6 +8,7 @@ import { useToast } from '../../../components/toast/useToast.ts';
 import { formatBytes } from '../../../format/format.ts';
 import { DataProfileTable } from './DataProfileTable.tsx';
 import { ACCEPT, ALLOWED_EXTENSIONS, checkFile, UploadCancelled, uploadFile, type UploadedFile, type UploadHandle } from './uploadFile.ts';
+import { framedStack } from '../../shared/boxStyles.ts';
 
 const Wrap = styled.div`
   display: flex;
@@ -81,13 +82,7 @@ const StreamNote = styled.p`
 `;
 
 const Card = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 10px;
-  padding: 12px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.bg};
+  ${framedStack(10, '12px')}
 `;
 
 const FileRow = styled.div`
