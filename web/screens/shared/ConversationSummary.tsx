@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { VisuallyHidden } from '../../components/VisuallyHidden.tsx';
 import { formatBadgeCount } from '../../format/format.ts';
+import { monoCaps } from './figureText.ts';
 
 // What a row of a conversation list says, wherever the list stands (the messaging center, the
 // dashboard's Messages tab): who, about which contract, the last message, and how many are unread.
@@ -53,11 +54,7 @@ const Name = styled.span<{ $unread: boolean }>`
 `;
 
 const Contract = styled.span`
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xxs};
-  letter-spacing: ${({ theme }) => theme.tracking.label};
-  text-transform: uppercase;
-  color: ${({ theme }) => theme.colors.blue};
+  ${monoCaps({ colour: 'blue' })}
 `;
 
 const Preview = styled.span<{ $bright: boolean }>`

@@ -6,15 +6,29 @@ import styled, { css, type DefaultTheme } from 'styled-components';
 type Size = keyof DefaultTheme['fontSizes'];
 type Colour = keyof DefaultTheme['colors'];
 
-/** The uppercase, widely tracked monospace label: tiny and dim unless told otherwise. */
-export const wideLabel = (size: Size = 'xxs', colour: Colour = 'textDim') => css`
+export type CapsLook = {
+  /** default 'xxs' */
+  size?: Size;
+  /** default 'textDim' */
+  colour?: Colour;
+  /** default the text's own */
+  weight?: number;
+  /** 'label' (default) for captions and column heads, 'wide' for a label heading a figure */
+  tracking?: keyof DefaultTheme['tracking'];
+};
+
+/** Uppercase, tracked monospace text: the floor's captions, column heads and small titles. */
+export const monoCaps = ({ size = 'xxs', colour = 'textDim', weight, tracking = 'label' }: CapsLook = {}) => css`
   font-family: ${({ theme }) => theme.fonts.mono};
   font-size: ${({ theme }) => theme.fontSizes[size]};
-  font-weight: 700;
-  letter-spacing: ${({ theme }) => theme.tracking.wide};
+  ${weight ? `font-weight: ${weight};` : ''}
+  letter-spacing: ${({ theme }) => theme.tracking[tracking]};
   text-transform: uppercase;
   color: ${({ theme }) => theme.colors[colour]};
 `;
+
+/** The uppercase, widely tracked monospace label over a figure: tiny and dim unless told otherwise. */
+export const wideLabel = (size: Size = 'xxs', colour: Colour = 'textDim') => monoCaps({ size, colour, weight: 700, tracking: 'wide' });
 
 /**
  * Figures as small bordered tiles, each a wide label over a bold monospace value

@@ -4,6 +4,7 @@ import type { ActiveTicketCount_query$key } from '../../../__generated__/ActiveT
 import type { ActiveTicketCountSubscription } from '../../../__generated__/ActiveTicketCountSubscription.graphql.ts';
 import { formatCount, noun } from '../../../format/format.ts';
 import { useLiveSubscription } from '../../../hooks/useLiveSubscription.ts';
+import { monoCaps } from '../../shared/figureText.ts';
 
 // The server pushes the count again whenever the queue changes; the updater writes it over the
 // query's count on the store's root (a pushed scalar is not merged there by itself).
@@ -21,11 +22,7 @@ const Chip = styled.p`
   border: 1px solid ${({ theme }) => theme.colors.amberBorder};
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.amberSoft};
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  letter-spacing: ${({ theme }) => theme.tracking.label};
-  text-transform: uppercase;
-  color: ${({ theme }) => theme.colors.textMuted};
+  ${monoCaps({ size: 'xs', colour: 'textMuted' })}
 
   strong {
     font-size: ${({ theme }) => theme.fontSizes.xl};

@@ -7,6 +7,7 @@ import type { AccessLogPaginationQuery } from '../../../__generated__/AccessLogP
 import { toneColors, type Tone } from '../../../theme/theme.ts';
 import { formatBytes, formatDateTime, plural } from '../../../format/format.ts';
 import { accessOutcomeTone } from '../../../format/labels.ts';
+import { monoCaps } from '../../shared/figureText.ts';
 
 const Head = styled.div`
   display: flex;
@@ -15,11 +16,7 @@ const Head = styled.div`
   gap: 8px;
 
   h4 {
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    letter-spacing: ${({ theme }) => theme.tracking.label};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textDim};
+    ${monoCaps()}
   }
 `;
 

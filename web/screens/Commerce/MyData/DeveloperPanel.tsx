@@ -9,6 +9,7 @@ import { AccessLog } from './AccessLog.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { keyForExamples } from './libraryRules.ts';
 import { dataExample, downloadFileName, EXAMPLE_LANGUAGES, LANGUAGE_LABELS, type ExampleAction, type ExampleLanguage, type ExampleTarget } from './dataExamples.ts';
+import { monoCaps } from '../../shared/figureText.ts';
 
 const Wrap = styled.div`
   display: grid;
@@ -62,11 +63,7 @@ const Example = styled.figure`
     display: flex;
     align-items: center;
     justify-content: space-between;
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    letter-spacing: ${({ theme }) => theme.tracking.label};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textDim};
+    ${monoCaps()}
   }
   pre {
     margin: 0;

@@ -10,6 +10,7 @@ import type { PurchaseReview_purchase$key } from '../../../__generated__/Purchas
 import { formatDate } from '../../../format/format.ts';
 import { useReviewProviderMutation } from './ReviewProviderMutation.ts';
 import { framedStack } from '../../shared/boxStyles.ts';
+import { monoCaps } from '../../shared/figureText.ts';
 
 const Box = styled.div`
   ${framedStack(8, '10px 12px')}
@@ -20,11 +21,7 @@ const Form = styled(Box)`
 `;
 
 const Heading = styled.h4`
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xxs};
-  letter-spacing: ${({ theme }) => theme.tracking.label};
-  text-transform: uppercase;
-  color: ${({ theme }) => theme.colors.textDim};
+  ${monoCaps()}
 `;
 
 const StarGroup = styled.div`

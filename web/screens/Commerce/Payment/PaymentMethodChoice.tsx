@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { wideLabel } from '../../shared/figureText.ts';
+import { monoCaps, wideLabel } from '../../shared/figureText.ts';
 
 export type PaymentMethod = 'card' | 'bank_transfer' | 'crypto';
 
@@ -54,11 +54,7 @@ const Option = styled.label<{ $checked: boolean }>`
   }
   span { display: flex; flex-direction: column; gap: 2px; min-width: 0; }
   strong {
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    letter-spacing: ${({ theme }) => theme.tracking.label};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textStrong};
+    ${monoCaps({ size: 'sm', colour: 'textStrong' })}
   }
   small {
     font-size: ${({ theme }) => theme.fontSizes.xs};

@@ -13,6 +13,7 @@ import type { ProfileForm_viewer$key } from '../../../__generated__/ProfileForm_
 import { formatCount, formatDate } from '../../../format/format.ts';
 import { useUpdateProfileMutation } from './UpdateProfileMutation.ts';
 import { labelText } from '../../../theme/text.ts';
+import { monoCaps } from '../../shared/figureText.ts';
 
 const Grid = styled.div`
   display: grid;
@@ -55,11 +56,7 @@ const PreviewText = styled.div`
     color: ${({ theme }) => theme.colors.textStrong};
   }
   span {
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    letter-spacing: ${({ theme }) => theme.tracking.label};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textDim};
+    ${monoCaps()}
   }
 `;
 

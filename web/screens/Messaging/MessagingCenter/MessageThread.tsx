@@ -11,6 +11,7 @@ import { useMarkConversationReadMutation } from './MarkConversationReadMutation.
 import { MessageBubble } from './MessageBubble.tsx';
 import { MessageComposer } from './MessageComposer.tsx';
 import { useDocumentVisible } from './useDocumentVisible.ts';
+import { monoCaps } from '../../shared/figureText.ts';
 
 const Wrap = styled.div`
   display: flex;
@@ -68,11 +69,7 @@ const About = styled(Link)`
   overflow: hidden;
   text-overflow: ellipsis;
   white-space: nowrap;
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xxs};
-  letter-spacing: ${({ theme }) => theme.tracking.label};
-  text-transform: uppercase;
-  color: ${({ theme }) => theme.colors.blue};
+  ${monoCaps({ colour: 'blue' })}
 `;
 
 const Scroller = styled.div`

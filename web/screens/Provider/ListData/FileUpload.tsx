@@ -9,6 +9,7 @@ import { formatBytes } from '../../../format/format.ts';
 import { DataProfileTable } from './DataProfileTable.tsx';
 import { ACCEPT, ALLOWED_EXTENSIONS, checkFile, UploadCancelled, uploadFile, type UploadedFile, type UploadHandle } from './uploadFile.ts';
 import { framedStack } from '../../shared/boxStyles.ts';
+import { monoCaps } from '../../shared/figureText.ts';
 
 const Wrap = styled.div`
   display: flex;
@@ -43,11 +44,7 @@ const Zone = styled.div<{ $active: boolean; $invalid: boolean }>`
     color: ${({ theme }) => theme.colors.text};
   }
   small {
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    letter-spacing: ${({ theme }) => theme.tracking.label};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textDim};
+    ${monoCaps()}
   }
 `;
 
