@@ -22,3 +22,13 @@ export const framedStack = (gap: number, padding: string, { border = 'border', f
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors[fill]};
 `;
+
+/** A list without bullets or indent whose items stand one under another `gap` px apart. */
+export const stackedList = (gap: number) => css`
+  display: flex;
+  flex-direction: column;
+  gap: ${gap}px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
