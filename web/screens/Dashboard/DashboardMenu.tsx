@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { Icon, type IconName } from '../../components/Icon.tsx';
 import { formatBadgeCount } from '../../format/format.ts';
 import type { DashboardMenu_summary$key } from '../../__generated__/DashboardMenu_summary.graphql.ts';
-import { UnreadPill } from '../shared/ConversationSummary.tsx';
+import { UnreadPill } from '../shared/UnreadCount.tsx';
 
 // side menu, in this order: the Messages badge is real and live (the header's unreadCountChanged
 // subscription writes each pushed count to the viewer and to this summary alike).

@@ -1,10 +1,10 @@
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Avatar } from '../../../components/Avatar.tsx';
 import type { RecentConversationRow_conversation$key } from '../../../__generated__/RecentConversationRow_conversation.graphql.ts';
 import { timeAgo } from '../../../format/format.ts';
-import { ConversationSummary, UnreadCount } from '../../shared/ConversationSummary.tsx';
+import { ConversationParty } from '../../shared/ConversationParty.tsx';
+import { UnreadCount } from '../../shared/UnreadCount.tsx';
 
 const Row = styled(Link)`
   display: grid;
@@ -41,30 +41,19 @@ export function RecentConversationRow({ conversation }: RecentConversationRowPro
     graphql`
       fragment RecentConversationRow_conversation on Conversation {
         conversationId
-        contractTitle
         unreadCount
         lastMessageAt
-        otherUser {
-          name
-          profileImage
-        }
-        lastMessage {
-          content
-          isOwn
-        }
+        ...ConversationParty_conversation
       }
     `,
     conversation,
   );
-  const name = c.otherUser?.name ?? 'Former user';
-  const unread = c.unreadCount > 0;
   return (
     <Row to={`/messaging?conversation=${encodeURIComponent(c.conversationId)}`} data-testid="recent-conversation">
-      <Avatar src={c.otherUser?.profileImage} name={name} size={32} decorative />
-      <ConversationSummary name={name} contractTitle={c.contractTitle} lastMessage={c.lastMessage} unread={unread} />
+      <ConversationParty conversation={c} avatarSize={32} />
       <Side>
         <time dateTime={c.lastMessageAt}>{timeAgo(c.lastMessageAt)}</time>
-        {unread && <UnreadCount count={c.unreadCount} />}
+        {c.unreadCount > 0 && <UnreadCount count={c.unreadCount} />}
       </Side>
     </Row>
   );

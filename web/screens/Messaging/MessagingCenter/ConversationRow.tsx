@@ -1,9 +1,9 @@
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Avatar } from '../../../components/Avatar.tsx';
 import type { ConversationRow_conversation$key } from '../../../__generated__/ConversationRow_conversation.graphql.ts';
-import { ConversationSummary, UnreadCount } from '../../shared/ConversationSummary.tsx';
+import { ConversationParty } from '../../shared/ConversationParty.tsx';
+import { UnreadCount } from '../../shared/UnreadCount.tsx';
 import { listTime } from './messagingRules.ts';
 
 const Row = styled(Link)`
@@ -66,37 +66,28 @@ export function ConversationRow({ conversation, selected }: ConversationRowProps
     graphql`
       fragment ConversationRow_conversation on Conversation {
         conversationId
-        contractTitle
         unreadCount
         lastMessageAt
-        otherUser {
-          name
-          profileImage
-        }
         lastMessage {
-          content
           sentAt
-          isOwn
         }
+        ...ConversationParty_conversation
       }
     `,
     conversation,
   );
-  const name = c.otherUser?.name ?? 'Former user';
-  const unread = c.unreadCount > 0;
   return (
     <Row
       to={`/messaging?conversation=${encodeURIComponent(c.conversationId)}`}
       aria-current={selected ? 'true' : undefined}
       data-testid="conversation-row"
     >
-      <Avatar src={c.otherUser?.profileImage} name={name} size={34} decorative />
-      <ConversationSummary name={name} contractTitle={c.contractTitle} lastMessage={c.lastMessage} unread={unread} brightUnread />
+      <ConversationParty conversation={c} avatarSize={34} brightUnread />
       <Side>
         <Time>
           <time dateTime={c.lastMessage?.sentAt ?? c.lastMessageAt}>{listTime(c.lastMessage?.sentAt ?? c.lastMessageAt)}</time>
         </Time>
-        {unread && <UnreadCount count={c.unreadCount} testId="conversation-unread" />}
+        {c.unreadCount > 0 && <UnreadCount count={c.unreadCount} testId="conversation-unread" />}
       </Side>
     </Row>
   );
