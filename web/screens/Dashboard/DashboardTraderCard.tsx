@@ -4,6 +4,7 @@ import { Avatar } from '../../components/Avatar.tsx';
 import { Stars } from '../../components/Stars.tsx';
 import type { DashboardTraderCard_viewer$key } from '../../__generated__/DashboardTraderCard_viewer.graphql.ts';
 import { formatCount } from '../../format/format.ts';
+import { oneLine } from '../shared/figureText.ts';
 
 const Card = styled.div`
   display: none;
@@ -35,17 +36,13 @@ const Names = styled.div`
 `;
 
 const Name = styled.span`
-  overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
+  ${oneLine}
   font-weight: 600;
   color: ${({ theme }) => theme.colors.textStrong};
 `;
 
 const Handle = styled.span`
-  overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
+  ${oneLine}
   font-family: ${({ theme }) => theme.fonts.mono};
   font-size: ${({ theme }) => theme.fontSizes.xs};
   color: ${({ theme }) => theme.colors.textDim};

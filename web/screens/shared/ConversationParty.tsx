@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { Avatar } from '../../components/Avatar.tsx';
 import { VisuallyHidden } from '../../components/VisuallyHidden.tsx';
 import type { ConversationParty_conversation$key } from '../../__generated__/ConversationParty_conversation.graphql.ts';
-import { monoCaps } from './figureText.ts';
+import { monoCaps, oneLine } from './figureText.ts';
 
 // What a row of a conversation list says, wherever the list stands (the messaging center, the
 // dashboard's Messages tab): who, about which contract, and the last message.
@@ -16,9 +16,7 @@ const Text = styled.span`
   min-width: 0;
 
   > span {
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
+    ${oneLine}
   }
 `;
 

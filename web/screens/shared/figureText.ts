@@ -1,7 +1,8 @@
 import styled, { css, type DefaultTheme } from 'styled-components';
 
-// The money screens' labels and figure tiles. Their labels are tracked wider than the general
-// label (theme/text.ts) so that a word over a big figure reads as a heading of its tile.
+// Text looks the screens share beyond theme/text.ts: the uppercase monospace captions (monoCaps),
+// the money screens' labels and figure tiles (tracked wider, so that a word over a big figure reads
+// as a heading of its tile), and one-line text cut with an ellipsis.
 
 type Size = keyof DefaultTheme['fontSizes'];
 type Colour = keyof DefaultTheme['colors'];
@@ -62,4 +63,11 @@ export const FigureTiles = styled.dl<{ $columns?: string }>`
     color: ${({ theme }) => theme.colors.textStrong};
     overflow-wrap: anywhere;
   }
+`;
+
+/** Text kept to one line, cut with an ellipsis (the whole text belongs in a title or beside it). */
+export const oneLine = css`
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
 `;

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { FactsGrid } from '../../../components/FactsGrid.tsx';
+import { oneLine } from '../../shared/figureText.ts';
 
 // The library card's layout (PurchaseCard): title line and badges, the facts grid, the actions.
 
@@ -42,9 +43,7 @@ export const Heading = styled.h3`
 
 export const Title = styled(Link)`
   min-width: 0;
-  overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
+  ${oneLine}
   font-size: ${({ theme }) => theme.fontSizes.md};
   font-weight: 700;
   color: ${({ theme }) => theme.colors.textStrong};

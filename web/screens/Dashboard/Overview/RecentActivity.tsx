@@ -7,6 +7,7 @@ import { toneColors, type Tone } from '../../../theme/theme.ts';
 import type { RecentActivity_viewer$key } from '../../../__generated__/RecentActivity_viewer.graphql.ts';
 import { formatDateTime, formatMoney, timeAgo } from '../../../format/format.ts';
 import { EmptyWithLink } from '../../shared/EmptyWithLink.tsx';
+import { oneLine } from '../../shared/figureText.ts';
 
 type KindStyle = { icon: IconName; tone: Tone; label: string; sign?: '+' | '-' };
 
@@ -86,9 +87,7 @@ const Kind = styled.span<{ $tone: Tone }>`
 
 const Detail = styled.span`
   min-width: 0;
-  overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
+  ${oneLine}
   color: ${({ theme }) => theme.colors.text};
 
   ${({ theme }) => theme.media.mobile} {
@@ -98,9 +97,7 @@ const Detail = styled.span`
 
 const Title = styled(Link)`
   min-width: 0;
-  overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
+  ${oneLine}
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.textMuted};
   &:hover { color: ${({ theme }) => theme.colors.up}; }

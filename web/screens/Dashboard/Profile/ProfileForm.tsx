@@ -13,7 +13,7 @@ import type { ProfileForm_viewer$key } from '../../../__generated__/ProfileForm_
 import { formatCount, formatDate } from '../../../format/format.ts';
 import { useUpdateProfileMutation } from './UpdateProfileMutation.ts';
 import { labelText } from '../../../theme/text.ts';
-import { monoCaps } from '../../shared/figureText.ts';
+import { monoCaps, oneLine } from '../../shared/figureText.ts';
 
 const Grid = styled.div`
   display: grid;
@@ -49,9 +49,7 @@ const PreviewText = styled.div`
   min-width: 0;
 
   strong {
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
+    ${oneLine}
     font-size: ${({ theme }) => theme.fontSizes.lg};
     color: ${({ theme }) => theme.colors.textStrong};
   }

@@ -11,7 +11,7 @@ import { useMarkConversationReadMutation } from './MarkConversationReadMutation.
 import { MessageBubble } from './MessageBubble.tsx';
 import { MessageComposer } from './MessageComposer.tsx';
 import { useDocumentVisible } from './useDocumentVisible.ts';
-import { monoCaps } from '../../shared/figureText.ts';
+import { monoCaps, oneLine } from '../../shared/figureText.ts';
 
 const Wrap = styled.div`
   display: flex;
@@ -57,18 +57,14 @@ const Who = styled.div`
 `;
 
 const Name = styled.h2`
-  overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
+  ${oneLine}
   font-size: ${({ theme }) => theme.fontSizes.base};
   font-weight: ${({ theme }) => theme.fontWeights.bold};
   color: ${({ theme }) => theme.colors.textStrong};
 `;
 
 const About = styled(Link)`
-  overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
+  ${oneLine}
   ${monoCaps({ colour: 'blue' })}
 `;
 

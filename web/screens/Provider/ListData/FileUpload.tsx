@@ -9,7 +9,7 @@ import { formatBytes } from '../../../format/format.ts';
 import { DataProfileTable } from './DataProfileTable.tsx';
 import { ACCEPT, ALLOWED_EXTENSIONS, checkFile, UploadCancelled, uploadFile, type UploadedFile, type UploadHandle } from './uploadFile.ts';
 import { framedStack } from '../../shared/boxStyles.ts';
-import { monoCaps } from '../../shared/figureText.ts';
+import { monoCaps, oneLine } from '../../shared/figureText.ts';
 
 const Wrap = styled.div`
   display: flex;
@@ -97,9 +97,7 @@ const FileName = styled.div`
   gap: 2px;
 
   strong {
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
+    ${oneLine}
     font-family: ${({ theme }) => theme.fonts.mono};
     font-size: ${({ theme }) => theme.fontSizes.md};
     color: ${({ theme }) => theme.colors.textStrong};
