@@ -4,7 +4,7 @@ import { Avatar } from '../../components/Avatar.tsx';
 import { Stars } from '../../components/Stars.tsx';
 import type { DashboardTraderCard_viewer$key } from '../../__generated__/DashboardTraderCard_viewer.graphql.ts';
 import { formatCount } from '../../format/format.ts';
-import { oneLine } from '../shared/figureText.ts';
+import { oneLine, termList } from '../shared/figureText.ts';
 
 const Card = styled.div`
   display: none;
@@ -49,21 +49,10 @@ const Handle = styled.span`
 `;
 
 const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: auto 1fr;
-  gap: 4px 10px;
+  ${termList('auto 1fr', '4px 10px')}
   padding-top: 8px;
   border-top: 1px solid ${({ theme }) => theme.colors.border};
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
 
-  dt {
-    color: ${({ theme }) => theme.colors.textDim};
-    text-transform: uppercase;
-    letter-spacing: ${({ theme }) => theme.tracking.label};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    line-height: 18px;
-  }
   dd {
     justify-self: end;
     color: ${({ theme }) => theme.colors.text};

@@ -71,3 +71,23 @@ export const oneLine = css`
   text-overflow: ellipsis;
   white-space: nowrap;
 `;
+
+/**
+ * Facts as a two-column list of terms and values straight in a <dl>: monospace, the terms in
+ * small dim capitals, on `columns` (e.g. 'auto 1fr') with `gap` between cells.
+ */
+export const termList = (columns: string, gap: string) => css`
+  display: grid;
+  grid-template-columns: ${columns};
+  gap: ${gap};
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+
+  dt {
+    color: ${({ theme }) => theme.colors.textDim};
+    text-transform: uppercase;
+    letter-spacing: ${({ theme }) => theme.tracking.label};
+    font-size: ${({ theme }) => theme.fontSizes.xxs};
+    line-height: 18px;
+  }
+`;
