@@ -13,15 +13,10 @@ import type { AdminLoginQuery as AdminLoginQueryType } from '../../../__generate
 import { useAdminLoginMutation } from './AdminLoginMutation.ts';
 import { AdminLoginQuery, type AdminLoginLoaderData } from './AdminLoginQuery.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
+import { StackForm } from '../../shared/StackForm.tsx';
 
 /** redirect delays: 1 s after admin login */
 const REDIRECT_MS = 1000;
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: 14px;
-`;
 
 const Demo = styled.p`
   padding: 10px 12px;
@@ -106,7 +101,7 @@ export function AdminLogin() {
           Demo credentials: <code>{demo.email}</code> / <code>{demo.password}</code>
         </Demo>
       )}
-      <Form onSubmit={submit} noValidate aria-label="Admin login">
+      <StackForm onSubmit={submit} noValidate aria-label="Admin login">
         <TextField
           label="Email"
           type="email"
@@ -120,7 +115,7 @@ export function AdminLogin() {
         <Button type="submit" variant="primary" size="lg" fullWidth busy={busy}>
           LOGIN AS ADMIN
         </Button>
-      </Form>
+      </StackForm>
     </FormCard>
   );
 }

@@ -10,12 +10,7 @@ import { useFormFields } from '../../../hooks/useFormFields.ts';
 import { useSession } from '../../../session/useSession.ts';
 import { useLoginMutation } from './LoginMutation.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: 14px;
-`;
+import { StackForm } from '../../shared/StackForm.tsx';
 
 const FooterLinks = styled.div`
   display: flex;
@@ -109,7 +104,7 @@ export function Login() {
         </FooterLinks>
       }
     >
-      <Form onSubmit={submit} noValidate aria-label="Login">
+      <StackForm onSubmit={submit} noValidate aria-label="Login">
         <TextField
           label="Username or Email"
           autoComplete="username"
@@ -123,7 +118,7 @@ export function Login() {
         <Button type="submit" variant="primary" size="lg" fullWidth busy={busy}>
           {busy ? 'LOGGING IN…' : 'LOGIN'}
         </Button>
-      </Form>
+      </StackForm>
     </FormCard>
   );
 }

@@ -11,12 +11,7 @@ import { useToast } from '../../../components/toast/useToast.ts';
 import { looksLikeEmail, useFormFields } from '../../../hooks/useFormFields.ts';
 import { useRegisterMutation } from './RegisterMutation.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: 14px;
-`;
+import { StackForm } from '../../shared/StackForm.tsx';
 
 const Row = styled.div`
   display: grid;
@@ -105,7 +100,7 @@ export function Register() {
         </span>
       }
     >
-      <Form onSubmit={submit} noValidate aria-label="Register">
+      <StackForm onSubmit={submit} noValidate aria-label="Register">
         <TextField label="Full Name" autoComplete="name" autoFocus {...field('name')} disabled={inFlight} />
         <Row>
           <TextField label="Email" type="email" autoComplete="email" autoCapitalize="off" spellCheck={false} {...field('email')} disabled={inFlight} />
@@ -117,7 +112,7 @@ export function Register() {
         <Button type="submit" variant="primary" size="lg" fullWidth busy={inFlight}>
           {inFlight ? 'CREATING ACCOUNT…' : 'CREATE ACCOUNT'}
         </Button>
-      </Form>
+      </StackForm>
     </FormCard>
   );
 }

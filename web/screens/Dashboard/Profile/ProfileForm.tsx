@@ -14,6 +14,7 @@ import { formatCount, formatDate } from '../../../format/format.ts';
 import { useUpdateProfileMutation } from './UpdateProfileMutation.ts';
 import { labelText } from '../../../theme/text.ts';
 import { monoCaps, oneLine } from '../../shared/figureText.ts';
+import { StackForm } from '../../shared/StackForm.tsx';
 
 const Grid = styled.div`
   display: grid;
@@ -24,12 +25,6 @@ const Grid = styled.div`
     grid-template-columns: minmax(0, 1.4fr) minmax(0, 1fr);
     align-items: start;
   }
-`;
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: 14px;
 `;
 
 const Preview = styled.div`
@@ -175,7 +170,7 @@ export function ProfileForm({ viewer }: ProfileFormProps) {
   return (
     <Grid>
       <Panel title="Public profile">
-        <Form onSubmit={submit} noValidate aria-label="Profile">
+        <StackForm onSubmit={submit} noValidate aria-label="Profile">
           <Preview data-testid="avatar-preview">
             <Avatar src={previewImage} name={name.trim() || v.name} size={64} />
             <PreviewText>
@@ -209,7 +204,7 @@ export function ProfileForm({ viewer }: ProfileFormProps) {
               Reset
             </Button>
           </Buttons>
-        </Form>
+        </StackForm>
       </Panel>
       <Panel title="Account">
         <Facts>
