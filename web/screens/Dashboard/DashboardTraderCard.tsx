@@ -4,7 +4,8 @@ import { Avatar } from '../../components/Avatar.tsx';
 import { Stars } from '../../components/Stars.tsx';
 import type { DashboardTraderCard_viewer$key } from '../../__generated__/DashboardTraderCard_viewer.graphql.ts';
 import { formatCount } from '../../format/format.ts';
-import { oneLine, termList } from '../shared/figureText.ts';
+import { termList } from '../shared/figureText.ts';
+import { oneLine } from '../../theme/text.ts';
 
 const Card = styled.div`
   display: none;

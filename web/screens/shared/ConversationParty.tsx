@@ -3,7 +3,8 @@ import styled from 'styled-components';
 import { Avatar } from '../../components/Avatar.tsx';
 import { VisuallyHidden } from '../../components/VisuallyHidden.tsx';
 import type { ConversationParty_conversation$key } from '../../__generated__/ConversationParty_conversation.graphql.ts';
-import { monoCaps, oneLine } from './figureText.ts';
+import { monoCaps } from './figureText.ts';
+import { oneLine } from '../../theme/text.ts';
 
 // What a row of a conversation list says, wherever the list stands (the messaging center, the
 // dashboard's Messages tab): who, about which contract, and the last message.

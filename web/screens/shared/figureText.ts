@@ -1,8 +1,9 @@
 import styled, { css, type DefaultTheme } from 'styled-components';
+import { FigureCells } from '../../components/FigureCells.tsx';
 
 // Text looks the screens share beyond theme/text.ts: the uppercase monospace captions (monoCaps),
 // the money screens' labels and figure tiles (tracked wider, so that a word over a big figure reads
-// as a heading of its tile), and one-line text cut with an ellipsis.
+// as a heading of its tile), and lists of terms and values.
 
 type Size = keyof DefaultTheme['fontSizes'];
 type Colour = keyof DefaultTheme['colors'];
@@ -32,44 +33,15 @@ export const monoCaps = ({ size = 'xxs', colour = 'textDim', weight, tracking = 
 export const wideLabel = (size: Size = 'xxs', colour: Colour = 'textDim') => monoCaps({ size, colour, weight: 700, tracking: 'wide' });
 
 /**
- * Figures as small bordered tiles, each a wide label over a bold monospace value
- * (`<FigureTiles><div><dt>Price</dt><dd>$12</dd></div></FigureTiles>`). `$columns` sets the grid
- * (default: tiles at least 140px wide, as many per row as fit).
+ * Figures as small bordered tiles (FigureCells), as many per row as fit at least 140px wide unless
+ * `$columns` sets the grid; a long value wraps anywhere.
  */
-export const FigureTiles = styled.dl<{ $columns?: string }>`
-  display: grid;
+export const FigureTiles = styled(FigureCells)<{ $columns?: string }>`
   grid-template-columns: ${({ $columns }) => $columns ?? 'repeat(auto-fit, minmax(140px, 1fr))'};
-  gap: 8px;
-  margin: 0;
 
-  > div {
-    display: flex;
-    flex-direction: column;
-    gap: 2px;
-    padding: 8px 10px;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.sm};
-    background: ${({ theme }) => theme.colors.bg};
-  }
-  dt {
-    ${wideLabel()}
-  }
   dd {
-    margin: 0;
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.base};
-    font-weight: 700;
-    font-variant-numeric: tabular-nums;
-    color: ${({ theme }) => theme.colors.textStrong};
     overflow-wrap: anywhere;
   }
-`;
-
-/** Text kept to one line, cut with an ellipsis (the whole text belongs in a title or beside it). */
-export const oneLine = css`
-  overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
 `;
 
 /**

@@ -5,7 +5,7 @@ import type { TicketRow_ticket$key } from '../../../__generated__/TicketRow_tick
 import { formatDateTime } from '../../../format/format.ts';
 import { TicketPriorityBadge } from './TicketPriorityBadge.tsx';
 import { TicketStatusBadge } from './TicketStatusBadge.tsx';
-import { oneLine } from '../../shared/figureText.ts';
+import { oneLine } from '../../../theme/text.ts';
 
 const Item = styled.li`
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
@@ -34,7 +34,6 @@ const RowLink = styled(Link)`
 `;
 
 const Subject = styled.span`
-  min-width: 0;
   ${oneLine}
   font-size: ${({ theme }) => theme.fontSizes.md};
   font-weight: 700;
@@ -59,7 +58,6 @@ const Badges = styled.span`
 `;
 
 const Who = styled.span`
-  min-width: 0;
   ${oneLine}
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.textMuted};

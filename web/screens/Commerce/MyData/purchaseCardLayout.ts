@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { FactsGrid } from '../../../components/FactsGrid.tsx';
-import { oneLine } from '../../shared/figureText.ts';
+import { oneLine } from '../../../theme/text.ts';
 
 // The library card's layout (PurchaseCard): title line and badges, the facts grid, the actions.
 
@@ -42,7 +42,6 @@ export const Heading = styled.h3`
 `;
 
 export const Title = styled(Link)`
-  min-width: 0;
   ${oneLine}
   font-size: ${({ theme }) => theme.fontSizes.md};
   font-weight: 700;

@@ -6,7 +6,7 @@ import type { PurchaseRow_purchase$key } from '../../../__generated__/PurchaseRo
 import { toneColors } from '../../../theme/theme.ts';
 import { formatDate, formatMoney } from '../../../format/format.ts';
 import { purchaseStatusWord, statusTone } from '../../../format/labels.ts';
-import { oneLine } from '../../shared/figureText.ts';
+import { oneLine } from '../../../theme/text.ts';
 
 const Row = styled.li`
   display: grid;
@@ -44,7 +44,6 @@ const TitleLine = styled.div`
 `;
 
 const Title = styled(Link)`
-  min-width: 0;
   ${oneLine}
   font-weight: 600;
   color: ${({ theme }) => theme.colors.textStrong};

@@ -12,7 +12,7 @@ import { formatCount, formatMoney } from '../../../format/format.ts';
 import { humanize, statusTone } from '../../../format/labels.ts';
 import { FigureStrip } from '../shared/FigureStrip.tsx';
 import { ListingOpenBids } from './ListingOpenBids.tsx';
-import { oneLine } from '../../shared/figureText.ts';
+import { oneLine } from '../../../theme/text.ts';
 
 const Card = styled.article`
   min-width: 0;

@@ -7,7 +7,7 @@ import { toneColors, type Tone } from '../../../theme/theme.ts';
 import type { RecentActivity_viewer$key } from '../../../__generated__/RecentActivity_viewer.graphql.ts';
 import { formatDateTime, formatMoney, timeAgo } from '../../../format/format.ts';
 import { EmptyWithLink } from '../../shared/EmptyWithLink.tsx';
-import { oneLine } from '../../shared/figureText.ts';
+import { oneLine } from '../../../theme/text.ts';
 
 type KindStyle = { icon: IconName; tone: Tone; label: string; sign?: '+' | '-' };
 
@@ -86,7 +86,6 @@ const Kind = styled.span<{ $tone: Tone }>`
 `;
 
 const Detail = styled.span`
-  min-width: 0;
   ${oneLine}
   color: ${({ theme }) => theme.colors.text};
 
@@ -96,7 +95,6 @@ const Detail = styled.span`
 `;
 
 const Title = styled(Link)`
-  min-width: 0;
   ${oneLine}
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.textMuted};

@@ -12,8 +12,8 @@ import { useSession } from '../../../session/useSession.ts';
 import type { ProfileForm_viewer$key } from '../../../__generated__/ProfileForm_viewer.graphql.ts';
 import { formatCount, formatDate } from '../../../format/format.ts';
 import { useUpdateProfileMutation } from './UpdateProfileMutation.ts';
-import { labelText } from '../../../theme/text.ts';
-import { monoCaps, oneLine } from '../../shared/figureText.ts';
+import { labelText, oneLine } from '../../../theme/text.ts';
+import { monoCaps } from '../../shared/figureText.ts';
 import { StackForm } from '../../shared/StackForm.tsx';
 
 const Grid = styled.div`

@@ -11,7 +11,8 @@ import { useMarkConversationReadMutation } from './MarkConversationReadMutation.
 import { MessageBubble } from './MessageBubble.tsx';
 import { MessageComposer } from './MessageComposer.tsx';
 import { useDocumentVisible } from './useDocumentVisible.ts';
-import { monoCaps, oneLine } from '../../shared/figureText.ts';
+import { monoCaps } from '../../shared/figureText.ts';
+import { oneLine } from '../../../theme/text.ts';
 
 const Wrap = styled.div`
   display: flex;

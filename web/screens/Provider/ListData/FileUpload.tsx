@@ -9,7 +9,8 @@ import { formatBytes } from '../../../format/format.ts';
 import { DataProfileTable } from './DataProfileTable.tsx';
 import { ACCEPT, ALLOWED_EXTENSIONS, checkFile, UploadCancelled, uploadFile, type UploadedFile, type UploadHandle } from './uploadFile.ts';
 import { framedStack } from '../../shared/boxStyles.ts';
-import { monoCaps, oneLine } from '../../shared/figureText.ts';
+import { monoCaps } from '../../shared/figureText.ts';
+import { oneLine } from '../../../theme/text.ts';
 
 const Wrap = styled.div`
   display: flex;
