@@ -28,6 +28,11 @@ export function formatCompact(n: number | null | undefined): string {
   return n == null || !Number.isFinite(n) ? '—' : compact.format(n);
 }
 
+/** A badge figure: 1..99, then '99+'. */
+export function formatBadgeCount(n: number): string {
+  return n > 99 ? '99+' : String(n);
+}
+
 /**
  * A count with its noun, singular for exactly one: plural(1, 'listing') -> '1 listing',
  * plural(1200, 'bid') -> '1,200 bids', plural(2, 'query', 'queries') -> '2 queries'.

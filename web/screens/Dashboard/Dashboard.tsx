@@ -1,14 +1,13 @@
 import { usePreloadedQuery } from 'react-relay';
 import { Outlet, useLoaderData } from 'react-router-dom';
 import styled from 'styled-components';
-import { ButtonLink } from '../../components/ButtonLink.tsx';
-import { EmptyState } from '../../components/EmptyState.tsx';
 import { PageTitle } from '../../components/PageTitle.tsx';
 import type { DashboardQuery as DashboardQueryType } from '../../__generated__/DashboardQuery.graphql.ts';
 import { usePageTitle } from '../shared/usePageTitle.ts';
 import { DashboardMenu } from './DashboardMenu.tsx';
 import { DashboardQuery, type DashboardLoaderData } from './DashboardQuery.ts';
 import { DashboardTraderCard } from './DashboardTraderCard.tsx';
+import { EmptyWithLink } from '../shared/EmptyWithLink.tsx';
 
 const Desk = styled.div`
   display: grid;
@@ -71,16 +70,14 @@ export function Dashboard() {
 function AccessDenied() {
   usePageTitle('Dashboard');
   return (
-    <EmptyState
+    <EmptyWithLink
       page
       icon="lock"
       title="Access Denied"
       description="Please log in to access your dashboard."
-      action={
-        <ButtonLink to="/auth/login" variant="primary">
-          LOGIN
-        </ButtonLink>
-      }
+      to="/auth/login"
+      label="LOGIN"
+      variant="primary"
     />
   );
 }

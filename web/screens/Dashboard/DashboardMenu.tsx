@@ -3,7 +3,9 @@ import { graphql, useFragment } from 'react-relay';
 import { NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { Icon, type IconName } from '../../components/Icon.tsx';
+import { formatBadgeCount } from '../../format/format.ts';
 import type { DashboardMenu_summary$key } from '../../__generated__/DashboardMenu_summary.graphql.ts';
+import { UnreadPill } from '../shared/UnreadCount.tsx';
 
 // side menu, in this order: the Messages badge is real and live (the header's unreadCountChanged
 // subscription writes each pushed count to the viewer and to this summary alike).
@@ -107,20 +109,7 @@ const Item = styled(NavLink)`
   }
 `;
 
-const Count = styled.span`
-  min-width: 18px;
-  height: 16px;
-  padding: 0 5px;
-  border-radius: 8px;
-  background: ${({ theme }) => theme.colors.down};
-  color: #fff;
-  font-size: 10px;
-  font-weight: 700;
-  line-height: 16px;
-  text-align: center;
-  font-variant-numeric: tabular-nums;
-  letter-spacing: 0;
-
+const Count = styled(UnreadPill)`
   ${({ theme }) => theme.media.lg} {
     margin-left: auto;
   }
@@ -164,7 +153,7 @@ export function DashboardMenu({ summary }: DashboardMenuProps) {
               {item.label}
               {item.label === 'Messages' && unread > 0 && (
                 <Count data-testid="unread-badge" aria-label={`${unread} unread`}>
-                  {unread > 99 ? '99+' : unread}
+                  {formatBadgeCount(unread)}
                 </Count>
               )}
             </Item>

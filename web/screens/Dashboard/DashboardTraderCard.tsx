@@ -4,6 +4,8 @@ import { Avatar } from '../../components/Avatar.tsx';
 import { Stars } from '../../components/Stars.tsx';
 import type { DashboardTraderCard_viewer$key } from '../../__generated__/DashboardTraderCard_viewer.graphql.ts';
 import { formatCount } from '../../format/format.ts';
+import { termList } from '../shared/figureText.ts';
+import { oneLine } from '../../theme/text.ts';
 
 const Card = styled.div`
   display: none;
@@ -35,38 +37,23 @@ const Names = styled.div`
 `;
 
 const Name = styled.span`
-  overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
+  ${oneLine}
   font-weight: 600;
   color: ${({ theme }) => theme.colors.textStrong};
 `;
 
 const Handle = styled.span`
-  overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
+  ${oneLine}
   font-family: ${({ theme }) => theme.fonts.mono};
   font-size: ${({ theme }) => theme.fontSizes.xs};
   color: ${({ theme }) => theme.colors.textDim};
 `;
 
 const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: auto 1fr;
-  gap: 4px 10px;
+  ${termList('auto 1fr', '4px 10px')}
   padding-top: 8px;
   border-top: 1px solid ${({ theme }) => theme.colors.border};
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
 
-  dt {
-    color: ${({ theme }) => theme.colors.textDim};
-    text-transform: uppercase;
-    letter-spacing: ${({ theme }) => theme.tracking.label};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    line-height: 18px;
-  }
   dd {
     justify-self: end;
     color: ${({ theme }) => theme.colors.text};

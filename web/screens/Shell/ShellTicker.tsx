@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { graphql, useFragment, useSubscription } from 'react-relay';
-import type { GraphQLSubscriptionConfig } from 'relay-runtime';
+import { graphql, useFragment } from 'react-relay';
 import { TickerStrip, type TickerItem } from '../../components/TickerStrip.tsx';
 import type { ShellTicker_marketStats$key } from '../../__generated__/ShellTicker_marketStats.graphql.ts';
 import type { ShellTickerSubscription } from '../../__generated__/ShellTickerSubscription.graphql.ts';
 import { formatCount, formatMoney } from '../../format/format.ts';
+import { useLiveSubscription } from '../../hooks/useLiveSubscription.ts';
 
 // The server pushes the figures whenever they change (graphql-ws). The subscription's root is the
 // store's root too, so the pushed `marketStats` replaces the query's, and every reader (this strip,
@@ -39,11 +39,7 @@ export function ShellTicker({ marketStats }: ShellTickerProps) {
     `,
     marketStats,
   );
-  const subscription = useMemo<GraphQLSubscriptionConfig<ShellTickerSubscription>>(
-    () => ({ subscription: marketStatsSubscription, variables: {}, onError: () => {} }),
-    [],
-  );
-  useSubscription(subscription);
+  useLiveSubscription<ShellTickerSubscription>(marketStatsSubscription, {});
 
   const items = useMemo<TickerItem[]>(
     () => [

@@ -7,21 +7,16 @@ import { FormCard } from '../../../components/FormCard.tsx';
 import { PasswordField } from '../../../components/PasswordField.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { useToast } from '../../../components/toast/useToast.ts';
+import { looksLikeEmail, useFormFields } from '../../../hooks/useFormFields.ts';
 import { useSession } from '../../../session/useSession.ts';
 import type { AdminLoginQuery as AdminLoginQueryType } from '../../../__generated__/AdminLoginQuery.graphql.ts';
 import { useAdminLoginMutation } from './AdminLoginMutation.ts';
 import { AdminLoginQuery, type AdminLoginLoaderData } from './AdminLoginQuery.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
+import { StackForm } from '../../shared/StackForm.tsx';
 
 /** redirect delays: 1 s after admin login */
 const REDIRECT_MS = 1000;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: 14px;
-`;
 
 const Demo = styled.p`
   padding: 10px 12px;
@@ -38,7 +33,6 @@ const Demo = styled.p`
   }
 `;
 
-type FieldErrors = Partial<Record<'email' | 'password', string>>;
 
 // The administrator's login page: email and password, the demo credentials while demo data is on.
 export function AdminLogin() {
@@ -51,9 +45,8 @@ export function AdminLogin() {
   const [commitLogin, inFlight] = useAdminLoginMutation();
 
   // the prefilled test credentials appear only when demo data is on
-  const [email, setEmail] = useState(demo?.email ?? '');
-  const [password, setPassword] = useState(demo?.password ?? '');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, errors, setErrors, field, showServerErrors } = useFormFields({ email: demo?.email ?? '', password: demo?.password ?? '' });
+  const { email, password } = values;
   const [redirecting, setRedirecting] = useState(false);
   const busy = inFlight || redirecting;
 
@@ -67,9 +60,9 @@ export function AdminLogin() {
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (busy) return;
-    const next: FieldErrors = {};
+    const next: typeof errors = {};
     if (!email.trim()) next.email = 'Email is required';
-    else if (!EMAIL.test(email.trim())) next.email = 'Please enter a valid email address';
+    else if (!looksLikeEmail(email)) next.email = 'Please enter a valid email address';
     if (!password) next.password = 'Password is required';
     setErrors(next);
     if (Object.keys(next).length) return;
@@ -89,9 +82,7 @@ export function AdminLogin() {
           return;
         }
         if (result.__typename === 'ValidationError') {
-          const fieldErrors: FieldErrors = {};
-          for (const fe of result.fieldErrors ?? []) if (fe.field === 'email' || fe.field === 'password') fieldErrors[fe.field] = fe.message;
-          setErrors(fieldErrors);
+          showServerErrors(result.fieldErrors);
         }
         fail(result.message);
       },
@@ -110,24 +101,21 @@ export function AdminLogin() {
           Demo credentials: <code>{demo.email}</code> / <code>{demo.password}</code>
         </Demo>
       )}
-      <Form onSubmit={submit} noValidate aria-label="Admin login">
+      <StackForm onSubmit={submit} noValidate aria-label="Admin login">
         <TextField
           label="Email"
-          name="email"
           type="email"
           autoComplete="username"
           autoCapitalize="off"
           spellCheck={false}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
+          {...field('email')}
           disabled={busy}
         />
-        <PasswordField label="Password" name="password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} disabled={busy} />
+        <PasswordField label="Password" {...field('password')} disabled={busy} />
         <Button type="submit" variant="primary" size="lg" fullWidth busy={busy}>
           LOGIN AS ADMIN
         </Button>
-      </Form>
+      </StackForm>
     </FormCard>
   );
 }

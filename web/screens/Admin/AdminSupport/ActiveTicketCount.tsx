@@ -1,10 +1,10 @@
-import { useMemo } from 'react';
-import { graphql, useFragment, useSubscription } from 'react-relay';
-import type { GraphQLSubscriptionConfig } from 'relay-runtime';
+import { graphql, useFragment } from 'react-relay';
 import styled from 'styled-components';
 import type { ActiveTicketCount_query$key } from '../../../__generated__/ActiveTicketCount_query.graphql.ts';
 import type { ActiveTicketCountSubscription } from '../../../__generated__/ActiveTicketCountSubscription.graphql.ts';
 import { formatCount, noun } from '../../../format/format.ts';
+import { useLiveSubscription } from '../../../hooks/useLiveSubscription.ts';
+import { monoCaps } from '../../shared/figureText.ts';
 
 // The server pushes the count again whenever the queue changes; the updater writes it over the
 // query's count on the store's root (a pushed scalar is not merged there by itself).
@@ -22,11 +22,7 @@ const Chip = styled.p`
   border: 1px solid ${({ theme }) => theme.colors.amberBorder};
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.amberSoft};
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  letter-spacing: ${({ theme }) => theme.tracking.label};
-  text-transform: uppercase;
-  color: ${({ theme }) => theme.colors.textMuted};
+  ${monoCaps({ size: 'xs', colour: 'textMuted' })}
 
   strong {
     font-size: ${({ theme }) => theme.fontSizes.xl};
@@ -47,18 +43,11 @@ export function ActiveTicketCount({ query }: ActiveTicketCountProps) {
     `,
     query,
   );
-  const subscription = useMemo<GraphQLSubscriptionConfig<ActiveTicketCountSubscription>>(
-    () => ({
-      subscription: activeCountSubscription,
-      variables: {},
-      onError: () => {},
-      updater: (store, data) => {
-        if (typeof data?.activeTicketCount === 'number') store.getRoot().setValue(data.activeTicketCount, 'activeTicketCount');
-      },
-    }),
-    [],
-  );
-  useSubscription(subscription);
+  useLiveSubscription<ActiveTicketCountSubscription>(activeCountSubscription, {}, {
+    updater: (store, data) => {
+      if (typeof data?.activeTicketCount === 'number') store.getRoot().setValue(data.activeTicketCount, 'activeTicketCount');
+    },
+  });
   return (
     <Chip data-testid="active-ticket-count" aria-live="polite">
       <strong>{formatCount(activeTicketCount)}</strong> active {noun(activeTicketCount, 'ticket')}

@@ -1,13 +1,12 @@
 import { Suspense, useEffect, useState } from 'react';
 import { usePreloadedQuery } from 'react-relay';
-import { useLoaderData, useNavigate, useRevalidator, useSearchParams } from 'react-router-dom';
+import { useLoaderData, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { ButtonLink } from '../../../components/ButtonLink.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
-import { ErrorBoundary } from '../../../relay/ErrorBoundary.tsx';
-import { LoadError } from '../../../relay/RouteBoundary.tsx';
+import { ReloadBoundary } from '../../shared/ReloadBoundary.tsx';
 import { useSession } from '../../../session/useSession.ts';
 import type { AdminSupportQuery as AdminSupportQueryType } from '../../../__generated__/AdminSupportQuery.graphql.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
@@ -59,7 +58,6 @@ export function AdminSupport() {
   const session = useSession();
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
   // While a filter change loads, the filters show it and the next change (or an opened ticket)
   // builds on it, not on the URL still shown (the router drops a navigation a newer one overtakes, so the URL lands on the last).
   const [requested, setRequested] = useState<string | null>(null);
@@ -103,24 +101,11 @@ export function AdminSupport() {
             </Back>
           )}
           {ticket ? (
-            <ErrorBoundary
-              resetKeys={[ticket]}
-              fallback={({ error }) => (
-                <LoadError
-                  title="Could not load this ticket"
-                  error={error}
-                  retrying={revalidator.state === 'loading'}
-                  onRetry={() => {
-                    forgetOpenTicket();
-                    void revalidator.revalidate();
-                  }}
-                />
-              )}
-            >
+            <ReloadBoundary resetKeys={[ticket]} title="Could not load this ticket" beforeRetry={forgetOpenTicket}>
               <Suspense fallback={<TicketDetailSkeleton />}>
                 <TicketDetailPane query={ticket} />
               </Suspense>
-            </ErrorBoundary>
+            </ReloadBoundary>
           ) : (
             <EmptyState icon="chat" title="No ticket selected" description="Pick a ticket from the list to read its thread and answer it." />
           )}

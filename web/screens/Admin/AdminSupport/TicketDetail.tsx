@@ -6,6 +6,7 @@ import { TicketActions } from './TicketActions.tsx';
 import { TicketFacts } from './TicketFacts.tsx';
 import { TicketThread } from './TicketThread.tsx';
 import { useTicketLiveUpdates } from './useTicketLiveUpdates.ts';
+import { monoCaps } from '../../shared/figureText.ts';
 
 const Box = styled.section`
   min-width: 0;
@@ -22,11 +23,7 @@ const Head = styled.header`
 `;
 
 const Eyebrow = styled.p`
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xxs};
-  letter-spacing: ${({ theme }) => theme.tracking.wide};
-  text-transform: uppercase;
-  color: ${({ theme }) => theme.colors.textDim};
+  ${monoCaps({ tracking: 'wide' })}
 `;
 
 const Subject = styled.h2`

@@ -1,15 +1,10 @@
 import styled from 'styled-components';
 import { Skeleton } from '../../../components/Skeleton.tsx';
 import { VisuallyHidden } from '../../../components/VisuallyHidden.tsx';
+import { framedStack } from '../../shared/boxStyles.ts';
 
 const Box = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 14px;
-  padding: 14px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.panel};
+  ${framedStack(14, '14px', { fill: 'panel' })}
 `;
 
 /** The detail's shape while the ticket loads. */

@@ -5,6 +5,7 @@ import type { TicketRow_ticket$key } from '../../../__generated__/TicketRow_tick
 import { formatDateTime } from '../../../format/format.ts';
 import { TicketPriorityBadge } from './TicketPriorityBadge.tsx';
 import { TicketStatusBadge } from './TicketStatusBadge.tsx';
+import { oneLine } from '../../../theme/text.ts';
 
 const Item = styled.li`
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
@@ -33,10 +34,7 @@ const RowLink = styled(Link)`
 `;
 
 const Subject = styled.span`
-  min-width: 0;
-  overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
+  ${oneLine}
   font-size: ${({ theme }) => theme.fontSizes.md};
   font-weight: 700;
   color: ${({ theme }) => theme.colors.textStrong};
@@ -60,10 +58,7 @@ const Badges = styled.span`
 `;
 
 const Who = styled.span`
-  min-width: 0;
-  overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
+  ${oneLine}
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.textMuted};
 

@@ -1,8 +1,7 @@
-import { useMemo } from 'react';
-import { graphql, useSubscription } from 'react-relay';
-import type { GraphQLSubscriptionConfig } from 'relay-runtime';
+import { graphql } from 'react-relay';
 import type { useTicketLiveUpdatesMessageSubscription } from '../../../__generated__/useTicketLiveUpdatesMessageSubscription.graphql.ts';
 import type { useTicketLiveUpdatesTicketSubscription } from '../../../__generated__/useTicketLiveUpdatesTicketSubscription.graphql.ts';
+import { useLiveSubscription } from '../../../hooks/useLiveSubscription.ts';
 import { appendThreadMessage } from './threadUpdater.ts';
 
 const messageSubscription = graphql`
@@ -30,19 +29,8 @@ const ticketSubscription = graphql`
 /** The open ticket, live: the visitor's messages (and other agents' replies), and every move of it. */
 export function useTicketLiveUpdates(ticket: { id: string; ticketId: string }) {
   const { id, ticketId } = ticket;
-  const messages = useMemo<GraphQLSubscriptionConfig<useTicketLiveUpdatesMessageSubscription>>(
-    () => ({
-      subscription: messageSubscription,
-      variables: { ticketId },
-      onError: () => {},
-      updater: (store) => appendThreadMessage(store, id, store.getRootField('supportMessageAdded')),
-    }),
-    [id, ticketId],
-  );
-  const moves = useMemo<GraphQLSubscriptionConfig<useTicketLiveUpdatesTicketSubscription>>(
-    () => ({ subscription: ticketSubscription, variables: { ticketId }, onError: () => {} }),
-    [ticketId],
-  );
-  useSubscription(messages);
-  useSubscription(moves);
+  useLiveSubscription<useTicketLiveUpdatesMessageSubscription>(messageSubscription, { ticketId }, {
+    updater: (store) => appendThreadMessage(store, id, store.getRootField('supportMessageAdded')),
+  });
+  useLiveSubscription<useTicketLiveUpdatesTicketSubscription>(ticketSubscription, { ticketId });
 }

@@ -1,7 +1,7 @@
-import { useMemo } from 'react';
-import { graphql, useSubscription } from 'react-relay';
-import { ConnectionHandler, type GraphQLSubscriptionConfig, type RecordProxy, type RecordSourceSelectorProxy } from 'relay-runtime';
+import { graphql } from 'react-relay';
+import { ConnectionHandler, type RecordProxy, type RecordSourceSelectorProxy } from 'relay-runtime';
 import type { useTicketQueueSubscription as SubscriptionType } from '../../../__generated__/useTicketQueueSubscription.graphql.ts';
+import { useLiveSubscription } from '../../../hooks/useLiveSubscription.ts';
 import { insertionIndex, matchesFilters, TICKET_PRIORITIES, TICKET_STATUSES, type DeskFilters } from './supportDeskRules.ts';
 
 const subscription = graphql`
@@ -31,26 +31,19 @@ const PRIORITY_KEYS = [null, ...TICKET_PRIORITIES];
  * filter combination Relay keeps), so the list being loaded for new filters gets it too.
  */
 export function useTicketQueueSubscription() {
-  const config = useMemo<GraphQLSubscriptionConfig<SubscriptionType>>(
-    () => ({
-      subscription,
-      variables: {},
-      // the list stays as it is (and a reload shows the news) if the socket cannot be had
-      onError: () => {},
-      updater: (store) => {
-        const ticket = store.getRootField('supportQueueChanged');
-        if (!ticket) return;
-        for (const status of STATUS_KEYS) {
-          for (const priority of PRIORITY_KEYS) {
-            const connection = ConnectionHandler.getConnection(store.getRoot(), 'TicketList_supportTickets', { status, priority });
-            if (connection) placeInQueue(store, connection, ticket, { status, priority });
-          }
+  // the list stays as it is (and a reload shows the news) if the socket cannot be had
+  useLiveSubscription<SubscriptionType>(subscription, {}, {
+    updater: (store) => {
+      const ticket = store.getRootField('supportQueueChanged');
+      if (!ticket) return;
+      for (const status of STATUS_KEYS) {
+        for (const priority of PRIORITY_KEYS) {
+          const connection = ConnectionHandler.getConnection(store.getRoot(), 'TicketList_supportTickets', { status, priority });
+          if (connection) placeInQueue(store, connection, ticket, { status, priority });
         }
-      },
-    }),
-    [],
-  );
-  useSubscription(config);
+      }
+    },
+  });
 }
 
 /** Adds the ticket to a queue it now belongs to, or takes it out of one it no longer belongs to. */

@@ -5,6 +5,7 @@ import { Fact } from '../../../components/FactsGrid.tsx';
 import type { EvidenceAccessLog_purchase$key } from '../../../__generated__/EvidenceAccessLog_purchase.graphql.ts';
 import { formatBytes, formatCount, formatDateTime } from '../../../format/format.ts';
 import { accessOutcomeTone } from '../../../format/labels.ts';
+import { AccessLogRows } from '../../shared/AccessLogRows.tsx';
 import { DialogSection } from '../shared/DialogSection.tsx';
 import { EvidenceFacts, EvidenceNote } from './EvidenceFacts.tsx';
 
@@ -66,12 +67,9 @@ export function EvidenceAccessLog({ purchase }: EvidenceAccessLogProps) {
           totalCount
           edges {
             node {
-              time
-              action
               bytes
               outcome
-              statusCode
-              ip
+              ...AccessLogRows_entries @arguments(withIp: true)
             }
           }
         }
@@ -96,36 +94,16 @@ export function EvidenceAccessLog({ purchase }: EvidenceAccessLogProps) {
       ) : (
         <Scroll>
           <Log aria-label="Access log">
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Action</th>
-                <th scope="col" className="num">
-                  Bytes
-                </th>
-                <th scope="col">Outcome</th>
-                <th scope="col" className="num">
-                  HTTP
-                </th>
-                <th scope="col">IP</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((e, i) => (
-                <tr key={`${e.time}-${i}`} data-testid="access-log-row">
-                  <td>{formatDateTime(e.time)}</td>
-                  <td>{e.action}</td>
-                  <td className="num">{formatBytes(e.bytes)}</td>
-                  <td>
-                    <Badge size="sm" tone={accessOutcomeTone(e.outcome)}>
-                      {e.outcome}
-                    </Badge>
-                  </td>
-                  <td className="num">{e.statusCode}</td>
-                  <td>{e.ip ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
+            <AccessLogRows
+              entries={entries}
+              statusHead="HTTP"
+              withIp
+              outcome={(o) => (
+                <Badge size="sm" tone={accessOutcomeTone(o)}>
+                  {o}
+                </Badge>
+              )}
+            />
           </Log>
         </Scroll>
       )}

@@ -4,14 +4,10 @@ import { buttonStyles, type ButtonStyleProps } from '../../../components/buttonS
 import { Icon } from '../../../components/Icon.tsx';
 import type { ListingFileList_contract$key } from '../../../__generated__/ListingFileList_contract.graphql.ts';
 import { formatBytes } from '../../../format/format.ts';
+import { stackedList } from '../../shared/boxStyles.ts';
 
 const Files = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: 8px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${stackedList(8)}
 `;
 
 const FileCard = styled.li`

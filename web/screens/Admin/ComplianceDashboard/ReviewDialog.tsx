@@ -3,12 +3,7 @@ import styled from 'styled-components';
 import { Button, type ButtonVariant } from '../../../components/Button.tsx';
 import { Dialog } from '../../../components/Dialog.tsx';
 import { TextAreaField } from '../../../components/TextAreaField.tsx';
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: 14px;
-`;
+import { StackForm } from '../../shared/StackForm.tsx';
 
 const Intro = styled.div`
   font-size: ${({ theme }) => theme.fontSizes.base};
@@ -86,7 +81,7 @@ export function ReviewDialog({ title, intro, fieldLabel, defaultText, hint, requ
         </>
       }
     >
-      <Form id={formId} onSubmit={submit} noValidate>
+      <StackForm id={formId} onSubmit={submit} noValidate>
         <Intro>{intro}</Intro>
         <TextAreaField
           label={fieldLabel}
@@ -102,7 +97,7 @@ export function ReviewDialog({ title, intro, fieldLabel, defaultText, hint, requ
           error={error}
           disabled={busy}
         />
-      </Form>
+      </StackForm>
     </Dialog>
   );
 }

@@ -1,8 +1,6 @@
 import { usePreloadedQuery } from 'react-relay';
 import { useLoaderData } from 'react-router-dom';
 import styled from 'styled-components';
-import { ButtonLink } from '../../../components/ButtonLink.tsx';
-import { EmptyState } from '../../../components/EmptyState.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import type { EarningsQuery as EarningsQueryType } from '../../../__generated__/EarningsQuery.graphql.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
@@ -11,6 +9,7 @@ import { PlatformFigures } from './PlatformFigures.tsx';
 import { ProviderEarnings } from './ProviderEarnings.tsx';
 import { RevenueChart } from './RevenueChart.tsx';
 import { TopProviders } from './TopProviders.tsx';
+import { EmptyWithLink } from '../../shared/EmptyWithLink.tsx';
 
 const Stack = styled.div`
   display: flex;
@@ -29,16 +28,14 @@ export function Earnings() {
   if (!viewer) {
     return (
       <div data-testid="earnings-visitor">
-        <EmptyState
+        <EmptyWithLink
           page
           icon="lock"
           title="Log in to see earnings"
           description="Providers see their sales and payouts here; administrators see the platform's earnings."
-          action={
-            <ButtonLink to="/auth/login" variant="primary">
-              LOG IN
-            </ButtonLink>
-          }
+          to="/auth/login"
+          label="LOG IN"
+          variant="primary"
         />
       </div>
     );

@@ -1,12 +1,12 @@
 import { graphql, useFragment } from 'react-relay';
 import styled from 'styled-components';
 import { ButtonLink } from '../../../components/ButtonLink.tsx';
-import { EmptyState } from '../../../components/EmptyState.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { StatTile } from '../../../components/StatTile.tsx';
 import { TileGrid } from '../../../components/TileGrid.tsx';
 import type { ProviderEarnings_viewer$key } from '../../../__generated__/ProviderEarnings_viewer.graphql.ts';
 import { formatCount, formatMoney, plural } from '../../../format/format.ts';
+import { EmptyWithLink } from '../../shared/EmptyWithLink.tsx';
 
 // The commission split of every sale (docs/decisions.md, "Money"): the platform keeps 10%.
 const COMMISSION_PERCENT = 10;
@@ -69,15 +69,13 @@ export function ProviderEarnings({ viewer }: ProviderEarningsProps) {
   if (!s || !s.showsSellerFigures) {
     return (
       <Panel padding="md" data-testid="earnings-buyer">
-        <EmptyState
+        <EmptyWithLink
           icon="chart"
           title="No earnings yet"
           description={`Earnings come from selling data. List a data set: buyers pay into escrow, and ${PROVIDER_PERCENT}% of each sale is paid out to you when the 24-hour dispute window closes (the platform keeps ${COMMISSION_PERCENT}% commission).`}
-          action={
-            <ButtonLink to="/list-data" variant="primary">
-              List data
-            </ButtonLink>
-          }
+          to="/list-data"
+          label="List data"
+          variant="primary"
         />
       </Panel>
     );

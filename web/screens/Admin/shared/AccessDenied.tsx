@@ -1,19 +1,16 @@
-import { ButtonLink } from '../../../components/ButtonLink.tsx';
-import { EmptyState } from '../../../components/EmptyState.tsx';
+import { EmptyWithLink } from '../../shared/EmptyWithLink.tsx';
 
 /** 'Access Denied' - 'Admin access required', with a way to /admin-login. */
 export function AccessDenied() {
   return (
-    <EmptyState
+    <EmptyWithLink
       page
       icon="lock"
       title="Access Denied"
       description="Admin access required"
-      action={
-        <ButtonLink to="/admin-login" variant="primary">
-          ADMIN LOGIN
-        </ButtonLink>
-      }
+      to="/admin-login"
+      label="ADMIN LOGIN"
+      variant="primary"
     />
   );
 }

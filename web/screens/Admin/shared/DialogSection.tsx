@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { wideLabel } from '../../shared/figureText.ts';
 
 // The sections of a back-office dialog that lays out an item to decide on (a listing's details, a
 // dispute's evidence): each with a small green uppercase title, divided by a rule. `roomy` gives a
@@ -28,12 +29,7 @@ const Title = styled.h3<{ $roomy: boolean }>`
   display: flex;
   align-items: center;
   gap: 8px;
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: 700;
-  letter-spacing: ${({ theme }) => theme.tracking.wide};
-  text-transform: uppercase;
-  color: ${({ theme }) => theme.colors.up};
+  ${wideLabel('xs', 'up')}
 
   &::before {
     content: '';

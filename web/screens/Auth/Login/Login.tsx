@@ -6,15 +6,11 @@ import { FormCard } from '../../../components/FormCard.tsx';
 import { PasswordField } from '../../../components/PasswordField.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { useToast } from '../../../components/toast/useToast.ts';
+import { useFormFields } from '../../../hooks/useFormFields.ts';
 import { useSession } from '../../../session/useSession.ts';
 import { useLoginMutation } from './LoginMutation.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: 14px;
-`;
+import { StackForm } from '../../shared/StackForm.tsx';
 
 const FooterLinks = styled.div`
   display: flex;
@@ -22,7 +18,6 @@ const FooterLinks = styled.div`
   gap: 6px;
 `;
 
-type FieldErrors = Partial<Record<'usernameOrEmail' | 'password', string>>;
 
 /** A `next` path after login: same-site paths only (never '//host' or a URL), else '/'. */
 function safeNextPath(next: string | null): string {
@@ -40,9 +35,8 @@ export function Login() {
   const { refreshSession } = useSession();
   const [commitLogin, inFlight] = useLoginMutation();
 
-  const [usernameOrEmail, setUsernameOrEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, errors, setErrors, field, showServerErrors } = useFormFields({ usernameOrEmail: '', password: '' });
+  const { usernameOrEmail, password } = values;
   const [finishing, setFinishing] = useState(false);
   const busy = inFlight || finishing;
 
@@ -53,7 +47,7 @@ export function Login() {
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (busy) return;
-    const next: FieldErrors = {};
+    const next: typeof errors = {};
     if (!usernameOrEmail.trim()) next.usernameOrEmail = 'Username or email is required';
     if (!password) next.password = 'Password is required';
     setErrors(next);
@@ -85,11 +79,7 @@ export function Login() {
             return;
           }
           case 'ValidationError': {
-            const fieldErrors: FieldErrors = {};
-            for (const fe of result.fieldErrors ?? []) {
-              if (fe.field === 'usernameOrEmail' || fe.field === 'password') fieldErrors[fe.field] = fe.message;
-            }
-            setErrors(fieldErrors);
+            showServerErrors(result.fieldErrors);
             fail(result.message);
             return;
           }
@@ -114,31 +104,21 @@ export function Login() {
         </FooterLinks>
       }
     >
-      <Form onSubmit={submit} noValidate aria-label="Login">
+      <StackForm onSubmit={submit} noValidate aria-label="Login">
         <TextField
           label="Username or Email"
-          name="usernameOrEmail"
           autoComplete="username"
           autoCapitalize="off"
           spellCheck={false}
           autoFocus
-          value={usernameOrEmail}
-          onChange={(e) => setUsernameOrEmail(e.target.value)}
-          error={errors.usernameOrEmail}
+          {...field('usernameOrEmail')}
           disabled={busy}
         />
-        <PasswordField
-          label="Password"
-          name="password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors.password}
-          disabled={busy}
-        />
+        <PasswordField label="Password" {...field('password')} disabled={busy} />
         <Button type="submit" variant="primary" size="lg" fullWidth busy={busy}>
           {busy ? 'LOGGING IN…' : 'LOGIN'}
         </Button>
-      </Form>
+      </StackForm>
     </FormCard>
   );
 }

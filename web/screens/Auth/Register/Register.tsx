@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button } from '../../../components/Button.tsx';
@@ -8,14 +8,10 @@ import { PasswordStrengthMeter } from '../../../components/PasswordStrengthMeter
 import { isPasswordStrongEnough } from '../../../components/passwordStrength.ts';
 import { TextField } from '../../../components/TextField.tsx';
 import { useToast } from '../../../components/toast/useToast.ts';
+import { looksLikeEmail, useFormFields } from '../../../hooks/useFormFields.ts';
 import { useRegisterMutation } from './RegisterMutation.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: 14px;
-`;
+import { StackForm } from '../../shared/StackForm.tsx';
 
 const Row = styled.div`
   display: grid;
@@ -25,17 +21,6 @@ const Row = styled.div`
   }
 `;
 
-type Field = 'name' | 'email' | 'username' | 'password' | 'confirmPassword';
-type Values = Record<Field, string>;
-type FieldErrors = Partial<Record<Field, string>>;
-
-const FIELDS: readonly Field[] = ['name', 'email', 'username', 'password', 'confirmPassword'];
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function isField(name: string): name is Field {
-  return (FIELDS as readonly string[]).includes(name);
-}
-
 // /auth/register Registration Login, registration, verification
 export function Register() {
   usePageTitle('Join the pit');
@@ -43,23 +28,19 @@ export function Register() {
   const { toast } = useToast();
   const [commitRegister, inFlight] = useRegisterMutation();
 
-  const [values, setValues] = useState<Values>({ name: '', email: '', username: '', password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  const set = (field: Field) => (e: { target: { value: string } }) => {
-    const value = e.target.value;
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((er) => ({ ...er, [field]: undefined }));
-  };
+  const { values, errors, setErrors, field, showServerErrors } = useFormFields(
+    { name: '', email: '', username: '', password: '', confirmPassword: '' },
+    { clearOnInput: true },
+  );
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (inFlight) return;
 
-    const next: FieldErrors = {};
+    const next: typeof errors = {};
     if (!values.name.trim()) next.name = 'Name is required';
     if (!values.email.trim()) next.email = 'Email is required';
-    else if (!EMAIL.test(values.email.trim())) next.email = 'Please enter a valid email address';
+    else if (!looksLikeEmail(values.email)) next.email = 'Please enter a valid email address';
     if (!values.username.trim()) next.username = 'Username is required';
     if (!values.password) next.password = 'Password is required';
     setErrors(next);
@@ -98,9 +79,7 @@ export function Register() {
           return;
         }
         if (result.__typename === 'ValidationError') {
-          const fieldErrors: FieldErrors = {};
-          for (const fe of result.fieldErrors ?? []) if (isField(fe.field)) fieldErrors[fe.field] = fe.message;
-          setErrors(fieldErrors);
+          showServerErrors(result.fieldErrors);
         }
         toast({ variant: 'destructive', title: 'Registration Failed', description: result.message || 'Registration failed. Please try again.' });
       },
@@ -121,56 +100,19 @@ export function Register() {
         </span>
       }
     >
-      <Form onSubmit={submit} noValidate aria-label="Register">
-        <TextField label="Full Name" name="name" autoComplete="name" autoFocus value={values.name} onChange={set('name')} error={errors.name} disabled={inFlight} />
+      <StackForm onSubmit={submit} noValidate aria-label="Register">
+        <TextField label="Full Name" autoComplete="name" autoFocus {...field('name')} disabled={inFlight} />
         <Row>
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            autoCapitalize="off"
-            spellCheck={false}
-            value={values.email}
-            onChange={set('email')}
-            error={errors.email}
-            disabled={inFlight}
-          />
-          <TextField
-            label="Username"
-            name="username"
-            autoComplete="username"
-            autoCapitalize="off"
-            spellCheck={false}
-            value={values.username}
-            onChange={set('username')}
-            error={errors.username}
-            disabled={inFlight}
-          />
+          <TextField label="Email" type="email" autoComplete="email" autoCapitalize="off" spellCheck={false} {...field('email')} disabled={inFlight} />
+          <TextField label="Username" autoComplete="username" autoCapitalize="off" spellCheck={false} {...field('username')} disabled={inFlight} />
         </Row>
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={set('password')}
-          error={errors.password}
-          disabled={inFlight}
-        />
+        <PasswordField label="Password" autoComplete="new-password" {...field('password')} disabled={inFlight} />
         <PasswordStrengthMeter password={values.password} />
-        <PasswordField
-          label="Confirm Password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={set('confirmPassword')}
-          error={errors.confirmPassword}
-          disabled={inFlight}
-        />
+        <PasswordField label="Confirm Password" autoComplete="new-password" {...field('confirmPassword')} disabled={inFlight} />
         <Button type="submit" variant="primary" size="lg" fullWidth busy={inFlight}>
           {inFlight ? 'CREATING ACCOUNT…' : 'CREATE ACCOUNT'}
         </Button>
-      </Form>
+      </StackForm>
     </FormCard>
   );
 }

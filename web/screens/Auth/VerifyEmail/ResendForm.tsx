@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../../components/Button.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { useToast } from '../../../components/toast/useToast.ts';
+import { looksLikeEmail, useFormFields } from '../../../hooks/useFormFields.ts';
 import { useResendVerificationMutation } from './ResendVerificationMutation.ts';
 
 const Form = styled.form`
@@ -13,23 +14,21 @@ const Form = styled.form`
   border-top: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export type ResendFormProps = { initialEmail: string };
 
 /** 'Send a new link' form. */
 export function ResendForm({ initialEmail }: ResendFormProps) {
   const { toast } = useToast();
   const [commitResend, inFlight] = useResendVerificationMutation();
-  const [email, setEmail] = useState(initialEmail);
-  const [error, setError] = useState<string | undefined>();
+  const { values, setErrors, field } = useFormFields({ email: initialEmail });
+  const setError = (message?: string) => setErrors({ email: message });
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (inFlight) return;
-    const value = email.trim();
+    const value = values.email.trim();
     if (!value) return setError('Email is required');
-    if (!EMAIL.test(value)) return setError('Please enter a valid email address');
+    if (!looksLikeEmail(value)) return setError('Please enter a valid email address');
     setError(undefined);
 
     const failed = (message?: string | null) =>
@@ -57,14 +56,11 @@ export function ResendForm({ initialEmail }: ResendFormProps) {
     <Form onSubmit={submit} noValidate aria-label="Resend verification link">
       <TextField
         label="Email"
-        name="email"
         type="email"
         autoComplete="email"
         autoCapitalize="off"
         spellCheck={false}
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={error}
+        {...field('email')}
         disabled={inFlight}
         hint="Didn't get the email? Check your spam folder or send a new link."
       />

@@ -5,8 +5,10 @@ import { Button } from '../../../components/Button.tsx';
 import type { AccessLog_purchase$key } from '../../../__generated__/AccessLog_purchase.graphql.ts';
 import type { AccessLogPaginationQuery } from '../../../__generated__/AccessLogPaginationQuery.graphql.ts';
 import { toneColors, type Tone } from '../../../theme/theme.ts';
-import { formatBytes, formatDateTime, plural } from '../../../format/format.ts';
+import { plural } from '../../../format/format.ts';
 import { accessOutcomeTone } from '../../../format/labels.ts';
+import { AccessLogRows } from '../../shared/AccessLogRows.tsx';
+import { monoCaps } from '../../shared/figureText.ts';
 
 const Head = styled.div`
   display: flex;
@@ -15,11 +17,7 @@ const Head = styled.div`
   gap: 8px;
 
   h4 {
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    letter-spacing: ${({ theme }) => theme.tracking.label};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textDim};
+    ${monoCaps()}
   }
 `;
 
@@ -81,11 +79,7 @@ export function AccessLog({ purchase, refreshKey }: AccessLogProps) {
           totalCount
           edges {
             node {
-              time
-              action
-              bytes
-              outcome
-              statusCode
+              ...AccessLogRows_entries
             }
           }
         }
@@ -124,32 +118,7 @@ export function AccessLog({ purchase, refreshKey }: AccessLogProps) {
       ) : (
         <Scroll>
           <Table>
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Action</th>
-                <th scope="col" className="num">
-                  Bytes
-                </th>
-                <th scope="col">Outcome</th>
-                <th scope="col" className="num">
-                  Status
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {edges.map((e, i) => (
-                <tr key={`${e.node.time}-${i}`} data-testid="access-log-row">
-                  <td>{formatDateTime(e.node.time)}</td>
-                  <td>{e.node.action}</td>
-                  <td className="num">{formatBytes(e.node.bytes)}</td>
-                  <td>
-                    <Outcome $tone={accessOutcomeTone(e.node.outcome)}>{e.node.outcome}</Outcome>
-                  </td>
-                  <td className="num">{e.node.statusCode}</td>
-                </tr>
-              ))}
-            </tbody>
+            <AccessLogRows entries={edges.map((e) => e.node)} statusHead="Status" outcome={(o) => <Outcome $tone={accessOutcomeTone(o)}>{o}</Outcome>} />
           </Table>
         </Scroll>
       )}

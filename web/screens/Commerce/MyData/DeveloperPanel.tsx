@@ -9,6 +9,7 @@ import { AccessLog } from './AccessLog.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { keyForExamples } from './libraryRules.ts';
 import { dataExample, downloadFileName, EXAMPLE_LANGUAGES, LANGUAGE_LABELS, type ExampleAction, type ExampleLanguage, type ExampleTarget } from './dataExamples.ts';
+import { monoCaps, termList } from '../../shared/figureText.ts';
 
 const Wrap = styled.div`
   display: grid;
@@ -25,19 +26,8 @@ const Wrap = styled.div`
 `;
 
 const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content minmax(0, 1fr);
-  gap: 4px 12px;
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  ${termList('max-content minmax(0, 1fr)', '4px 12px')}
 
-  dt {
-    color: ${({ theme }) => theme.colors.textDim};
-    text-transform: uppercase;
-    letter-spacing: ${({ theme }) => theme.tracking.label};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    line-height: 18px;
-  }
   dd {
     color: ${({ theme }) => theme.colors.textStrong};
     overflow-wrap: anywhere;
@@ -62,11 +52,7 @@ const Example = styled.figure`
     display: flex;
     align-items: center;
     justify-content: space-between;
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    letter-spacing: ${({ theme }) => theme.tracking.label};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textDim};
+    ${monoCaps()}
   }
   pre {
     margin: 0;

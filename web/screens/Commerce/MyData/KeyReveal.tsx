@@ -2,15 +2,10 @@ import styled from 'styled-components';
 import { Button } from '../../../components/Button.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { CopyButton } from './CopyButton.tsx';
+import { framedStack } from '../../shared/boxStyles.ts';
 
 const Box = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 8px;
-  padding: 10px 12px;
-  border: 1px solid ${({ theme }) => theme.colors.amberBorder};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.amberSoft};
+  ${framedStack(8, '10px 12px', { border: 'amberBorder', fill: 'amberSoft' })}
 `;
 
 const Warning = styled.p`

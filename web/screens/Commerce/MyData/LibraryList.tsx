@@ -1,13 +1,12 @@
 import { graphql, usePaginationFragment } from 'react-relay';
 import styled from 'styled-components';
-import { ButtonLink } from '../../../components/ButtonLink.tsx';
-import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ListPanel } from '../../../components/ListPanel.tsx';
 import { PlainList } from '../../../components/PlainList.tsx';
 import type { LibraryList_viewer$key } from '../../../__generated__/LibraryList_viewer.graphql.ts';
 import type { LibraryListPaginationQuery } from '../../../__generated__/LibraryListPaginationQuery.graphql.ts';
 import { plural } from '../../../format/format.ts';
 import { PurchaseCard } from './PurchaseCard.tsx';
+import { EmptyWithLink } from '../../shared/EmptyWithLink.tsx';
 
 const List = styled(PlainList)`
   && {
@@ -44,15 +43,13 @@ export function LibraryList({ viewer }: LibraryListProps) {
   const total = data.purchases?.totalCount ?? 0;
   if (edges.length === 0) {
     return (
-      <EmptyState
+      <EmptyWithLink
         icon="download"
         title="No purchases yet"
         description="Data sets you buy appear here, ready to download or stream with your API key."
-        action={
-          <ButtonLink to="/browse" variant="primary">
-            Browse data
-          </ButtonLink>
-        }
+        to="/browse"
+        label="Browse data"
+        variant="primary"
       />
     );
   }

@@ -9,15 +9,11 @@ import { useToast } from '../../../components/toast/useToast.ts';
 import type { PurchaseReview_purchase$key } from '../../../__generated__/PurchaseReview_purchase.graphql.ts';
 import { formatDate } from '../../../format/format.ts';
 import { useReviewProviderMutation } from './ReviewProviderMutation.ts';
+import { framedStack } from '../../shared/boxStyles.ts';
+import { monoCaps } from '../../shared/figureText.ts';
 
 const Box = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 8px;
-  padding: 10px 12px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.bg};
+  ${framedStack(8, '10px 12px')}
 `;
 
 const Form = styled(Box)`
@@ -25,11 +21,7 @@ const Form = styled(Box)`
 `;
 
 const Heading = styled.h4`
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xxs};
-  letter-spacing: ${({ theme }) => theme.tracking.label};
-  text-transform: uppercase;
-  color: ${({ theme }) => theme.colors.textDim};
+  ${monoCaps()}
 `;
 
 const StarGroup = styled.div`

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { FactsGrid } from '../../../components/FactsGrid.tsx';
+import { oneLine } from '../../../theme/text.ts';
 
 // The library card's layout (PurchaseCard): title line and badges, the facts grid, the actions.
 
@@ -41,10 +42,7 @@ export const Heading = styled.h3`
 `;
 
 export const Title = styled(Link)`
-  min-width: 0;
-  overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
+  ${oneLine}
   font-size: ${({ theme }) => theme.fontSizes.md};
   font-weight: 700;
   color: ${({ theme }) => theme.colors.textStrong};

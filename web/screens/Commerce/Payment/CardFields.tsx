@@ -8,6 +8,9 @@ const Row = styled.div`
   gap: 12px;
 `;
 
+// the browser's autofill names of the fields
+const AUTOFILL: Record<keyof CardForm, string> = { number: 'number', expiry: 'exp', cvc: 'csc' };
+
 const Stack = styled.div`
   display: flex;
   flex-direction: column;
@@ -30,51 +33,30 @@ export type CardFieldsProps = {
  * values stay in the page's memory until they are sent to the payment provider.
  */
 export function CardFields({ value, onChange, errors, onBlur, disabled, declined }: CardFieldsProps) {
+  // what every field has: its value, its cleaned-up input, its message once left, and required
+  const bind = (field: keyof CardForm, clean: (typed: string) => string) => ({
+    autoComplete: `cc-${AUTOFILL[field]}`,
+    inputMode: 'numeric' as const,
+    value: value[field],
+    onChange: (e: { target: { value: string } }) => onChange({ ...value, [field]: clean(e.target.value) }),
+    onBlur: () => onBlur(field),
+    error: errors[field],
+    disabled,
+    required: true,
+  });
   return (
     <Stack>
       <TextField
         label="Card number"
         name="cardNumber"
-        autoComplete="cc-number"
-        inputMode="numeric"
         placeholder="4242 4242 4242 4242"
-        value={value.number}
-        onChange={(e) => onChange({ ...value, number: formatCardNumber(e.target.value) })}
-        onBlur={() => onBlur('number')}
+        {...bind('number', formatCardNumber)}
         error={errors.number ?? (declined ? <span data-testid="card-declined">{declined}</span> : undefined)}
         hint="Test cards: 4242 4242 4242 4242 is accepted, 4000 0000 0000 0002 is declined."
-        disabled={disabled}
-        required
       />
       <Row>
-        <TextField
-          label="Expiry (MM/YY)"
-          name="cardExpiry"
-          autoComplete="cc-exp"
-          inputMode="numeric"
-          placeholder="MM/YY"
-          maxLength={5}
-          value={value.expiry}
-          onChange={(e) => onChange({ ...value, expiry: formatExpiry(e.target.value, value.expiry) })}
-          onBlur={() => onBlur('expiry')}
-          error={errors.expiry}
-          disabled={disabled}
-          required
-        />
-        <TextField
-          label="CVC"
-          name="cardCvc"
-          autoComplete="cc-csc"
-          inputMode="numeric"
-          placeholder="123"
-          maxLength={4}
-          value={value.cvc}
-          onChange={(e) => onChange({ ...value, cvc: e.target.value.replace(/\D/g, '') })}
-          onBlur={() => onBlur('cvc')}
-          error={errors.cvc}
-          disabled={disabled}
-          required
-        />
+        <TextField label="Expiry (MM/YY)" name="cardExpiry" placeholder="MM/YY" maxLength={5} {...bind('expiry', (typed) => formatExpiry(typed, value.expiry))} />
+        <TextField label="CVC" name="cardCvc" placeholder="123" maxLength={4} {...bind('cvc', (typed) => typed.replace(/\D/g, ''))} />
       </Row>
     </Stack>
   );

@@ -1,12 +1,10 @@
-import { usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { useLoaderData, useRevalidator } from 'react-router-dom';
 import { ButtonLink } from '../../../components/ButtonLink.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
-import { ErrorBoundary } from '../../../relay/ErrorBoundary.tsx';
-import { LoadError } from '../../../relay/RouteBoundary.tsx';
 import type { PaymentQuery as PaymentQueryType } from '../../../__generated__/PaymentQuery.graphql.ts';
+import { ContractNotFound } from '../../shared/ContractNotFound.tsx';
+import { RouteQueryBoundary, useRouteQuery } from '../../shared/ReloadBoundary.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { useFollowPayment } from '../../shared/paymentStatus.ts';
 import { CheckoutGrid, CheckoutMain, CheckoutNotes, CheckoutSummary } from './paymentLayout.ts';
@@ -19,23 +17,15 @@ import { PaymentSummary } from './PaymentSummary.tsx';
 
 /** /payment/:contractId. The checkout of one contract ('CONTRACT NOT FOUND' when unknown or hidden). */
 export function Payment() {
-  const { query } = useLoaderData() as PaymentLoaderData;
-  const revalidator = useRevalidator();
   return (
-    <ErrorBoundary
-      resetKeys={[query]}
-      fallback={({ error }) => (
-        <LoadError title="Failed to load the payment" error={error} retrying={revalidator.state === 'loading'} onRetry={() => void revalidator.revalidate()} />
-      )}
-    >
-      <PaymentContent query={query} />
-    </ErrorBoundary>
+    <RouteQueryBoundary title="Failed to load the payment">
+      <PaymentContent />
+    </RouteQueryBoundary>
   );
 }
 
-function PaymentContent({ query }: { query: PreloadedQuery<PaymentQueryType> }) {
-  const { contractId } = useLoaderData() as PaymentLoaderData;
-  const data = usePreloadedQuery<PaymentQueryType>(PaymentQuery, query);
+function PaymentContent() {
+  const { contractId, data } = useRouteQuery<PaymentQueryType, PaymentLoaderData>(PaymentQuery);
   const { contract, viewer } = data;
   usePageTitle(contract ? `Pay · ${contract.title}` : 'Contract Not Found');
   const payment = data.myPaymentForContract ?? null;
@@ -45,17 +35,7 @@ function PaymentContent({ query }: { query: PreloadedQuery<PaymentQueryType> }) 
 
   if (!contract) {
     return (
-      <EmptyState
-        page
-        icon="alert"
-        title="CONTRACT NOT FOUND"
-        description="The contract you want to pay for does not exist or is not open to you."
-        action={
-          <ButtonLink to="/browse" variant="primary">
-            BROWSE DATA
-          </ButtonLink>
-        }
-      />
+      <ContractNotFound description="The contract you want to pay for does not exist or is not open to you." />
     );
   }
 

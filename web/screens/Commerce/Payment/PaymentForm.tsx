@@ -18,18 +18,13 @@ import { CONFIRMING, METHOD_INFO, NOT_CHARGED, UNREACHABLE, type FormNotice } fr
 import { PaymentMethodChoice, type PaymentMethod } from './PaymentMethodChoice.tsx';
 import { usePaymentConfirmMutation } from './PaymentConfirmMutation.ts';
 import { usePaymentCreateMutation } from './PaymentCreateMutation.ts';
+import { StackForm } from '../../shared/StackForm.tsx';
 
 /** After 'Payment Successful' the page waits this long before showing the escrow status. */
 const REDIRECT_DELAY_MS = 2000;
 
 /** What the success page receives from this one (router state): the API key, shown there once. */
 export type PaymentSuccessState = { apiKey: string; apiKeyPrefix: string };
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: 16px;
-`;
 
 const MethodInfo = styled.p`
   padding: 10px 12px;
@@ -257,7 +252,7 @@ export function PaymentForm({ contract, paymentOpen, renewal }: PaymentFormProps
 
   return (
     <Panel title="Payment" data-testid="payment-form">
-      <Form onSubmit={submit} noValidate aria-label="Pay for this data set">
+      <StackForm $gap={16} onSubmit={submit} noValidate aria-label="Pay for this data set">
         {/* nothing to fill in when paying is ruled out (owned, under dispute): the notice above says why */}
         {paymentOpen && <PaymentMethodChoice value={method} onChange={changeMethod} disabled={processing || paid} />}
         {!paymentOpen ? null : method === 'card' ? (
@@ -325,7 +320,7 @@ export function PaymentForm({ contract, paymentOpen, renewal }: PaymentFormProps
             Card details go to the payment provider only; they are never stored.
           </Secure>
         )}
-      </Form>
+      </StackForm>
     </Panel>
   );
 }

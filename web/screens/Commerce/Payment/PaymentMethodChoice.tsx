@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { monoCaps, wideLabel } from '../../shared/figureText.ts';
 
 export type PaymentMethod = 'card' | 'bank_transfer' | 'crypto';
 
@@ -19,12 +20,7 @@ const Group = styled.fieldset`
   legend {
     margin-bottom: 8px;
     padding: 0;
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    font-weight: 700;
-    letter-spacing: ${({ theme }) => theme.tracking.wide};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textMuted};
+    ${wideLabel('xxs', 'textMuted')}
   }
 `;
 
@@ -58,11 +54,7 @@ const Option = styled.label<{ $checked: boolean }>`
   }
   span { display: flex; flex-direction: column; gap: 2px; min-width: 0; }
   strong {
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    letter-spacing: ${({ theme }) => theme.tracking.label};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textStrong};
+    ${monoCaps({ size: 'sm', colour: 'textStrong' })}
   }
   small {
     font-size: ${({ theme }) => theme.fontSizes.xs};

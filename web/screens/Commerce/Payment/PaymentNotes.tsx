@@ -1,14 +1,10 @@
 import styled from 'styled-components';
 import { Icon, type IconName } from '../../../components/Icon.tsx';
 import { Panel } from '../../../components/Panel.tsx';
+import { stackedList } from '../../shared/boxStyles.ts';
 
 const List = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: 12px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${stackedList(12)}
 
   li {
     display: flex;

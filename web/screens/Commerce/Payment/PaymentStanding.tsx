@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { ButtonLink } from '../../../components/ButtonLink.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import type { PaymentStanding_payment$key } from '../../../__generated__/PaymentStanding_payment.graphql.ts';
 import { formatDateTime, formatMoney } from '../../../format/format.ts';
+import type { Tone } from '../../../theme/theme.ts';
 import { Notice, NoticeActions } from './paymentLayout.ts';
 import type { PaymentStanding as Standing } from './paymentStanding.ts';
 
@@ -35,68 +37,74 @@ export function PaymentStanding({ payment, standing }: PaymentStandingProps) {
   );
   const paid = p.status === 'released' ? `released to the provider${p.releasedAt ? ` on ${formatDateTime(p.releasedAt)}` : ''}` : `held in escrow until ${formatDateTime(p.escrowEndsAt)}`;
 
-  switch (standing) {
-    case 'owned':
-      return (
-        <Notice $tone="green" role="status" data-testid="payment-standing">
-          <span>
-            <strong>You already own this data set.</strong> Your payment of {formatMoney(p.total)} is {paid}. A one-time purchase is paid once: download it from your library.
-          </span>
-          <NoticeActions>
-            {libraryLink}
-            {escrowLink}
-          </NoticeActions>
-        </Notice>
-      );
-    case 'renewable':
-      return (
-        <Notice $tone="blue" role="status" data-testid="payment-standing">
-          <span>
-            <strong>You subscribe to this data set.</strong> Your last payment of {formatMoney(p.total)} is {paid}. Paying again renews the
-            subscription: the new period starts when the current one ends.
-          </span>
-          <NoticeActions>
-            {libraryLink}
-            {escrowLink}
-          </NoticeActions>
-        </Notice>
-      );
-    case 'disputed':
-      return (
-        <Notice $tone="amber" role="status" data-testid="payment-standing">
-          <span>
-            <strong>Your payment is under dispute.</strong> An administrator reviews it within 24 hours; you cannot pay again meanwhile.
-          </span>
-          <NoticeActions>{escrowLink}</NoticeActions>
-        </Notice>
-      );
-    case 'processing':
-      return (
-        <Notice $tone="blue" role="status" data-testid="payment-standing">
-          <span>
-            <strong>Your payment of {formatMoney(p.total)} is being confirmed.</strong> The payment provider has not answered yet; your card is charged at
-            most once. This page follows it and shows how it ends.
-          </span>
-        </Notice>
-      );
-    case 'failed':
-      return (
-        <Notice $tone="red" role="status" data-testid="payment-standing">
-          <span>
-            <strong>Your last payment did not go through</strong>
-            {p.failureReason ? `: ${p.failureReason}.` : '.'} {/voided|nothing was taken|not charged/i.test(p.failureReason ?? '') ? '' : 'Nothing was charged; '}you can try again.
-          </span>
-        </Notice>
-      );
-    case 'refunded':
-      return (
-        <Notice $tone="neutral" role="status" data-testid="payment-standing">
-          <span>
-            <strong>Your last payment was refunded</strong> after a dispute. You can buy the data set again.
-          </span>
-        </Notice>
-      );
-    default:
-      return null;
-  }
+  const notice = ((): { tone: Tone; heading: ReactNode; text: ReactNode; actions?: ReactNode } | null => {
+    switch (standing) {
+      case 'owned':
+        return {
+          tone: 'green',
+          heading: 'You already own this data set.',
+          text: <> Your payment of {formatMoney(p.total)} is {paid}. A one-time purchase is paid once: download it from your library.</>,
+          actions: (
+            <>
+              {libraryLink}
+              {escrowLink}
+            </>
+          ),
+        };
+      case 'renewable':
+        return {
+          tone: 'blue',
+          heading: 'You subscribe to this data set.',
+          text: (
+            <>
+              {' '}
+              Your last payment of {formatMoney(p.total)} is {paid}. Paying again renews the subscription: the new period starts when the current one ends.
+            </>
+          ),
+          actions: (
+            <>
+              {libraryLink}
+              {escrowLink}
+            </>
+          ),
+        };
+      case 'disputed':
+        return {
+          tone: 'amber',
+          heading: 'Your payment is under dispute.',
+          text: ' An administrator reviews it within 24 hours; you cannot pay again meanwhile.',
+          actions: escrowLink,
+        };
+      case 'processing':
+        return {
+          tone: 'blue',
+          heading: <>Your payment of {formatMoney(p.total)} is being confirmed.</>,
+          text: ' The payment provider has not answered yet; your card is charged at most once. This page follows it and shows how it ends.',
+        };
+      case 'failed':
+        return {
+          tone: 'red',
+          heading: 'Your last payment did not go through',
+          text: (
+            <>
+              {p.failureReason ? `: ${p.failureReason}.` : '.'} {/voided|nothing was taken|not charged/i.test(p.failureReason ?? '') ? '' : 'Nothing was charged; '}you can try again.
+            </>
+          ),
+        };
+      case 'refunded':
+        return { tone: 'neutral', heading: 'Your last payment was refunded', text: ' after a dispute. You can buy the data set again.' };
+      default:
+        return null;
+    }
+  })();
+  if (!notice) return null;
+  return (
+    <Notice $tone={notice.tone} role="status" data-testid="payment-standing">
+      <span>
+        <strong>{notice.heading}</strong>
+        {notice.text}
+      </span>
+      {notice.actions && <NoticeActions>{notice.actions}</NoticeActions>}
+    </Notice>
+  );
 }

@@ -1,6 +1,7 @@
 import { graphql, useFragment } from 'react-relay';
 import styled from 'styled-components';
 import { Badge } from '../../../components/Badge.tsx';
+import { FactList } from '../../../components/FactList.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { VisuallyHidden } from '../../../components/VisuallyHidden.tsx';
 import type { PaymentSummary_contract$key } from '../../../__generated__/PaymentSummary_contract.graphql.ts';
@@ -38,34 +39,10 @@ const Badges = styled.div`
   gap: 6px;
 `;
 
-const Lines = styled.dl`
-  display: flex;
-  flex-direction: column;
-  margin: 0;
-
-  > div {
-    display: flex;
-    align-items: baseline;
-    justify-content: space-between;
-    gap: 12px;
-    padding: 7px 0;
+// the order's lines: a rule under each, the total's line (when there is one) set off below them
+const Lines = styled(FactList)`
+  > div:last-child {
     border-bottom: 1px dashed ${({ theme }) => theme.colors.border};
-  }
-  dt {
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    font-weight: 700;
-    letter-spacing: ${({ theme }) => theme.tracking.wide};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textDim};
-  }
-  dd {
-    margin: 0;
-    text-align: right;
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.md};
-    font-variant-numeric: tabular-nums;
-    color: ${({ theme }) => theme.colors.textStrong};
   }
   div.total {
     border-bottom: 0;

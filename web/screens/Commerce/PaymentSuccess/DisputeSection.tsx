@@ -12,15 +12,11 @@ import { formatTimestamp } from '../../../format/format.ts';
 import { statusLabel, statusTone } from '../../../format/labels.ts';
 import { DISPUTE_REASONS, disputeOpen, disputeReasonLabel, type DisputeReason } from './disputeWindow.ts';
 import { usePaymentSuccessOpenDisputeMutation } from './PaymentSuccessOpenDisputeMutation.ts';
+import { wideLabel } from '../../shared/figureText.ts';
+import { StackForm } from '../../shared/StackForm.tsx';
 
 // the server's limit on a dispute's description
 const MAX_DESCRIPTION = 5000;
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: 12px;
-`;
 
 const Intro = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.sm};
@@ -36,12 +32,7 @@ const Facts = styled.dl`
 
   dt {
     margin-bottom: 2px;
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    font-weight: 700;
-    letter-spacing: ${({ theme }) => theme.tracking.wide};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textDim};
+    ${wideLabel()}
   }
   dd {
     margin: 0;
@@ -152,7 +143,7 @@ export const DisputeSection = forwardRef<HTMLSelectElement, DisputeSectionProps>
 
   return (
     <Panel id="dispute" title="Raise a dispute" accent="red" data-testid="dispute-form">
-      <Form onSubmit={submit} noValidate aria-label="Raise a dispute">
+      <StackForm $gap={12} onSubmit={submit} noValidate aria-label="Raise a dispute">
         <Intro>Tell us what is wrong with the data. The money stays in escrow until an administrator has reviewed your dispute.</Intro>
         <SelectField
           ref={reasonRef}
@@ -178,7 +169,7 @@ export const DisputeSection = forwardRef<HTMLSelectElement, DisputeSectionProps>
         <Button type="submit" variant="danger" busy={inFlight}>
           SUBMIT DISPUTE
         </Button>
-      </Form>
+      </StackForm>
     </Panel>
   );
 });

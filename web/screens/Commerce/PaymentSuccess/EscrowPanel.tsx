@@ -1,10 +1,12 @@
 import { graphql, useFragment } from 'react-relay';
 import styled from 'styled-components';
 import { Badge } from '../../../components/Badge.tsx';
+import { Fact } from '../../../components/FactsGrid.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import type { EscrowPanel_payment$key } from '../../../__generated__/EscrowPanel_payment.graphql.ts';
 import { formatMoney, formatTimestamp } from '../../../format/format.ts';
 import { humanize, statusLabel, statusTone } from '../../../format/labels.ts';
+import { FigureTiles, wideLabel } from '../../shared/figureText.ts';
 import { EscrowCountdown } from './EscrowCountdown.tsx';
 
 const Top = styled.div`
@@ -20,12 +22,7 @@ const Top = styled.div`
 
 const Label = styled.div`
   margin-bottom: 4px;
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xxs};
-  font-weight: 700;
-  letter-spacing: ${({ theme }) => theme.tracking.wide};
-  text-transform: uppercase;
-  color: ${({ theme }) => theme.colors.textDim};
+  ${wideLabel()}
 `;
 
 const Explain = styled.p`
@@ -36,41 +33,12 @@ const Explain = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-const Figures = styled.dl`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(140px, 1fr));
-  gap: 8px;
+const Figures = styled(FigureTiles)`
   margin: 10px 0 0;
 
-  > div {
-    display: flex;
-    flex-direction: column;
-    gap: 2px;
-    padding: 8px 10px;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.sm};
-    background: ${({ theme }) => theme.colors.bg};
-  }
-  dt {
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    font-weight: 700;
-    letter-spacing: ${({ theme }) => theme.tracking.wide};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textDim};
-  }
-  dd {
-    margin: 0;
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.base};
-    font-weight: 700;
-    font-variant-numeric: tabular-nums;
-    color: ${({ theme }) => theme.colors.textStrong};
-    overflow-wrap: anywhere;
-  }
-  dd.total { color: ${({ theme }) => theme.colors.up}; }
+  > div.total dd { color: ${({ theme }) => theme.colors.up}; }
   > div.wide { grid-column: 1 / -1; }
-  dd.id { font-size: ${({ theme }) => theme.fontSizes.sm}; font-weight: 400; color: ${({ theme }) => theme.colors.textMuted}; }
+  > div.wide dd { font-size: ${({ theme }) => theme.fontSizes.sm}; font-weight: 400; color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
 // what each status means for the buyer's money
@@ -119,36 +87,17 @@ export function EscrowPanel({ payment }: EscrowPanelProps) {
         </div>
       </Top>
       <Figures>
-        <div>
-          <dt>Price</dt>
-          <dd>{formatMoney(p.amount)}</dd>
-        </div>
-        <div>
-          <dt>Fee (2.5%)</dt>
-          <dd>{formatMoney(p.fee)}</dd>
-        </div>
-        <div>
-          <dt>Total paid</dt>
-          <dd className="total" data-testid="escrow-total">
-            {formatMoney(p.total)}
-          </dd>
-        </div>
-        <div>
-          <dt>Method</dt>
-          <dd>{humanize(p.paymentMethod)}</dd>
-        </div>
-        <div>
-          <dt>Escrow started</dt>
-          <dd>{p.escrowStartedAt ? formatTimestamp(p.escrowStartedAt) : '—'}</dd>
-        </div>
-        <div>
-          <dt>Window closes</dt>
-          <dd>{p.escrowEndsAt ? formatTimestamp(p.escrowEndsAt) : '—'}</dd>
-        </div>
-        <div className="wide">
-          <dt>Payment id</dt>
-          <dd className="id">{p.paymentId}</dd>
-        </div>
+        <Fact label="Price">{formatMoney(p.amount)}</Fact>
+        <Fact label="Fee (2.5%)">{formatMoney(p.fee)}</Fact>
+        <Fact label="Total paid" className="total" valueTestId="escrow-total">
+          {formatMoney(p.total)}
+        </Fact>
+        <Fact label="Method">{humanize(p.paymentMethod)}</Fact>
+        <Fact label="Escrow started">{p.escrowStartedAt ? formatTimestamp(p.escrowStartedAt) : '—'}</Fact>
+        <Fact label="Window closes">{p.escrowEndsAt ? formatTimestamp(p.escrowEndsAt) : '—'}</Fact>
+        <Fact label="Payment id" wide>
+          {p.paymentId}
+        </Fact>
       </Figures>
     </Panel>
   );

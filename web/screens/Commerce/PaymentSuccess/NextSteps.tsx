@@ -7,14 +7,10 @@ import { Panel } from '../../../components/Panel.tsx';
 import { ProviderAccess } from '../../../components/ProviderAccess.tsx';
 import type { NextSteps_payment$key } from '../../../__generated__/NextSteps_payment.graphql.ts';
 import { disputeOpen } from './disputeWindow.ts';
+import { stackedList } from '../../shared/boxStyles.ts';
 
 const Steps = styled.ol`
-  display: flex;
-  flex-direction: column;
-  gap: 12px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${stackedList(12)}
   counter-reset: step;
 
   li {

@@ -1,14 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { useLoaderData, useLocation, useNavigate, useRevalidator } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { ButtonLink } from '../../../components/ButtonLink.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
-import { ErrorBoundary } from '../../../relay/ErrorBoundary.tsx';
-import { LoadError } from '../../../relay/RouteBoundary.tsx';
 import type { PaymentSuccessQuery as PaymentSuccessQueryType } from '../../../__generated__/PaymentSuccessQuery.graphql.ts';
+import { ContractNotFound } from '../../shared/ContractNotFound.tsx';
+import { RouteQueryBoundary, useRouteQuery } from '../../shared/ReloadBoundary.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { ApiKeyOnce } from './ApiKeyOnce.tsx';
 import { DisputeSection } from './DisputeSection.tsx';
@@ -44,23 +43,15 @@ function takeIssuedKey(state: unknown): string | null {
 
 /** /payment-success/:contractId. Escrow status, countdown, next steps and the dispute form. */
 export function PaymentSuccess() {
-  const { query } = useLoaderData() as PaymentSuccessLoaderData;
-  const revalidator = useRevalidator();
   return (
-    <ErrorBoundary
-      resetKeys={[query]}
-      fallback={({ error }) => (
-        <LoadError title="Failed to load the payment" error={error} retrying={revalidator.state === 'loading'} onRetry={() => void revalidator.revalidate()} />
-      )}
-    >
-      <PaymentSuccessContent query={query} />
-    </ErrorBoundary>
+    <RouteQueryBoundary title="Failed to load the payment">
+      <PaymentSuccessContent />
+    </RouteQueryBoundary>
   );
 }
 
-function PaymentSuccessContent({ query }: { query: PreloadedQuery<PaymentSuccessQueryType> }) {
-  const { contractId } = useLoaderData() as PaymentSuccessLoaderData;
-  const data = usePreloadedQuery<PaymentSuccessQueryType>(PaymentSuccessQuery, query);
+function PaymentSuccessContent() {
+  const { contractId, data } = useRouteQuery<PaymentSuccessQueryType, PaymentSuccessLoaderData>(PaymentSuccessQuery);
   const location = useLocation();
   const navigate = useNavigate();
   // Keep the key in memory and drop it from the history entry at once, so going back and forth
@@ -79,17 +70,7 @@ function PaymentSuccessContent({ query }: { query: PreloadedQuery<PaymentSuccess
 
   if (!contract) {
     return (
-      <EmptyState
-        page
-        icon="alert"
-        title="CONTRACT NOT FOUND"
-        description="The contract of this payment does not exist or is not open to you."
-        action={
-          <ButtonLink to="/browse" variant="primary">
-            BROWSE DATA
-          </ButtonLink>
-        }
-      />
+      <ContractNotFound description="The contract of this payment does not exist or is not open to you." />
     );
   }
 

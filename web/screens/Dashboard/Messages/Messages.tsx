@@ -10,6 +10,7 @@ import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { TabHeader } from '../shared/TabHeader.tsx';
 import { MessagesQuery, type MessagesLoaderData } from './MessagesQuery.ts';
 import { RecentConversations } from './RecentConversations.tsx';
+import { monoCaps } from '../../shared/figureText.ts';
 
 const Stack = styled.div`
   display: flex;
@@ -55,11 +56,7 @@ const Count = styled.span`
 const Label = styled.span`
   display: block;
   margin-top: 4px;
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  letter-spacing: ${({ theme }) => theme.tracking.label};
-  text-transform: uppercase;
-  color: ${({ theme }) => theme.colors.textMuted};
+  ${monoCaps({ size: 'xs', colour: 'textMuted' })}
 `;
 
 // Messages: the unread count (live: the header's subscription keeps the viewer's count current)

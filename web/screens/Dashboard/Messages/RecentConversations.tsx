@@ -1,10 +1,9 @@
 import { graphql, useFragment } from 'react-relay';
 import styled from 'styled-components';
-import { ButtonLink } from '../../../components/ButtonLink.tsx';
-import { EmptyState } from '../../../components/EmptyState.tsx';
 import type { RecentConversations_viewer$key } from '../../../__generated__/RecentConversations_viewer.graphql.ts';
 import { RecentConversationRow } from './RecentConversationRow.tsx';
 import { PlainList } from '../../../components/PlainList.tsx';
+import { EmptyWithLink } from '../../shared/EmptyWithLink.tsx';
 
 export type RecentConversationsProps = { viewer: RecentConversations_viewer$key };
 
@@ -33,16 +32,14 @@ export function RecentConversations({ viewer }: RecentConversationsProps) {
   if (edges.length === 0) {
     return (
       <Empty>
-        <EmptyState
+        <EmptyWithLink
           compact
           icon="mail"
           title="No messages yet."
           description="Ask a provider about a contract with 'Contact Provider' and the conversation shows up here."
-          action={
-            <ButtonLink to="/browse" size="sm">
-              Browse data
-            </ButtonLink>
-          }
+          to="/browse"
+          label="Browse data"
+          size="sm"
         />
       </Empty>
     );

@@ -1,12 +1,11 @@
 import { graphql, usePaginationFragment } from 'react-relay';
-import { ButtonLink } from '../../../components/ButtonLink.tsx';
-import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ListPanel } from '../../../components/ListPanel.tsx';
 import type { PurchaseList_viewer$key } from '../../../__generated__/PurchaseList_viewer.graphql.ts';
 import type { PurchaseListPaginationQuery } from '../../../__generated__/PurchaseListPaginationQuery.graphql.ts';
 import { formatCount } from '../../../format/format.ts';
 import { PurchaseRow } from './PurchaseRow.tsx';
 import { PlainList } from '../../../components/PlainList.tsx';
+import { EmptyWithLink } from '../../shared/EmptyWithLink.tsx';
 
 export type PurchaseListProps = { viewer: PurchaseList_viewer$key };
 
@@ -36,16 +35,15 @@ export function PurchaseList({ viewer }: PurchaseListProps) {
       actions={`${formatCount(data.purchases?.totalCount ?? 0)} total`}
       isEmpty={edges.length === 0}
       empty={
-        <EmptyState
+        <EmptyWithLink
           compact
           icon="download"
           title="No purchases yet"
           description="Contracts you buy appear here with their status and access period."
-          action={
-            <ButtonLink to="/browse" size="sm" variant="primary">
-              Browse data
-            </ButtonLink>
-          }
+          to="/browse"
+          label="Browse data"
+          size="sm"
+          variant="primary"
         />
       }
       more={{ what: 'purchases', hasNext, loading: isLoadingNext, onLoad: () => loadNext(20) }}

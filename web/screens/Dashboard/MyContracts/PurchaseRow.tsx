@@ -6,6 +6,7 @@ import type { PurchaseRow_purchase$key } from '../../../__generated__/PurchaseRo
 import { toneColors } from '../../../theme/theme.ts';
 import { formatDate, formatMoney } from '../../../format/format.ts';
 import { purchaseStatusWord, statusTone } from '../../../format/labels.ts';
+import { oneLine } from '../../../theme/text.ts';
 
 const Row = styled.li`
   display: grid;
@@ -43,10 +44,7 @@ const TitleLine = styled.div`
 `;
 
 const Title = styled(Link)`
-  min-width: 0;
-  overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
+  ${oneLine}
   font-weight: 600;
   color: ${({ theme }) => theme.colors.textStrong};
   &:hover { color: ${({ theme }) => theme.colors.up}; }

@@ -12,6 +12,7 @@ import { formatCount, formatMoney } from '../../../format/format.ts';
 import { humanize, statusTone } from '../../../format/labels.ts';
 import { FigureStrip } from '../shared/FigureStrip.tsx';
 import { ListingOpenBids } from './ListingOpenBids.tsx';
+import { oneLine } from '../../../theme/text.ts';
 
 const Card = styled.article`
   min-width: 0;
@@ -36,9 +37,7 @@ const Title = styled.h3`
   min-width: 0;
   font-size: ${({ theme }) => theme.fontSizes.base};
   font-weight: 600;
-  overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
+  ${oneLine}
 
   ${({ theme }) => theme.media.mobile} {
     flex-basis: 100%;

@@ -1,13 +1,13 @@
 import { graphql, usePaginationFragment } from 'react-relay';
 import styled from 'styled-components';
 import { ButtonLink } from '../../../components/ButtonLink.tsx';
-import { EmptyState } from '../../../components/EmptyState.tsx';
 import type { ListingList_viewer$key } from '../../../__generated__/ListingList_viewer.graphql.ts';
 import type { ListingListPaginationQuery } from '../../../__generated__/ListingListPaginationQuery.graphql.ts';
 import { plural } from '../../../format/format.ts';
 import { LoadMore } from '../../../components/LoadMore.tsx';
 import { TabHeader } from '../shared/TabHeader.tsx';
 import { ListingCard } from './ListingCard.tsx';
+import { EmptyWithLink } from '../../shared/EmptyWithLink.tsx';
 
 const Stack = styled.div`
   display: flex;
@@ -56,15 +56,13 @@ export function ListingList({ viewer }: ListingListProps) {
         }
       />
       {edges.length === 0 ? (
-        <EmptyState
+        <EmptyWithLink
           icon="upload"
           title="No listings yet"
           description="List a data set and buyers can bid on it or buy it through escrow."
-          action={
-            <ButtonLink to="/list-data" variant="primary">
-              List data
-            </ButtonLink>
-          }
+          to="/list-data"
+          label="List data"
+          variant="primary"
         />
       ) : (
         <>

@@ -6,6 +6,7 @@ import { VisuallyHidden } from '../../../components/VisuallyHidden.tsx';
 import type { ListingOpenBidsQuery as ListingOpenBidsQueryType } from '../../../__generated__/ListingOpenBidsQuery.graphql.ts';
 import { stackedOnPhone, Table, TableScroll } from '../../../components/DataTable.tsx';
 import { OpenBidRow } from './OpenBidRow.tsx';
+import { wideLabel } from '../../shared/figureText.ts';
 
 const Head = styled.div`
   display: flex;
@@ -13,12 +14,7 @@ const Head = styled.div`
   justify-content: space-between;
   gap: 10px;
   padding: 8px 14px 6px;
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xxs};
-  font-weight: 700;
-  letter-spacing: ${({ theme }) => theme.tracking.wide};
-  text-transform: uppercase;
-  color: ${({ theme }) => theme.colors.textMuted};
+  ${wideLabel('xxs', 'textMuted')}
 `;
 
 // the same columns on every listing card, so the cards line up down the page

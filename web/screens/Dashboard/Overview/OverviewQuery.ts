@@ -10,7 +10,7 @@ export const OverviewQuery = graphql`
       dashboardSummary {
         showsSellerFigures
         ...SummaryTiles_summary
-        ...ProviderSalesTiles_summary
+        ...sellerFigures_summary
       }
       ...RecentActivity_viewer
     }

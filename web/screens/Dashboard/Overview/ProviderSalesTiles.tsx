@@ -1,10 +1,11 @@
-import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { StatTile } from '../../../components/StatTile.tsx';
 import { TileRow } from '../../../components/TileGrid.tsx';
-import type { ProviderSalesTiles_summary$key } from '../../../__generated__/ProviderSalesTiles_summary.graphql.ts';
-import { formatCount, formatMoney, plural } from '../../../format/format.ts';
+import { plural } from '../../../format/format.ts';
+import { wideLabel } from '../../shared/figureText.ts';
+import type { sellerFigures_summary$key } from '../../../__generated__/sellerFigures_summary.graphql.ts';
+import { useSellerFigures } from '../shared/sellerFigures.ts';
 
 const Section = styled.section`
   display: flex;
@@ -19,36 +20,21 @@ const Head = styled.div`
   gap: 12px;
 
   h3 {
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xs};
-    font-weight: 700;
-    letter-spacing: ${({ theme }) => theme.tracking.wide};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textMuted};
+    ${wideLabel('xs', 'textMuted')}
   }
   a {
     font-size: ${({ theme }) => theme.fontSizes.xs};
   }
 `;
 
-export type ProviderSalesTilesProps = { summary: ProviderSalesTiles_summary$key };
+export type ProviderSalesTilesProps = { summary: sellerFigures_summary$key };
 
 /**
  * The provider's side of the money: sales paid for, their 90% share still held in escrow (or under
  * dispute), what was paid out on release, and how many payouts are waiting.
  */
 export function ProviderSalesTiles({ summary }: ProviderSalesTilesProps) {
-  const s = useFragment(
-    graphql`
-      fragment ProviderSalesTiles_summary on DashboardSummary {
-        salesCount
-        escrowHeld
-        paidOut
-        pendingPayouts
-      }
-    `,
-    summary,
-  );
+  const { sales, escrow, paidOut, pending, waiting } = useSellerFigures(summary);
   return (
     <Section aria-labelledby="provider-sales-heading">
       <Head>
@@ -56,15 +42,10 @@ export function ProviderSalesTiles({ summary }: ProviderSalesTilesProps) {
         <Link to="/dashboard/payments">Sales and payouts →</Link>
       </Head>
       <TileRow role="group" aria-label="Provider figures" data-testid="provider-tiles">
-        <StatTile label="Sales" value={formatCount(s.salesCount)} tone={s.salesCount > 0 ? 'blue' : 'default'} hint="Paid for: in escrow, disputed or released" />
-        <StatTile label="In Escrow" value={formatMoney(s.escrowHeld)} tone={Number(s.escrowHeld) > 0 ? 'amber' : 'default'} hint="Held 24 hours for the buyer's dispute window" />
-        <StatTile label="Paid Out" value={formatMoney(s.paidOut)} tone="green" hint="Released to you" />
-        <StatTile
-          label="Pending Payouts"
-          value={formatCount(s.pendingPayouts)}
-          tone={s.pendingPayouts > 0 ? 'amber' : 'default'}
-          hint={s.pendingPayouts > 0 ? `${plural(s.pendingPayouts, 'sale')} not yet released` : 'Nothing waiting'}
-        />
+        <StatTile label="Sales" {...sales} hint="Paid for: in escrow, disputed or released" />
+        <StatTile label="In Escrow" {...escrow} hint="Held 24 hours for the buyer's dispute window" />
+        <StatTile label="Paid Out" {...paidOut} hint="Released to you" />
+        <StatTile label="Pending Payouts" {...pending} hint={waiting > 0 ? `${plural(waiting, 'sale')} not yet released` : 'Nothing waiting'} />
       </TileRow>
     </Section>
   );

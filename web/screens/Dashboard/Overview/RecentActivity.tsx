@@ -1,13 +1,13 @@
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { ButtonLink } from '../../../components/ButtonLink.tsx';
-import { EmptyState } from '../../../components/EmptyState.tsx';
 import { Icon, type IconName } from '../../../components/Icon.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { toneColors, type Tone } from '../../../theme/theme.ts';
 import type { RecentActivity_viewer$key } from '../../../__generated__/RecentActivity_viewer.graphql.ts';
 import { formatDateTime, formatMoney, timeAgo } from '../../../format/format.ts';
+import { EmptyWithLink } from '../../shared/EmptyWithLink.tsx';
+import { oneLine } from '../../../theme/text.ts';
 
 type KindStyle = { icon: IconName; tone: Tone; label: string; sign?: '+' | '-' };
 
@@ -86,10 +86,7 @@ const Kind = styled.span<{ $tone: Tone }>`
 `;
 
 const Detail = styled.span`
-  min-width: 0;
-  overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
+  ${oneLine}
   color: ${({ theme }) => theme.colors.text};
 
   ${({ theme }) => theme.media.mobile} {
@@ -98,10 +95,7 @@ const Detail = styled.span`
 `;
 
 const Title = styled(Link)`
-  min-width: 0;
-  overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
+  ${oneLine}
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.textMuted};
   &:hover { color: ${({ theme }) => theme.colors.up}; }
@@ -153,16 +147,15 @@ export function RecentActivity({ viewer }: RecentActivityProps) {
     <Panel title="Recent Activity" padding="none" actions={events.length > 0 ? `${events.length} latest` : undefined}>
       {events.length === 0 ? (
         <div style={{ padding: 14 }}>
-          <EmptyState
+          <EmptyWithLink
             compact
             icon="chart"
             title="No activity yet"
             description="Purchases, sales, bids and listing reviews appear here as they happen."
-            action={
-              <ButtonLink to="/browse" size="sm" variant="primary">
-                Browse data
-              </ButtonLink>
-            }
+            to="/browse"
+            label="Browse data"
+            size="sm"
+            variant="primary"
           />
         </div>
       ) : (

@@ -8,7 +8,7 @@ export const PaymentsQuery = graphql`
       id
       dashboardSummary {
         showsSellerFigures
-        ...PayoutSummary_summary
+        ...sellerFigures_summary
       }
       ...PaymentsTable_viewer
       ...SalesTable_viewer

@@ -1,12 +1,11 @@
 import { graphql, usePaginationFragment } from 'react-relay';
 import { Badge } from '../../../components/Badge.tsx';
-import { ButtonLink } from '../../../components/ButtonLink.tsx';
-import { EmptyState } from '../../../components/EmptyState.tsx';
 import type { PaymentsTable_viewer$key } from '../../../__generated__/PaymentsTable_viewer.graphql.ts';
 import type { PaymentsTablePaginationQuery } from '../../../__generated__/PaymentsTablePaginationQuery.graphql.ts';
 import { formatDateTime, formatMoney } from '../../../format/format.ts';
 import { humanize, statusTone } from '../../../format/labels.ts';
 import { ContractCell, TablePanel } from '../shared/TablePanel.tsx';
+import { EmptyWithLink } from '../../shared/EmptyWithLink.tsx';
 
 export type PaymentsTableProps = { viewer: PaymentsTable_viewer$key };
 
@@ -50,16 +49,15 @@ export function PaymentsTable({ viewer }: PaymentsTableProps) {
       columns={['Contract', { label: 'Amount', num: true }, { label: 'Fee', num: true }, { label: 'Total', num: true }, 'Status', 'Method', 'Created', 'Escrow from']}
       isEmpty={edges.length === 0}
       empty={
-        <EmptyState
+        <EmptyWithLink
           compact
           icon="lock"
           title="No payments yet"
           description="Every purchase is paid into escrow and released to the provider after 24 hours."
-          action={
-            <ButtonLink to="/browse" size="sm" variant="primary">
-              Browse data
-            </ButtonLink>
-          }
+          to="/browse"
+          label="Browse data"
+          size="sm"
+          variant="primary"
         />
       }
       more={{ what: 'payments', hasNext, loading: isLoadingNext, onLoad: () => loadNext(20) }}

@@ -1,24 +1,14 @@
-import { graphql, useFragment } from 'react-relay';
 import { Panel } from '../../../components/Panel.tsx';
-import type { PayoutSummary_summary$key } from '../../../__generated__/PayoutSummary_summary.graphql.ts';
-import { formatCount, formatMoney, plural } from '../../../format/format.ts';
+import type { sellerFigures_summary$key } from '../../../__generated__/sellerFigures_summary.graphql.ts';
+import { plural } from '../../../format/format.ts';
 import { FigureStrip } from '../shared/FigureStrip.tsx';
+import { useSellerFigures } from '../shared/sellerFigures.ts';
 
-export type PayoutSummaryProps = { summary: PayoutSummary_summary$key };
+export type PayoutSummaryProps = { summary: sellerFigures_summary$key };
 
 /** The seller's money at a glance, above their sales: held in escrow, paid out, waiting. */
 export function PayoutSummary({ summary }: PayoutSummaryProps) {
-  const s = useFragment(
-    graphql`
-      fragment PayoutSummary_summary on DashboardSummary {
-        salesCount
-        escrowHeld
-        paidOut
-        pendingPayouts
-      }
-    `,
-    summary,
-  );
+  const { sales, escrow, paidOut, pending, waiting } = useSellerFigures(summary);
   return (
     <Panel title="Payouts · as seller" padding="none" data-testid="payout-summary">
       <FigureStrip
@@ -26,15 +16,10 @@ export function PayoutSummary({ summary }: PayoutSummaryProps) {
         minCell={150}
         aria-label="Payouts"
         figures={[
-          { label: 'Sales', value: formatCount(s.salesCount), tone: s.salesCount > 0 ? 'blue' : 'default', hint: 'Paid for: in escrow, disputed or released' },
-          { label: 'In escrow', value: formatMoney(s.escrowHeld), tone: Number(s.escrowHeld) > 0 ? 'amber' : 'default', hint: 'Your 90%, released 24 h after payment' },
-          { label: 'Paid out', value: formatMoney(s.paidOut), tone: 'green', hint: 'Your 90% of released sales' },
-          {
-            label: 'Pending payouts',
-            value: formatCount(s.pendingPayouts),
-            tone: s.pendingPayouts > 0 ? 'amber' : 'default',
-            hint: s.pendingPayouts > 0 ? `${plural(s.pendingPayouts, 'sale')} in escrow or dispute` : 'Nothing waiting',
-          },
+          { label: 'Sales', ...sales, hint: 'Paid for: in escrow, disputed or released' },
+          { label: 'In escrow', ...escrow, hint: 'Your 90%, released 24 h after payment' },
+          { label: 'Paid out', ...paidOut, hint: 'Your 90% of released sales' },
+          { label: 'Pending payouts', ...pending, hint: waiting > 0 ? `${plural(waiting, 'sale')} in escrow or dispute` : 'Nothing waiting' },
         ]}
       />
     </Panel>

@@ -1,13 +1,12 @@
 import { graphql, usePaginationFragment } from 'react-relay';
 import { Badge } from '../../../components/Badge.tsx';
-import { ButtonLink } from '../../../components/ButtonLink.tsx';
-import { EmptyState } from '../../../components/EmptyState.tsx';
 import type { SalesTable_viewer$key } from '../../../__generated__/SalesTable_viewer.graphql.ts';
 import type { SalesTablePaginationQuery } from '../../../__generated__/SalesTablePaginationQuery.graphql.ts';
 import { formatDateTime, formatMoney } from '../../../format/format.ts';
 import { humanize, statusTone } from '../../../format/labels.ts';
 import { ContractCell, TablePanel } from '../shared/TablePanel.tsx';
 import { payout } from './paymentsRules.ts';
+import { EmptyWithLink } from '../../shared/EmptyWithLink.tsx';
 
 export type SalesTableProps = { viewer: SalesTable_viewer$key };
 
@@ -68,16 +67,14 @@ export function SalesTable({ viewer }: SalesTableProps) {
       ]}
       isEmpty={edges.length === 0}
       empty={
-        <EmptyState
+        <EmptyWithLink
           compact
           icon="chart"
           title="No sales yet"
           description="When a buyer pays for one of your listings, the payment shows here; you receive 90% on release."
-          action={
-            <ButtonLink to="/list-data" size="sm">
-              List data
-            </ButtonLink>
-          }
+          to="/list-data"
+          label="List data"
+          size="sm"
         />
       }
       more={{ what: 'sales', hasNext, loading: isLoadingNext, onLoad: () => loadNext(20) }}

@@ -7,11 +7,14 @@ import { Panel } from '../../../components/Panel.tsx';
 import { Stars } from '../../../components/Stars.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { useToast } from '../../../components/toast/useToast.ts';
+import { useFormFields } from '../../../hooks/useFormFields.ts';
 import { useSession } from '../../../session/useSession.ts';
 import type { ProfileForm_viewer$key } from '../../../__generated__/ProfileForm_viewer.graphql.ts';
 import { formatCount, formatDate } from '../../../format/format.ts';
 import { useUpdateProfileMutation } from './UpdateProfileMutation.ts';
-import { labelText } from '../../../theme/text.ts';
+import { labelText, oneLine } from '../../../theme/text.ts';
+import { monoCaps } from '../../shared/figureText.ts';
+import { StackForm } from '../../shared/StackForm.tsx';
 
 const Grid = styled.div`
   display: grid;
@@ -22,12 +25,6 @@ const Grid = styled.div`
     grid-template-columns: minmax(0, 1.4fr) minmax(0, 1fr);
     align-items: start;
   }
-`;
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: 14px;
 `;
 
 const Preview = styled.div`
@@ -47,18 +44,12 @@ const PreviewText = styled.div`
   min-width: 0;
 
   strong {
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
+    ${oneLine}
     font-size: ${({ theme }) => theme.fontSizes.lg};
     color: ${({ theme }) => theme.colors.textStrong};
   }
   span {
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    letter-spacing: ${({ theme }) => theme.tracking.label};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textDim};
+    ${monoCaps()}
   }
 `;
 
@@ -132,9 +123,8 @@ export function ProfileForm({ viewer }: ProfileFormProps) {
   const { refreshSession } = useSession();
   const [commit, inFlight] = useUpdateProfileMutation();
 
-  const [name, setName] = useState(v.name);
-  const [profileImage, setProfileImage] = useState(v.profileImage ?? '');
-  const [errors, setErrors] = useState<Errors>({});
+  const { values, setValues, setErrors, errors, field, showServerErrors } = useFormFields({ name: v.name, profileImage: v.profileImage ?? '' });
+  const { name, profileImage } = values;
   const [refreshing, setRefreshing] = useState(false);
   const busy = inFlight || refreshing;
   const changed = name !== v.name || profileImage !== (v.profileImage ?? '');
@@ -152,8 +142,7 @@ export function ProfileForm({ viewer }: ProfileFormProps) {
       variables: { input: { name: name.trim(), profileImage: profileImage.trim() } },
       onCompleted: ({ updateProfile: r }) => {
         if (r.__typename === 'MutationUpdateProfileSuccess') {
-          setName(r.data?.name ?? name.trim());
-          setProfileImage(r.data?.profileImage ?? '');
+          setValues({ name: r.data?.name ?? name.trim(), profileImage: r.data?.profileImage ?? '' });
           toast({ title: 'Profile Updated', description: 'Your name and picture are saved.' });
           // the session's viewer (name for the whole app) is read again
           setRefreshing(true);
@@ -163,12 +152,7 @@ export function ProfileForm({ viewer }: ProfileFormProps) {
           return;
         }
         if (r.__typename === 'ValidationError') {
-          const fieldErrors: Errors = {};
-          for (const fe of r.fieldErrors ?? []) {
-            if (fe.field === 'name' || fe.field === 'profileImage') fieldErrors[fe.field] = fe.message;
-          }
-          setErrors(fieldErrors);
-          if (Object.keys(fieldErrors).length) return;
+          if (showServerErrors(r.fieldErrors)) return;
         }
         toast({ variant: 'destructive', title: 'Update Failed', description: r.message || 'Your profile could not be saved.' });
       },
@@ -179,15 +163,14 @@ export function ProfileForm({ viewer }: ProfileFormProps) {
   }
 
   function reset() {
-    setName(v.name);
-    setProfileImage(v.profileImage ?? '');
+    setValues({ name: v.name, profileImage: v.profileImage ?? '' });
     setErrors({});
   }
 
   return (
     <Grid>
       <Panel title="Public profile">
-        <Form onSubmit={submit} noValidate aria-label="Profile">
+        <StackForm onSubmit={submit} noValidate aria-label="Profile">
           <Preview data-testid="avatar-preview">
             <Avatar src={previewImage} name={name.trim() || v.name} size={64} />
             <PreviewText>
@@ -197,25 +180,19 @@ export function ProfileForm({ viewer }: ProfileFormProps) {
           </Preview>
           <TextField
             label="Name"
-            name="name"
             autoComplete="name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={errors.name}
+            {...field('name')}
             disabled={busy}
             required
           />
           <TextField
             label="Profile image URL"
-            name="profileImage"
             type="url"
             inputMode="url"
             placeholder="https://…"
             autoComplete="photo"
             spellCheck={false}
-            value={profileImage}
-            onChange={(e) => setProfileImage(e.target.value)}
-            error={errors.profileImage}
+            {...field('profileImage')}
             hint="An http(s) address of an image; leave empty to show your initials."
             disabled={busy}
           />
@@ -227,7 +204,7 @@ export function ProfileForm({ viewer }: ProfileFormProps) {
               Reset
             </Button>
           </Buttons>
-        </Form>
+        </StackForm>
       </Panel>
       <Panel title="Account">
         <Facts>

@@ -1,12 +1,11 @@
 import { graphql, usePaginationFragment } from 'react-relay';
 import styled from 'styled-components';
-import { ButtonLink } from '../../../components/ButtonLink.tsx';
-import { EmptyState } from '../../../components/EmptyState.tsx';
 import { LoadMore } from '../../../components/LoadMore.tsx';
 import type { ConversationList_viewer$key } from '../../../__generated__/ConversationList_viewer.graphql.ts';
 import type { ConversationListPaginationQuery } from '../../../__generated__/ConversationListPaginationQuery.graphql.ts';
 import { ConversationRow } from './ConversationRow.tsx';
 import { PlainList } from '../../../components/PlainList.tsx';
+import { EmptyWithLink } from '../../shared/EmptyWithLink.tsx';
 
 const Empty = styled.div`
   padding: 12px;
@@ -44,16 +43,14 @@ export function ConversationList({ viewer, selectedId }: ConversationListProps) 
   if (edges.length === 0) {
     return (
       <Empty>
-        <EmptyState
+        <EmptyWithLink
           compact
           icon="chat"
           title="No conversations yet"
           description="Ask a provider about a contract with 'Contact Provider' on its page; the conversation starts here."
-          action={
-            <ButtonLink to="/browse" size="sm">
-              Browse data
-            </ButtonLink>
-          }
+          to="/browse"
+          label="Browse data"
+          size="sm"
         />
       </Empty>
     );

@@ -1,7 +1,7 @@
-import { useMemo } from 'react';
-import { graphql, useSubscription } from 'react-relay';
-import type { GraphQLSubscriptionConfig } from 'relay-runtime';
+import { graphql } from 'react-relay';
 import type { ConversationReadSubscription as SubscriptionType } from '../../../__generated__/ConversationReadSubscription.graphql.ts';
+
+import { useLiveSubscription } from '../../../hooks/useLiveSubscription.ts';
 
 // The other side opened a thread: the newest messages come again with their read state, so the
 // read marks of own messages turn on in place (the thread's messages are the same records). The
@@ -25,9 +25,5 @@ const subscription = graphql`
 `;
 
 export function useConversationReadSubscription() {
-  const config = useMemo<GraphQLSubscriptionConfig<SubscriptionType>>(
-    () => ({ subscription, variables: {}, onError: () => {} }),
-    [],
-  );
-  useSubscription(config);
+  useLiveSubscription<SubscriptionType>(subscription, {});
 }

@@ -1,7 +1,6 @@
-import { useMemo } from 'react';
-import { graphql, useSubscription } from 'react-relay';
-import type { GraphQLSubscriptionConfig } from 'relay-runtime';
+import { graphql } from 'react-relay';
 import type { MessageReceivedSubscription as SubscriptionType } from '../../../__generated__/MessageReceivedSubscription.graphql.ts';
+import { useLiveSubscription } from '../../../hooks/useLiveSubscription.ts';
 import { appendToThread, moveToTop } from './conversationStoreUpdates.ts';
 
 // Every new message of the viewer's conversations, sent or received (other tabs too): it joins its
@@ -20,21 +19,14 @@ const subscription = graphql`
 `;
 
 export function useMessageReceivedSubscription() {
-  const config = useMemo<GraphQLSubscriptionConfig<SubscriptionType>>(
-    () => ({
-      subscription,
-      variables: {},
-      // the socket reconnects by itself; a refused or dropped subscription is not the reader's concern
-      onError: () => {},
-      updater: (store) => {
-        const message = store.getRootField('messageReceived');
-        const conversation = message?.getLinkedRecord('conversation');
-        if (!message || !conversation) return;
-        appendToThread(store, conversation, message);
-        moveToTop(store, conversation);
-      },
-    }),
-    [],
-  );
-  useSubscription(config);
+  // the socket reconnects by itself; a refused or dropped subscription is not the reader's concern
+  useLiveSubscription<SubscriptionType>(subscription, {}, {
+    updater: (store) => {
+      const message = store.getRootField('messageReceived');
+      const conversation = message?.getLinkedRecord('conversation');
+      if (!message || !conversation) return;
+      appendToThread(store, conversation, message);
+      moveToTop(store, conversation);
+    },
+  });
 }

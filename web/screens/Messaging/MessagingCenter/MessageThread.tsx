@@ -11,6 +11,8 @@ import { useMarkConversationReadMutation } from './MarkConversationReadMutation.
 import { MessageBubble } from './MessageBubble.tsx';
 import { MessageComposer } from './MessageComposer.tsx';
 import { useDocumentVisible } from './useDocumentVisible.ts';
+import { monoCaps } from '../../shared/figureText.ts';
+import { oneLine } from '../../../theme/text.ts';
 
 const Wrap = styled.div`
   display: flex;
@@ -56,23 +58,15 @@ const Who = styled.div`
 `;
 
 const Name = styled.h2`
-  overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
+  ${oneLine}
   font-size: ${({ theme }) => theme.fontSizes.base};
   font-weight: ${({ theme }) => theme.fontWeights.bold};
   color: ${({ theme }) => theme.colors.textStrong};
 `;
 
 const About = styled(Link)`
-  overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xxs};
-  letter-spacing: ${({ theme }) => theme.tracking.label};
-  text-transform: uppercase;
-  color: ${({ theme }) => theme.colors.blue};
+  ${oneLine}
+  ${monoCaps({ colour: 'blue' })}
 `;
 
 const Scroller = styled.div`

@@ -2,7 +2,6 @@ import { Suspense } from 'react';
 import type { PreloadedQuery } from 'react-relay';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { ButtonLink } from '../../../components/ButtonLink.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorBoundary } from '../../../relay/ErrorBoundary.tsx';
 import { LoadError } from '../../../relay/RouteBoundary.tsx';
@@ -15,6 +14,8 @@ import { messagingParams } from './messagingRules.ts';
 import { ThreadPane } from './ThreadPane.tsx';
 import { ThreadSkeleton } from './ThreadSkeleton.tsx';
 import { useContactProvider } from './useContactProvider.ts';
+import { wideLabel } from '../../shared/figureText.ts';
+import { EmptyWithLink } from '../../shared/EmptyWithLink.tsx';
 
 // Phones show one pane at a time (the list, or the open thread with a back button); from the sm
 // breakpoint both sit side by side. The desk fills the viewport below the page title, so the thread
@@ -66,12 +67,7 @@ const ListHead = styled.h2`
   padding: 0 14px;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   background: ${({ theme }) => theme.colors.panelAlt};
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: 700;
-  letter-spacing: ${({ theme }) => theme.tracking.wide};
-  text-transform: uppercase;
-  color: ${({ theme }) => theme.colors.textMuted};
+  ${wideLabel('xs', 'textMuted')}
 
   &::before {
     content: '';
@@ -122,15 +118,13 @@ export function MessagingDesk({ viewer, viewerId, thread }: MessagingDeskProps) 
   if (contract) {
     pane = contactFailure ? (
       <Centered role="alert">
-        <EmptyState
+        <EmptyWithLink
           icon="alert"
           title={contactFailure.title}
           description={contactFailure.description}
-          action={
-            <ButtonLink to="/browse" size="sm">
-              Browse data
-            </ButtonLink>
-          }
+          to="/browse"
+          label="Browse data"
+          size="sm"
         />
       </Centered>
     ) : (

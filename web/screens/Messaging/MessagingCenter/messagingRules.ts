@@ -41,10 +41,5 @@ export function openConversationFailure(failure: { typename: string; message?: s
   return { title: 'Could not open the conversation', description: failure.message || 'Please try again.' };
 }
 
-// The times of messages are the web app's one formatter of them (web/format/format.ts).
-export { formatListTime as listTime, formatMessageTime as messageTime } from '../../../format/format.ts';
-
-/** A badge figure: 1..99, then '99+'. */
-export function badgeCount(n: number): string {
-  return n > 99 ? '99+' : String(n);
-}
+// The times of messages and the badge figures are the web app's one formatter of them (web/format/format.ts).
+export { formatBadgeCount as badgeCount, formatListTime as listTime, formatMessageTime as messageTime } from '../../../format/format.ts';

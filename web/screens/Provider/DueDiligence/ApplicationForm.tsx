@@ -1,6 +1,5 @@
 import type { FormEvent } from 'react';
 import { graphql, useFragment } from 'react-relay';
-import styled from 'styled-components';
 import { Button } from '../../../components/Button.tsx';
 import { useToast } from '../../../components/toast/useToast.ts';
 import { useSession } from '../../../session/useSession.ts';
@@ -16,12 +15,7 @@ import { ApplicationRegistrationSection } from './ApplicationRegistrationSection
 import { applicationFromPrevious, applicationInput, emptyApplication, formFieldOf, MESSAGES, validateApplication, type ApplicationField, type ApplicationValues } from './applicationRules.ts';
 import { MissingItems } from './MissingItems.tsx';
 import { useSubmitApplicationMutation } from './SubmitApplicationMutation.ts';
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: 16px;
-`;
+import { StackForm } from '../../shared/StackForm.tsx';
 
 export type ApplicationFormProps = {
   options: ApplicationForm_options$key;
@@ -157,7 +151,7 @@ export function ApplicationForm({ options: optionsKey, previous: previousKey = n
   const section = { values, errors, text: answers.text, update: answers.update };
 
   return (
-    <Form ref={formRef} onSubmit={submit} noValidate aria-label="Due diligence application">
+    <StackForm $gap={16} ref={formRef} onSubmit={submit} noValidate aria-label="Due diligence application">
       <Stack>
         <ApplicationBusinessSection options={opts} values={values} text={answers.text} />
         <ApplicationDataSection options={opts} {...section} />
@@ -182,6 +176,6 @@ export function ApplicationForm({ options: optionsKey, previous: previousKey = n
           </Button>
         </SubmitBar>
       </Stack>
-    </Form>
+    </StackForm>
   );
 }

@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { formatCount } from '../../../format/format.ts';
 import type { DataProfile } from './uploadFile.ts';
 import { labelText } from '../../../theme/text.ts';
+import { monoCaps } from '../../shared/figureText.ts';
 
 const Wrap = styled.div`
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -17,12 +18,7 @@ const Caption = styled.div`
   padding: 7px 10px;
   background: ${({ theme }) => theme.colors.panelAlt};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xxs};
-  font-weight: 700;
-  letter-spacing: ${({ theme }) => theme.tracking.label};
-  text-transform: uppercase;
-  color: ${({ theme }) => theme.colors.textMuted};
+  ${monoCaps({ colour: 'textMuted', weight: 700 })}
 
   b {
     color: ${({ theme }) => theme.colors.textStrong};

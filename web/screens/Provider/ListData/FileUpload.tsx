@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { Button } from '../../../components/Button.tsx';
 import { FieldError, FieldLabel } from '../../../components/fieldStyles.ts';
@@ -8,6 +8,9 @@ import { useToast } from '../../../components/toast/useToast.ts';
 import { formatBytes } from '../../../format/format.ts';
 import { DataProfileTable } from './DataProfileTable.tsx';
 import { ACCEPT, ALLOWED_EXTENSIONS, checkFile, UploadCancelled, uploadFile, type UploadedFile, type UploadHandle } from './uploadFile.ts';
+import { framedStack } from '../../shared/boxStyles.ts';
+import { monoCaps } from '../../shared/figureText.ts';
+import { oneLine } from '../../../theme/text.ts';
 
 const Wrap = styled.div`
   display: flex;
@@ -42,11 +45,7 @@ const Zone = styled.div<{ $active: boolean; $invalid: boolean }>`
     color: ${({ theme }) => theme.colors.text};
   }
   small {
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    letter-spacing: ${({ theme }) => theme.tracking.label};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textDim};
+    ${monoCaps()}
   }
 `;
 
@@ -81,13 +80,7 @@ const StreamNote = styled.p`
 `;
 
 const Card = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 10px;
-  padding: 12px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.bg};
+  ${framedStack(10, '12px')}
 `;
 
 const FileRow = styled.div`
@@ -105,9 +98,7 @@ const FileName = styled.div`
   gap: 2px;
 
   strong {
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
+    ${oneLine}
     font-family: ${({ theme }) => theme.fonts.mono};
     font-size: ${({ theme }) => theme.fontSizes.md};
     color: ${({ theme }) => theme.colors.textStrong};
@@ -246,35 +237,27 @@ export function FileUpload({ value, onUploaded, onRemove, onBusyChange, error, d
       {input}
       {busy && current ? (
         <Card aria-busy="true">
-          <FileRow>
-            <Mark aria-hidden="true">
-              <Icon name="upload" size={16} />
-            </Mark>
-            <FileName>
-              <strong title={current.name}>{current.name}</strong>
-              <span>{phase === 'processing' ? 'Sent · the server checks and profiles the file' : `Uploading ${formatBytes(current.size)}`}</span>
-            </FileName>
+          <FileLine icon="upload" name={current.name} detail={phase === 'processing' ? 'Sent · the server checks and profiles the file' : `Uploading ${formatBytes(current.size)}`}>
             <Button size="sm" variant="danger" onClick={() => handle.current?.abort()} disabled={phase === 'processing'}>
               Cancel
             </Button>
-          </FileRow>
+          </FileLine>
           {progressBlock}
         </Card>
       ) : value ? (
         <Card data-testid="uploaded-file">
-          <FileRow>
-            <Mark aria-hidden="true">
-              <Icon name="check" size={16} />
-            </Mark>
-            <FileName>
-              <strong title={value.fileName}>{value.fileName}</strong>
-              <span>
+          <FileLine
+            icon="check"
+            name={value.fileName}
+            detail={
+              <>
                 {formatBytes(value.size)} · sha256{' '}
                 <abbr title={value.sha256} data-testid="file-sha256">
                   {value.sha256.slice(0, 12)}…{value.sha256.slice(-6)}
                 </abbr>
-              </span>
-            </FileName>
+              </>
+            }
+          >
             <Actions>
               <Button size="sm" onClick={() => inputRef.current?.click()} disabled={disabled}>
                 Replace
@@ -283,7 +266,7 @@ export function FileUpload({ value, onUploaded, onRemove, onBusyChange, error, d
                 Remove
               </Button>
             </Actions>
-          </FileRow>
+          </FileLine>
           {progressBlock}
           {value.profile?.notStreamable && (
             <StreamNote role="note" data-testid="not-streamable">
@@ -325,5 +308,21 @@ export function FileUpload({ value, onUploaded, onRemove, onBusyChange, error, d
         </FieldError>
       )}
     </Wrap>
+  );
+}
+
+/** A file's line in the upload card: a mark, its name (whole on hover) over a detail, and its buttons. */
+function FileLine({ icon, name, detail, children }: { icon: 'upload' | 'check'; name: string; detail: ReactNode; children: ReactNode }) {
+  return (
+    <FileRow>
+      <Mark aria-hidden="true">
+        <Icon name={icon} size={16} />
+      </Mark>
+      <FileName>
+        <strong title={name}>{name}</strong>
+        <span>{detail}</span>
+      </FileName>
+      {children}
+    </FileRow>
   );
 }

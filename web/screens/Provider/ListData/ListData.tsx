@@ -15,6 +15,7 @@ import { ListDataQuery, type ListDataLoaderData } from './ListDataQuery.ts';
 import { ListingForm } from './ListingForm.tsx';
 import { ALLOWED_EXTENSIONS } from './uploadFile.ts';
 import { LoginRequired } from '../../shared/LoginRequired.tsx';
+import { stackedList } from '../../shared/boxStyles.ts';
 
 const STEPS = [
   { title: 'Submission', body: 'Describe the data set, set a price, upload the file or give a link, and submit.' },
@@ -23,12 +24,7 @@ const STEPS = [
 ];
 
 const Rules = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: 8px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${stackedList(8)}
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.textMuted};
 

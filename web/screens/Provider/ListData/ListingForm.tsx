@@ -21,12 +21,7 @@ import { ListingReviewNotice } from './ListingReviewNotice.tsx';
 import { ListingSpecSection } from './ListingSpecSection.tsx';
 import { useUpdateListingMutation } from './UpdateListingMutation.ts';
 import type { UploadedFile } from './uploadFile.ts';
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: 16px;
-`;
+import { StackForm } from '../../shared/StackForm.tsx';
 
 // `disabled` here disables every control inside at once: the form is disabled until the provider's
 // due diligence is approved
@@ -213,7 +208,7 @@ export function ListingForm({ categories: categoriesKey, contract: contractKey, 
   const submitLabel = editing ? 'RESUBMIT LISTING' : 'SUBMIT LISTING';
 
   return (
-    <Form ref={formRef} onSubmit={submit} noValidate aria-label={editing ? 'Edit listing' : 'Data listing'}>
+    <StackForm $gap={16} ref={formRef} onSubmit={submit} noValidate aria-label={editing ? 'Edit listing' : 'Data listing'}>
       {contract && <ListingReviewNotice contract={contract} />}
       <Fields disabled={disabled} aria-disabled={disabled || undefined} data-testid="listing-fields">
         <ListingContractSection categories={categories} values={values} text={answers.text} />
@@ -252,6 +247,6 @@ export function ListingForm({ categories: categoriesKey, contract: contractKey, 
           {inFlight ? 'SUBMITTING…' : submitLabel}
         </Button>
       </SubmitBar>
-    </Form>
+    </StackForm>
   );
 }

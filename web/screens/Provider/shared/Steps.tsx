@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Panel } from '../../../components/Panel.tsx';
+import { monoCaps } from '../../shared/figureText.ts';
 
 export type Step = { title: string; body: ReactNode };
 
@@ -59,11 +60,7 @@ const Text = styled.div`
   padding-top: 4px;
 
   strong {
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    letter-spacing: ${({ theme }) => theme.tracking.label};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textStrong};
+    ${monoCaps({ size: 'sm', colour: 'textStrong' })}
   }
   span {
     font-size: ${({ theme }) => theme.fontSizes.sm};

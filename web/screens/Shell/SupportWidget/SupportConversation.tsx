@@ -15,6 +15,7 @@ import { SupportStatusBadge } from './SupportStatusBadge.tsx';
 import { SupportTicketLive } from './SupportTicketLive.tsx';
 import { WidgetTicketQuery } from './WidgetTicketQuery.ts';
 import { acceptsReplies, canSendReply, isSendKey, shortTicketId } from './supportRules.ts';
+import { stackedList } from '../../shared/boxStyles.ts';
 
 export type SupportConversationProps = {
   ticketId: string;
@@ -81,12 +82,7 @@ const Thread = styled.div`
 `;
 
 const List = styled.ol`
-  display: flex;
-  flex-direction: column;
-  gap: 10px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${stackedList(10)}
 `;
 
 const Composer = styled.form`

@@ -1,6 +1,7 @@
 import type { KeyboardEvent, ReactNode, Ref } from 'react';
 import styled from 'styled-components';
 import { Icon } from '../../../components/Icon.tsx';
+import { monoCaps } from '../../shared/figureText.ts';
 
 export type SupportDialogProps = {
   ref?: Ref<HTMLDivElement>;
@@ -53,12 +54,7 @@ const Title = styled.h2`
   display: flex;
   align-items: center;
   gap: 8px;
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: 800;
-  letter-spacing: ${({ theme }) => theme.tracking.label};
-  text-transform: uppercase;
-  color: ${({ theme }) => theme.colors.textStrong};
+  ${monoCaps({ size: 'sm', colour: 'textStrong', weight: 800 })}
 
   svg { color: ${({ theme }) => theme.colors.up}; }
 `;

@@ -54,6 +54,14 @@ export function SupportTicketForm({ draft, onChange, invalid, busy, onSubmit, on
 
   const set = <K extends keyof TicketDraft>(key: K, value: TicketDraft[K]) => onChange({ ...draft, [key]: value });
   const bad = (field: RequiredField) => (invalid.includes(field) ? true : undefined);
+  // a required text of the draft: its name, value, change and whether it is marked missing
+  const bind = (field: RequiredField) => ({
+    name: field,
+    required: true,
+    value: draft[field],
+    onChange: (e: { target: { value: string } }) => set(field, e.target.value),
+    'aria-invalid': bad(field),
+  });
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -64,37 +72,9 @@ export function SupportTicketForm({ draft, onChange, invalid, busy, onSubmit, on
   return (
     <Form ref={formRef} onSubmit={submit} noValidate aria-label="New support request" aria-busy={busy || undefined}>
       <Fields>
-        <TextField
-          label="Name *"
-          name="name"
-          autoComplete="name"
-          required
-          maxLength={200}
-          value={draft.name}
-          onChange={(e) => set('name', e.target.value)}
-          aria-invalid={bad('name')}
-          data-autofocus
-        />
-        <TextField
-          label="Email *"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={320}
-          value={draft.email}
-          onChange={(e) => set('email', e.target.value)}
-          aria-invalid={bad('email')}
-        />
-        <TextField
-          label="Subject *"
-          name="subject"
-          required
-          maxLength={300}
-          value={draft.subject}
-          onChange={(e) => set('subject', e.target.value)}
-          aria-invalid={bad('subject')}
-        />
+        <TextField label="Name *" autoComplete="name" maxLength={200} {...bind('name')} data-autofocus />
+        <TextField label="Email *" type="email" autoComplete="email" maxLength={320} {...bind('email')} />
+        <TextField label="Subject *" maxLength={300} {...bind('subject')} />
         <SelectField
           label="Priority"
           name="priority"
@@ -102,17 +82,7 @@ export function SupportTicketForm({ draft, onChange, invalid, busy, onSubmit, on
           value={draft.priority}
           onChange={(e) => set('priority', e.target.value as TicketPriorityValue)}
         />
-        <TextAreaField
-          label="Message *"
-          name="message"
-          required
-          rows={3}
-          style={{ minHeight: 72 }}
-          maxLength={10000}
-          value={draft.message}
-          onChange={(e) => set('message', e.target.value)}
-          aria-invalid={bad('message')}
-        />
+        <TextAreaField label="Message *" rows={3} style={{ minHeight: 72 }} maxLength={10000} {...bind('message')} />
       </Fields>
       <Actions>
         <Button type="button" onClick={onCancel} disabled={busy}>

@@ -1,8 +1,6 @@
-import { useMemo } from 'react';
-import { useSubscription } from 'react-relay';
-import type { GraphQLSubscriptionConfig } from 'relay-runtime';
 import type { WidgetMessageAddedSubscription as MessageAddedType } from '../../../__generated__/WidgetMessageAddedSubscription.graphql.ts';
 import type { WidgetTicketUpdatedSubscription as TicketUpdatedType } from '../../../__generated__/WidgetTicketUpdatedSubscription.graphql.ts';
+import { useLiveSubscription } from '../../../hooks/useLiveSubscription.ts';
 import { appendSupportMessage } from './appendSupportMessage.ts';
 import { WidgetMessageAddedSubscription } from './WidgetMessageAddedSubscription.ts';
 import { WidgetTicketUpdatedSubscription } from './WidgetTicketUpdatedSubscription.ts';
@@ -21,20 +19,10 @@ export type SupportTicketLiveProps = {
  * (re)opened after the ticket's grant cookie was set: the server reads cookies once per socket.
  */
 export function SupportTicketLive({ ticketId, ticketRecordId, onError }: SupportTicketLiveProps) {
-  const messageAdded = useMemo<GraphQLSubscriptionConfig<MessageAddedType>>(
-    () => ({
-      subscription: WidgetMessageAddedSubscription,
-      variables: { ticketId },
-      updater: (store) => appendSupportMessage(store, ticketRecordId, store.getRootField('supportMessageAdded')),
-      onError,
-    }),
-    [ticketId, ticketRecordId, onError],
-  );
-  const ticketUpdated = useMemo<GraphQLSubscriptionConfig<TicketUpdatedType>>(
-    () => ({ subscription: WidgetTicketUpdatedSubscription, variables: { ticketId }, onError }),
-    [ticketId, onError],
-  );
-  useSubscription(messageAdded);
-  useSubscription(ticketUpdated);
+  useLiveSubscription<MessageAddedType>(WidgetMessageAddedSubscription, { ticketId }, {
+    updater: (store) => appendSupportMessage(store, ticketRecordId, store.getRootField('supportMessageAdded')),
+    onError,
+  });
+  useLiveSubscription<TicketUpdatedType>(WidgetTicketUpdatedSubscription, { ticketId }, { onError });
   return null;
 }
