@@ -1,4 +1,4 @@
-import { decodeGlobalID, resolveOffsetConnection } from '@pothos/plugin-relay';
+import { resolveOffsetConnection } from '@pothos/plugin-relay';
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from './builder.ts';
 import { selectable } from './prisma-query.ts';
@@ -25,7 +25,7 @@ import { LISTING_MACHINE } from '../domain/listings/listings.machine.ts';
 import { BID_MACHINE } from '../domain/market/bids.machine.ts';
 import type { Context } from '../context.ts';
 import type { Contract } from '../db/generated/prisma/client.ts';
-import { isRecordId } from '../db/ids.ts';
+import { plainId } from './global-ids.ts';
 import { checkOffsetCursors } from './cursors.ts';
 
 // A listing ("contract"): the specification.
@@ -258,21 +258,3 @@ builder.queryFields((t) => ({
     },
   }),
 }));
-
-/**
- * Accepts a Relay global id of `typename` or a plain database id. Anything that is not a record id
- * (api/db/ids.ts) becomes the nil UUID, which no record has: services then answer exactly as for
- * an unknown id, after the same permission checks, and hostile strings never reach a query.
- */
-export function plainId(id: string, typename: string): string {
-  let plain = id;
-  try {
-    const decoded = decodeGlobalID(id);
-    if (decoded.typename === typename) plain = decoded.id;
-  } catch {
-    /* a plain id */
-  }
-  return isRecordId(plain) ? plain : NO_RECORD_ID;
-}
-
-const NO_RECORD_ID = '00000000-0000-0000-0000-000000000000';

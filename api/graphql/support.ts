@@ -1,7 +1,7 @@
 import { filter, pipe } from 'graphql-yoga';
 import { builder } from './builder.ts';
 import { selectable } from './prisma-query.ts';
-import { plainId } from './contract.ts';
+import { plainId } from './global-ids.ts';
 import type { AppServices, Context } from '../context.ts';
 import { sharedFeedOf } from '../events/shared-feed.ts';
 import type { TicketUpdatedEvent } from '../events/events.ts';

@@ -1,6 +1,6 @@
 import { builder } from './builder.ts';
 import { selectable } from './prisma-query.ts';
-import { plainId } from './contract.ts';
+import { plainId } from './global-ids.ts';
 import { PositionCloseReasonEnum, PositionStatusEnum, PositionTypeEnum } from './enums.ts';
 import { UserType } from './user.ts';
 import { closePosition, openPosition } from '../domain/trading/positions.service.ts';

@@ -1,6 +1,6 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
-import type { Yoga } from '../app.ts';
+import type { Yoga } from '../graphql/yoga.ts';
 import type { Logger } from '../logger.ts';
 import { contextFor, json, operation, respondWithResult, runOperation, type MutationResult } from './execute.ts';
 import { jsonError } from './respond.ts';

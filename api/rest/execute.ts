@@ -1,6 +1,6 @@
 import { GraphQLError, parse, validate, type DocumentNode, type ExecutionResult } from 'graphql';
 import type { Context as HonoContext } from 'hono';
-import type { Yoga } from '../app.ts';
+import type { Yoga } from '../graphql/yoga.ts';
 import { schema } from '../graphql/schema.ts';
 import { statusOfCode, type ErrorCode } from '../domain/errors.ts';
 import type { Context } from '../context.ts';

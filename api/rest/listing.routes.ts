@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import busboy from 'busboy';
 import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
-import type { Yoga } from '../app.ts';
+import type { Yoga } from '../graphql/yoga.ts';
 import { contextFor, json, operation, respondWithResult, runOperation, type MutationResult } from './execute.ts';
 import { jsonError, readJsonObject } from './respond.ts';
 import { BACK_OFFICE_FIELDS, restListing, type BackOfficeContractNode } from './contract-shape.ts';

@@ -1,6 +1,6 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
-import type { Yoga } from '../app.ts';
+import type { Yoga } from '../graphql/yoga.ts';
 import { authRoutes } from './auth.routes.ts';
 import { marketRoutes } from './market.routes.ts';
 import { diligenceRoutes } from './diligence.routes.ts';

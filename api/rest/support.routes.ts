@@ -1,6 +1,6 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
-import type { Yoga } from '../app.ts';
+import type { Yoga } from '../graphql/yoga.ts';
 import { contextFor, json, everyPage, jsonList, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type MutationResult } from './execute.ts';
 import { isAdmin } from '../domain/policies.ts';
 import { jsonError, strings } from './respond.ts';
