@@ -16,15 +16,14 @@ import { requestLoader } from './loaders.ts';
 import { CATEGORIES, categoryInfo } from '../domain/market/categories.ts';
 import { change24h } from '../domain/market/price.rules.ts';
 import { cardFiguresLoader } from '../domain/market/market.loaders.ts';
-import { CONTRACT_SORTS, COUNT_CAP, countContracts, findContractPage, inOrder, type ContractSort } from '../domain/market/contracts.list.ts';
-import { findContractCards } from '../domain/market/contract-cards.ts';
-import { asksOnlyCards } from './card-selection.ts';
+import { CONTRACT_SORTS, COUNT_CAP, countContracts, findContractPage, inOrder, type ContractPage, type ContractSort } from '../domain/market/contracts.list.ts';
+import { findContractCards, type ContractCard } from '../domain/market/contract-cards.ts';
+import { asksOnlyCards, cardsAsContracts } from './card-selection.ts';
 import { canSeeBidDetails, canSeeContract } from '../domain/policies.ts';
 import { nextStatuses } from '../domain/transitions/transition.ts';
 import { LISTING_MACHINE } from '../domain/listings/listings.machine.ts';
 import { BID_MACHINE } from '../domain/market/bids.machine.ts';
 import type { Context } from '../context.ts';
-import type { Contract } from '../db/generated/prisma/client.ts';
 import { plainId } from './global-ids.ts';
 import { checkOffsetCursors } from './cursors.ts';
 
@@ -219,14 +218,13 @@ builder.queryFields((t) => ({
           // provider on the row instead of loading it again.
           const query = queryFromInfo({ context: ctx, info, path: ['edges', 'node'], typeName: 'Contract' });
           // A page of cards only (the floor, browse, search): one plain statement.
-          const page = asksOnlyCards(info) ? await findContractCards(ctx.services.sql, options) : await findContractPage(ctx.db, options);
+          const page: ContractPage & { cards?: ContractCard[] } = asksOnlyCards(info) ? await findContractCards(ctx.services.sql, options) : await findContractPage(ctx.db, options);
           ({ totalCount, totalCountIsExact } = page);
           if (page.ids.length === 0) return [];
           // The page statement read the cards' figures already: the cards' fields find them there.
           const figures = cardFigures(ctx);
           for (const [id, f] of page.figures) figures.prime(id, f);
-          // A card row holds every column the fields asked read (asksOnlyCards), not the whole row.
-          if ('cards' in page) return page.cards as unknown as Contract[];
+          if (page.cards) return cardsAsContracts(page.cards);
           return inOrder(page.ids, await ctx.db.contract.findMany({ ...query, where: { id: { in: page.ids } } }));
         });
         return { ...connection, totalCount, totalCountIsExact };
