@@ -1,5 +1,6 @@
 import { GraphQLError, parse, validate, type DocumentNode, type ExecutionResult } from 'graphql';
 import type { Context as HonoContext } from 'hono';
+import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../graphql/yoga.ts';
 import { schema } from '../graphql/schema.ts';
 import { statusOfCode, type ErrorCode } from '../domain/errors.ts';
@@ -178,3 +179,6 @@ export async function contextFor(yoga: Yoga, c: HonoContext, clientIp: string): 
   sendCookies(c, entry);
   return entry.context;
 }
+
+/** The caller's address, by the app's one rule (TRUST_PROXY): what every route passes to runOperation. */
+export type ClientIp = (c: HonoContext<{ Bindings: HttpBindings }>) => string;

@@ -3,6 +3,8 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../graphql/yoga.ts';
 import { authRoutes } from './auth.routes.ts';
 import { marketRoutes } from './market.routes.ts';
+import { bidRoutes } from './bids.routes.ts';
+import { purchaseRoutes } from './purchases.routes.ts';
 import { diligenceRoutes } from './diligence.routes.ts';
 import { listingRoutes } from './listing.routes.ts';
 import { paymentRoutes } from './payment.routes.ts';
@@ -27,6 +29,8 @@ export function restRouter(yoga: Yoga, clientIp: (c: HonoContext<{ Bindings: Htt
   api.route('/data', dataRoutes(yoga, clientIp));
   api.route('/', listingRoutes(yoga, clientIp));
   api.route('/', marketRoutes(yoga, clientIp));
+  api.route('/', bidRoutes(yoga, clientIp));
+  api.route('/', purchaseRoutes(yoga, clientIp));
   api.route('/', reviewRoutes(yoga, clientIp));
   api.route('/', messagingRoutes(yoga, clientIp));
   api.route('/', tradingRoutes(yoga, clientIp));
