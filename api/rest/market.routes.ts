@@ -12,6 +12,7 @@ import { BACK_OFFICE_FIELDS, CONTRACT_FIELDS, restContract, restContractFor, typ
 import { documented, queryOf } from './openapi/describe.ts';
 import { ListingAnswer } from './openapi/shapes.ts';
 import { isAdmin } from '../domain/policies.ts';
+import { AMOUNT_DIGITS } from '../domain/money/money.ts';
 
 // REST compatibility for the market (the specification): its figures, the contracts and the
 // review queue; the same GraphQL fields the web app reads, reshaped to the spec's JSON. Ids are the
@@ -36,7 +37,7 @@ const CONTRACT = operation<{ contract: BackOfficeContractNode | null }>(`query R
 const REVIEW_STATUSES = ['pending_review', 'rejected'];
 
 const priceParam = (name: string) =>
-  z.string().regex(/^\s*(\d{1,10}(\.\d{1,2})?)?\s*$/, `${name} must be a number of at least 0`).optional().describe('US dollars, at most two decimals.');
+  z.string().regex(new RegExp(`^\\s*(${AMOUNT_DIGITS})?\\s*$`), `${name} must be a number of at least 0`).optional().describe('US dollars, at most two decimals.');
 
 /** The query of GET /api/contracts: checked here, documented from here. */
 const ContractsQuery = z.object({

@@ -3,7 +3,7 @@ import type { Contract, DataFile, Prisma, User } from '../../db/generated/prisma
 import type { Mailer } from '../../mail/mailer.ts';
 import type { EventPublisher } from '../../events/events.ts';
 import { AuthenticationError, ConflictError, NotFoundError, PermissionError, ValidationError } from '../errors.ts';
-import { parseInput } from '../accounts/accounts.schemas.ts';
+import { parseInput } from '../parse-input.ts';
 import { listingInput, listingReviewInput, type ListingInput } from './listings.schemas.ts';
 import { DEFAULT_LISTING_APPROVAL, DEFAULT_LISTING_REJECTION, LISTING_MACHINE, mayEditListing } from './listings.machine.ts';
 import { isAdmin, isApprovedProvider, isOwnerOrAdmin } from '../policies.ts';
