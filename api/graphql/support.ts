@@ -8,7 +8,7 @@ import type { TicketUpdatedEvent } from '../events/events.ts';
 import { SenderType, TicketPriority, TicketStatus } from '../db/generated/prisma/enums.ts';
 import { nextStatuses } from '../domain/transitions/transition.ts';
 import { TICKET_MACHINE } from '../domain/support/tickets.machine.ts';
-import { canAccessTicket } from '../domain/support/support.rules.ts';
+import { canAccessTicket } from '../domain/policies.ts';
 import { supportGrantCookie } from '../domain/support/support.grant.ts';
 import {
   activeTicketCount,

@@ -22,6 +22,7 @@ import { z } from 'zod';
 import { documented, queryOf } from './openapi/describe.ts';
 import { DataAccessAnswer } from './openapi/shapes.ts';
 import { PURCHASE_FIELDS, restPurchase, type PurchaseNode } from './purchase-shape.ts';
+import { isSelf } from '../domain/policies.ts';
 
 const AccessQuery = z.object({ buyer_id: z.string().optional().describe('If sent, it must be the signed-in user.') });
 
@@ -68,7 +69,7 @@ export function dataRoutes(yoga: Yoga, clientIp: ClientIp) {
     const ctx = await contextFor(yoga, c, clientIp(c));
     if (!ctx.viewer) return jsonError(c, 401, 'Authentication required', { code: 'LOGIN_REQUIRED' });
     const buyerId = c.req.valid('query').buyer_id;
-    if (buyerId !== undefined && buyerId !== ctx.viewer.id) return jsonError(c, 403, 'buyer_id must be the logged-in user', { code: 'NOT_OWNER' });
+    if (buyerId !== undefined && !isSelf(ctx.viewer, buyerId)) return jsonError(c, 403, 'buyer_id must be the logged-in user', { code: 'NOT_OWNER' });
     const result = await runOperation(yoga, c, clientIp(c), REQUEST_ACCESS, { input: { purchaseId: c.req.param('purchaseId') } });
     return respondWithResult(c, result, 'requestDataAccess', (data: AccessNode) => json(c, restAccess(data)));
   });

@@ -9,7 +9,7 @@ import { BACK_OFFICE_FIELDS, restListing, type BackOfficeContractNode } from './
 import { DomainError, statusOfCode } from '../domain/errors.ts';
 import { assertMayUpload, storeUpload } from '../domain/listings/upload.service.ts';
 import { MAX_UPLOAD_BYTES } from '../domain/listings/file-types.ts';
-import { mayReadListingFile } from '../domain/listings/listings.service.ts';
+import { canReadListingFile } from '../domain/policies.ts';
 import { isRecordId } from '../db/ids.ts';
 import { fileRange } from '../http/file-answer.ts';
 import { z } from 'zod';
@@ -198,7 +198,7 @@ export function listingRoutes(yoga: Yoga, clientIp: ClientIp) {
     if (!ctx.viewer) return jsonError(c, 401, 'Authentication required');
     const id = c.req.param('id');
     const file = isRecordId(id) ? await ctx.db.dataFile.findUnique({ where: { id } }) : null;
-    if (!file || !mayReadListingFile(ctx.viewer, file)) return jsonError(c, 404, 'File not found');
+    if (!file || !canReadListingFile(ctx.viewer, file)) return jsonError(c, 404, 'File not found');
     // As a buyer's download (api/rest/data.routes.ts): an ETag, and Range requests to resume.
     const headers = new Headers({ 'cache-control': 'private, no-store' });
     const answer = fileRange(c.req.raw.headers, file, headers);
