@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { createUser, expect, gql, operationOf, test, toast, type TestUser } from './fixtures.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { createUser, expect, gql, operationOf, test, toast } from './fixtures.ts';
+import { activeContract, browser_, composer, expectAccessible, headerBadge, login, newBuyer, PROVIDER, readEverything, secondBrowser } from './conversations.ts';
 
 // The messaging center (/messaging), two browsers at once: a new buyer asks a demo provider about
 // one of its contracts ('Contact Provider'), the provider sees the header badge and the message
@@ -8,70 +8,6 @@ import { createUser, expect, gql, operationOf, test, toast, type TestUser } from
 // of their own message once the provider opened the thread. A third user cannot read the
 // conversation; logged out is 'Access Denied'; the dashboard's Messages tab lists the conversation
 // with its unread badge, live. Every buyer is new, so nothing depends on the other journeys' data.
-
-const DEMO_PASSWORD = 'Demo#Trader1';
-// a demo provider no other journey writes to
-const PROVIDER = { email: 'tidewater@datapit.demo', name: 'Tidewater Quant' };
-
-async function login(request: APIRequestContext, usernameOrEmail: string, password = DEMO_PASSWORD) {
-  const { login: result } = await gql<{ login: { __typename: string; message?: string } }>(
-    request,
-    'mutation ($input: LoginInput!) { login(input: $input) { __typename ... on Error { message } } }',
-    { input: { usernameOrEmail, password } },
-  );
-  expect(result.__typename, result.message).toBe('MutationLoginSuccess');
-}
-
-/** One of the provider's active contracts (as the provider). */
-async function activeContract(request: APIRequestContext): Promise<{ contractId: string; title: string }> {
-  const { viewer } = await gql<{ viewer: { listings: { edges: { node: { contractId: string; title: string } }[] } } }>(
-    request,
-    '{ viewer { listings(first: 1, status: active) { edges { node { contractId title } } } } }',
-  );
-  const contract = viewer.listings.edges[0]?.node;
-  expect(contract, 'the demo provider has an active listing').toBeTruthy();
-  return contract!;
-}
-
-/** Reads every conversation of the logged-in user, so their badge starts at 0. */
-async function readEverything(request: APIRequestContext) {
-  const { viewer } = await gql<{ viewer: { conversations: { edges: { node: { id: string; unreadCount: number } }[] } } }>(
-    request,
-    '{ viewer { conversations(first: 100) { edges { node { id unreadCount } } } } }',
-  );
-  for (const { node } of viewer.conversations.edges.filter((e) => e.node.unreadCount > 0)) {
-    await gql(request, 'mutation ($input: MarkConversationReadInput!) { markConversationRead(input: $input) { __typename } }', {
-      input: { conversationId: node.id },
-    });
-  }
-}
-
-/** A second browser session (its own cookies) with the same console-error guard as `page`. */
-async function secondBrowser(browser: Browser, viewport?: { width: number; height: number }) {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(`console.error: ${msg.text()}`);
-  });
-  return {
-    page,
-    async close() {
-      await context.close();
-      expect(errors, 'console errors on the second page').toEqual([]);
-    },
-  };
-}
-
-async function newBuyer(page: Page, label = 'asker'): Promise<TestUser> {
-  const buyer = await createUser(page.request, { verified: true, label });
-  await login(page.request, buyer.email, buyer.password);
-  return buyer;
-}
-
-const headerBadge = (page: Page) => page.getByRole('banner').getByRole('link', { name: /unread messages$/ });
-const composer = (page: Page) => page.getByRole('textbox', { name: /^Message to / });
 
 test('a buyer contacts a provider and both talk live, with read marks', async ({ page, browser }) => {
   test.setTimeout(150_000);
@@ -348,20 +284,6 @@ test('on a phone the list and the thread take turns', async ({ page }) => {
   await page.getByTestId('conversation-row').first().click();
   await expect(page.getByRole('log', { name: `Messages with ${PROVIDER.name}` })).toBeVisible();
 });
-
-function browser_(page: Page): Browser {
-  return page.context().browser()!;
-}
-
-/** axe on the page as it is: no serious or critical finding (the minor ones are printed). */
-async function expectAccessible(page: Page, what: string) {
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  const describe = (v: (typeof results.violations)[number]) => `${v.impact} ${v.id}: ${v.help} ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(', ')}`;
-  const minor = results.violations.filter((v) => v.impact !== 'serious' && v.impact !== 'critical');
-  if (minor.length) console.log(`[axe] ${what}: minor\n${minor.map(describe).join('\n')}`);
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map(describe), what).toEqual([]);
-}
 
 test('the messaging center passes axe, on a desk and on a phone', async ({ page }) => {
   test.setTimeout(120_000);

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
-import type { APIRequestContext, Page } from '@playwright/test';
 import { createUser, expect, gql, test, toast } from './fixtures.ts';
+import { ADMIN, buyerWhoPaid, libraryItem, linkListing, login, uploadedListing } from './library.ts';
 
 // The buyer's data library (/my-data): logged out and empty, then a buyer who paid through GraphQL
 // (card 4242 4242 4242 4242) for the demo provider's listing with a real CSV upload: ACTIVE, a
@@ -9,76 +9,6 @@ import { createUser, expect, gql, test, toast } from './fixtures.ts';
 // disputed payment, the review; after a refund, one word for it everywhere; and a listing delivered
 // by the provider's own link, from the escrow page to the library.
 // Every buyer is new, so nothing depends on the other journeys' data.
-
-const DEMO_PASSWORD = 'Demo#Trader1';
-const DEMO_PROVIDER = 'meridian@datapit.demo';
-const ADMIN = { email: 'admin@datapit.demo', password: 'PitBoss#2026' };
-const SUCCESS_CARD = { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' };
-
-async function login(request: APIRequestContext, usernameOrEmail: string, password = DEMO_PASSWORD) {
-  const { login: result } = await gql<{ login: { __typename: string; message?: string } }>(
-    request,
-    'mutation ($input: LoginInput!) { login(input: $input) { __typename ... on Error { message } } }',
-    { input: { usernameOrEmail, password } },
-  );
-  expect(result.__typename, result.message).toBe('MutationLoginSuccess');
-}
-
-type Listing = { id: string; contractId: string; title: string; files: { fileName: string; size: number }[] };
-
-/** The demo provider's active listing with an uploaded file (read as the provider, in its own request context). */
-async function uploadedListing(request: APIRequestContext): Promise<Listing> {
-  await login(request, DEMO_PROVIDER);
-  const { viewer } = await gql<{ viewer: { listings: { edges: { node: Listing }[] } } }>(
-    request,
-    '{ viewer { listings(first: 50, status: active) { edges { node { id contractId title files { fileName size } } } } } }',
-  );
-  const listing = viewer.listings.edges.map((e) => e.node).find((l) => l.files.length > 0);
-  expect(listing, 'the demo provider has an active listing with an uploaded file').toBeTruthy();
-  return listing!;
-}
-
-type LinkListing = Listing & { dataAccessUrl: string; accessInstructions: string };
-
-/** An active listing of the demo provider delivered only by its own link (read as the provider). */
-async function linkListing(request: APIRequestContext): Promise<LinkListing> {
-  await login(request, DEMO_PROVIDER);
-  const { viewer } = await gql<{ viewer: { listings: { edges: { node: LinkListing & { dataAccessType: string } }[] } } }>(
-    request,
-    '{ viewer { listings(first: 50, status: active) { edges { node { id contractId title files { fileName size } dataAccessType dataAccessUrl accessInstructions } } } } }',
-  );
-  const listing = viewer.listings.edges.map((e) => e.node).find((l) => l.dataAccessType === 'external_link' && l.dataAccessUrl && l.accessInstructions);
-  expect(listing, 'the demo provider has an active listing delivered by link').toBeTruthy();
-  return listing!;
-}
-
-/** A new verified buyer (the page's session) pays for the listing with the success card; returns the payment's id. */
-async function buyerWhoPaid(page: Page, listing: Listing) {
-  const buyer = await createUser(page.request, { verified: true, label: 'librarian' });
-  await login(page.request, buyer.email, buyer.password);
-  const { createPayment } = await gql<{ createPayment: { __typename: string; message?: string; data?: { id: string } } }>(
-    page.request,
-    `mutation ($input: CreatePaymentInput!) {
-      createPayment(input: $input) { __typename ... on MutationCreatePaymentSuccess { data { id } } ... on Error { message } }
-    }`,
-    { input: { contractId: listing.id, paymentMethod: 'card' } },
-  );
-  expect(createPayment.__typename, createPayment.message).toBe('MutationCreatePaymentSuccess');
-  const paymentId = createPayment.data!.id;
-  const { confirmPayment } = await gql<{ confirmPayment: { __typename: string; message?: string; data?: { apiKey: string } } }>(
-    page.request,
-    `mutation ($input: ConfirmPaymentInput!) {
-      confirmPayment(input: $input) { __typename ... on MutationConfirmPaymentSuccess { data { apiKey } } ... on Error { message } }
-    }`,
-    { input: { paymentId, card: SUCCESS_CARD } },
-  );
-  expect(confirmPayment.__typename, confirmPayment.message).toBe('MutationConfirmPaymentSuccess');
-  return { buyer, paymentId, escrowKey: confirmPayment.data!.apiKey };
-}
-
-function libraryItem(page: Page, title: string) {
-  return page.getByTestId('library-item').filter({ has: page.getByRole('link', { name: title, exact: true }) });
-}
 
 test('logged out, the library asks to log in; a new buyer sees the empty state linking to browse', async ({ page }) => {
   await page.goto('/my-data');

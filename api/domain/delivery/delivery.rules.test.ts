@@ -2,7 +2,9 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { accessState, externalAccessOf } from './delivery.rules.ts';
 import { decideRange } from './http-range.ts';
-import { csvToNdjson, jsonToNdjson, streamFormatOf } from './ndjson.ts';
+import { csvToNdjson } from './csv-to-ndjson.ts';
+import { jsonToNdjson } from './json-to-ndjson.ts';
+import { streamFormatOf } from './ndjson.ts';
 import { generateApiKey, hashApiKey } from './api-keys.ts';
 
 const now = new Date('2026-11-22T12:00:00Z');

@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { csvToNdjson, jsonToNdjson, ndjsonRows } from './ndjson.ts';
+import { csvToNdjson } from './csv-to-ndjson.ts';
+import { jsonToNdjson } from './json-to-ndjson.ts';
+import { ndjsonRows } from './ndjson.ts';
 import { ROW_LIMITS, RowLimitError } from '../listings/row-limits.ts';
 
 // CSV -> NDJSON must give the same rows whichever path a chunk takes (bytes copied as they are,
