@@ -21,6 +21,7 @@ import { MemoryMailer, STRONG_PASSWORD } from './harness.ts';
 export interface LiveInstance {
   /** host:port */
   base: string;
+  app: ReturnType<typeof createApp>;
   mailer: MemoryMailer;
   jobs: JobRunner;
   /** The instance's graphql-ws endpoint (its sockets with a session). */
@@ -38,6 +39,7 @@ export async function startLiveInstance(database: Database, env: Record<string, 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     base: `127.0.0.1:${(server.address() as AddressInfo).port}`,
+    app,
     mailer,
     jobs: app.jobs,
     websocket: ws,
