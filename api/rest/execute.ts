@@ -180,5 +180,27 @@ export async function contextFor(yoga: Yoga, c: HonoContext, clientIp: string): 
   return entry.context;
 }
 
+/**
+ * A REST list of every node of a connection: runs `document` page by page (its `$after`), `pick`
+ * finds the page in each answer (or the Response to give instead: not logged in, not yours), and
+ * `shape` makes each node the spec's JSON. An error of the operation answers as respondWithGraphQLErrors.
+ */
+export async function listEveryPage<TData, T>(
+  yoga: Yoga,
+  c: HonoContext,
+  clientIp: string,
+  document: TypedDocument<TData>,
+  variables: Record<string, unknown>,
+  pick: (data: TData | null | undefined) => ConnectionPage<T> | Response | Promise<Response>,
+  shape: (node: T) => unknown,
+): Promise<Response> {
+  const all = await everyPage<T>(async (after) => {
+    const { data, errors } = await runOperation(yoga, c, clientIp, document, { ...variables, after });
+    if (errors?.length) return respondWithGraphQLErrors(c, errors, data);
+    return pick(data);
+  });
+  return all instanceof Response ? all : jsonList(c, all.map(shape));
+}
+
 /** The caller's address, by the app's one rule (TRUST_PROXY): what every route passes to runOperation. */
 export type ClientIp = (c: HonoContext<{ Bindings: HttpBindings }>) => string;

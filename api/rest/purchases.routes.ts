@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import { z } from 'zod';
 import type { Yoga } from '../graphql/yoga.ts';
-import { everyPage, json, jsonList, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type ClientIp, type ConnectionPage, type MutationResult } from './execute.ts';
+import { json, listEveryPage, operation, respondWithResult, runOperation, type ClientIp, type ConnectionPage, type MutationResult } from './execute.ts';
 import { jsonError } from './respond.ts';
 import { TOTAL_HEADER } from './page-links.ts';
 import { refuseOtherBuyer } from './signed-in.ts';
@@ -56,15 +56,12 @@ export function purchaseRoutes(yoga: Yoga, clientIp: ClientIp) {
     answers: { 200: { description: 'The purchases', schema: z.array(PurchaseAnswer), headers: TOTAL_HEADER } },
     errors: [403],
   }), async (c) => {
-    const purchases = await everyPage<PurchaseNode>(async (after) => {
-      const result = await runOperation(yoga, c, clientIp(c), MY_PURCHASES, { after });
-      if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
-      const viewer = result.data?.viewer;
+    return listEveryPage(yoga, c, clientIp(c), MY_PURCHASES, {}, (data) => {
+      const viewer = data?.viewer;
       if (!viewer) return jsonError(c, 401, 'Authentication required');
       if (viewer.userId !== c.req.param('userId')) return jsonError(c, 403, 'You can only read your own purchases');
       return viewer.purchases;
-    });
-    return purchases instanceof Response ? purchases : jsonList(c, purchases.map(restPurchase));
+    }, restPurchase);
   });
 
   return r;
