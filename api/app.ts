@@ -8,7 +8,7 @@ import { HTTPException } from 'hono/http-exception';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { DomainError, statusOfCode } from './domain/errors.ts';
+import { DomainError } from './domain/errors.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './rate-limiter.ts';
@@ -150,7 +150,7 @@ export function createApp(opts: AppOptions) {
   });
 
   // JSON bodies are small; files travel through their own streaming routes, with their own limit.
-  const jsonBodyLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => jsonError(c, 413, 'Request body too large (limit 1 MB)') });
+  const jsonBodyLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => jsonError(c, 'TOO_LARGE', 'Request body too large (limit 1 MB)') });
   // REST answers compress themselves where their JSON is made (jsonAnswer in api/http/compression.ts).
   // Uploads stream through their own route with the 500 MB limit of listing files.
   // A GET has no body to limit, and asking for one would build a whole WHATWG Request for nothing.
@@ -167,10 +167,10 @@ export function createApp(opts: AppOptions) {
   const allowedMethods = allowedMethodsOf(rest);
   app.all('/api/*', (c) => {
     const allowed = allowedMethods(c.req.path.slice('/api'.length));
-    if (allowed.length === 0) return jsonError(c, 404, 'Not found');
+    if (allowed.length === 0) return jsonError(c, 'NOT_FOUND', 'Not found');
     c.header('allow', [...allowed, 'OPTIONS'].join(', '));
     if (c.req.method === 'OPTIONS') return c.body(null, 204);
-    return jsonError(c, 405, `Method ${c.req.method} is not allowed here; allowed: ${allowed.join(', ')}`);
+    return jsonError(c, 'METHOD_NOT_ALLOWED', `Method ${c.req.method} is not allowed here; allowed: ${allowed.join(', ')}`);
   });
 
   // The built web app, with an SPA fallback that never swallows /api or a missing asset.
@@ -188,15 +188,15 @@ export function createApp(opts: AppOptions) {
     // answer, and no fault of ours. The request line says so.
     if (requestAbandoned((c.env as HttpBindings | undefined)?.incoming)) {
       logger.debug({ err: error, path: c.req.path }, 'the client left before its request was read');
-      return jsonError(c, 499, 'Client closed the request');
+      return jsonError(c, 'CLIENT_CLOSED_REQUEST', 'Client closed the request');
     }
     // An expected refusal (not logged in, not found, ...) is the client's business, not an error of ours.
     if (error instanceof DomainError) {
       logger.info({ code: error.code, path: c.req.path }, error.message);
-      return jsonError(c, statusOfCode[error.code], error.message);
+      return jsonError(c, error.reason, error.message);
     }
     logger.error({ err: error, path: c.req.path }, 'unhandled error');
-    return jsonError(c, 500, 'Internal server error');
+    return jsonError(c, 'INTERNAL_ERROR', 'Internal server error');
   });
 
   const honoListener = getRequestListener(app.fetch);

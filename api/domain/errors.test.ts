@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { AuthenticationError, ConflictError, DomainError, ERROR_REASONS, NotFoundError, PermissionError, ValidationError, defaultReasonOfCode, statusOfCode } from './errors.ts';
+import { AuthenticationError, COMMON_ERROR_CODES, ConflictError, DomainError, ERROR_REASONS, NotFoundError, PermissionError, ValidationError, defaultReasonOfCode, isReasonOf } from './errors.ts';
+import { ACCOUNTS_ERROR_CODES } from './accounts/accounts.errors.ts';
+import { DELIVERY_ERROR_CODES } from './delivery/delivery.errors.ts';
+import { DILIGENCE_ERROR_CODES } from './diligence/diligence.errors.ts';
+import { LISTINGS_ERROR_CODES } from './listings/listings.errors.ts';
+import { MARKET_ERROR_CODES } from './market/market.errors.ts';
+import { PAYMENTS_ERROR_CODES } from './payments/payments.errors.ts';
 
 describe('error reasons', () => {
   it('every error carries a reason; without one it is the general reason of its code', () => {
@@ -11,15 +17,15 @@ describe('error reasons', () => {
     expect(new DomainError('TOO_LARGE', 'x').reason).toBe('TOO_LARGE');
   });
 
-  it('a thrower names a finer reason without changing the code or status', () => {
-    const e = new PermissionError('Complete due diligence first', 'DUE_DILIGENCE_REQUIRED');
-    expect([e.code, e.reason, statusOfCode[e.code]]).toEqual(['FORBIDDEN', 'DUE_DILIGENCE_REQUIRED', 403]);
-    const c = new ConflictError('moved', 'INVALID_TRANSITION');
-    expect([c.code, c.reason, statusOfCode[c.code]]).toEqual(['CONFLICT', 'INVALID_TRANSITION', 409]);
-  });
-
   it('the default reasons are listed reasons, and no reason is listed twice', () => {
     for (const r of Object.values(defaultReasonOfCode)) expect(ERROR_REASONS).toContain(r);
     expect(new Set(ERROR_REASONS).size).toBe(ERROR_REASONS.length);
+  });
+
+  it('no area lists a code another area (or the shared list) has: each code has one kind', () => {
+    const lists = [COMMON_ERROR_CODES, ACCOUNTS_ERROR_CODES, DILIGENCE_ERROR_CODES, LISTINGS_ERROR_CODES, MARKET_ERROR_CODES, PAYMENTS_ERROR_CODES, DELIVERY_ERROR_CODES];
+    expect(lists.reduce((n, list) => n + Object.keys(list).length, 0)).toBe(ERROR_REASONS.length);
+    expect(isReasonOf('OWN_CONTRACT', 'FORBIDDEN')).toBe(true);
+    expect(isReasonOf('OWN_CONTRACT', 'CONFLICT')).toBe(false);
   });
 });

@@ -10,6 +10,7 @@ import {
 } from '../domain/accounts/accounts.service.ts';
 import { endSession, startSession } from '../context.ts';
 import { publishedDemoAdmin } from '../domain/accounts/demo-admin.ts';
+import { AuthenticationError, ConflictError, EmailNotVerifiedError, RateLimitedError, ValidationError } from '../domain/errors.ts';
 
 // Registration, email verification, login and logout (the specification).
 // Resolvers map and delegate; every rule lives in domain/accounts.
@@ -77,7 +78,7 @@ const MessagePayload = builder.objectRef<{ message: string }>('MessagePayload').
 builder.mutationFields((t) => ({
   register: t.field({
     type: RegisterPayload,
-    errors: {},
+    errors: { types: [ValidationError, ConflictError, RateLimitedError] },
     args: { input: t.arg({ type: RegisterInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
       return register(ctx.accounts, input, ctx.appUrl, ctx.clientIp);
@@ -85,19 +86,19 @@ builder.mutationFields((t) => ({
   }),
   verifyEmail: t.field({
     type: VerifyEmailPayload,
-    errors: {},
+    errors: { types: [ValidationError] },
     args: { input: t.arg({ type: VerifyEmailInput, required: true }) },
     resolve: (_root, { input }, ctx) => verifyEmail(ctx.accounts, input),
   }),
   resendVerification: t.field({
     type: MessagePayload,
-    errors: {},
+    errors: { types: [ValidationError, RateLimitedError] },
     args: { input: t.arg({ type: ResendVerificationInput, required: true }) },
     resolve: (_root, { input }, ctx) => resendVerification(ctx.accounts, input, ctx.appUrl, ctx.clientIp),
   }),
   login: t.field({
     type: SessionPayload,
-    errors: {},
+    errors: { types: [ValidationError, AuthenticationError, EmailNotVerifiedError, RateLimitedError] },
     args: { input: t.arg({ type: LoginInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
       const user = await login(ctx.accounts, input, ctx.clientIp);
@@ -107,7 +108,7 @@ builder.mutationFields((t) => ({
   }),
   adminLogin: t.field({
     type: SessionPayload,
-    errors: {},
+    errors: { types: [ValidationError, AuthenticationError, RateLimitedError] },
     args: { input: t.arg({ type: AdminLoginInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
       const user = await adminLogin(ctx.accounts, input, ctx.clientIp);

@@ -2,6 +2,7 @@ import { builder } from './builder.ts';
 import { selectable } from './prisma-query.ts';
 import { plainId } from './global-ids.ts';
 import { decideBid, placeBid, withdrawBid } from '../domain/market/bids.service.ts';
+import { AuthenticationError, ConflictError, NotFoundError, PermissionError, RateLimitedError, ValidationError } from '../domain/errors.ts';
 
 // Bids (the product decision "Bids"): logged-in users other than the provider bid on active contracts;
 // the provider accepts or declines; the bidder may withdraw an open bid.
@@ -25,7 +26,7 @@ const WithdrawBidInput = builder.inputType('WithdrawBidInput', {
 builder.mutationFields((t) => ({
   placeBid: t.prismaField({
     type: 'Bid',
-    errors: {},
+    errors: { types: [ValidationError, AuthenticationError, PermissionError, NotFoundError, ConflictError, RateLimitedError] },
     args: { input: t.arg({ type: PlaceBidInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
       const { limiter, config } = ctx.services;
@@ -35,7 +36,7 @@ builder.mutationFields((t) => ({
   }),
   acceptBid: t.prismaField({
     type: 'Bid',
-    errors: {},
+    errors: { types: [ValidationError, AuthenticationError, PermissionError, NotFoundError, ConflictError] },
     authScopes: { loggedIn: true },
     args: { input: t.arg({ type: DecideBidInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
@@ -45,7 +46,7 @@ builder.mutationFields((t) => ({
   }),
   declineBid: t.prismaField({
     type: 'Bid',
-    errors: {},
+    errors: { types: [AuthenticationError, PermissionError, NotFoundError, ConflictError] },
     authScopes: { loggedIn: true },
     args: { input: t.arg({ type: DecideBidInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
@@ -55,7 +56,7 @@ builder.mutationFields((t) => ({
   }),
   withdrawBid: t.prismaField({
     type: 'Bid',
-    errors: {},
+    errors: { types: [AuthenticationError, PermissionError, NotFoundError, ConflictError] },
     authScopes: { loggedIn: true },
     description: 'The bidder withdraws their own open bid (nobody else may).',
     args: { input: t.arg({ type: WithdrawBidInput, required: true }) },

@@ -8,16 +8,7 @@ import { getDatamodel } from '../db/generated/pothos-types.ts';
 import type { Context } from '../context.ts';
 import { isObjectType, type GraphQLResolveInfo } from 'graphql';
 import { isRecordId } from '../db/ids.ts';
-import {
-  AuthenticationError,
-  ConflictError,
-  DomainError,
-  EmailNotVerifiedError,
-  NotFoundError,
-  PermissionError,
-  RateLimitedError,
-  ValidationError,
-} from '../domain/errors.ts';
+import { AuthenticationError, PermissionError, ValidationError } from '../domain/errors.ts';
 import { isAdmin, isApprovedProvider, isLoggedIn } from '../domain/policies.ts';
 
 // Configuration only: each type and its fields live in a file of their own, one file per type.
@@ -49,19 +40,9 @@ export const builder = new SchemaBuilder<{
     // Anonymous callers get UNAUTHENTICATED, logged-in callers without the right get FORBIDDEN.
     unauthorizedError: (_parent, ctx) => (ctx.viewer ? new PermissionError() : new AuthenticationError()),
   },
-  // Every mutation's result union carries all expected failures (types registered in errors.ts).
-  errors: {
-    defaultTypes: [
-      ValidationError,
-      AuthenticationError,
-      PermissionError,
-      NotFoundError,
-      ConflictError,
-      RateLimitedError,
-      EmailNotVerifiedError,
-      DomainError,
-    ],
-  },
+  // Each mutation names the error types it can raise (`errors: { types }`), and its result union
+  // lists only those (docs/decisions.md "One error language"): none by default.
+  errors: { defaultTypes: [] },
   relay: {
     clientMutationId: 'omit',
     cursorType: 'String',

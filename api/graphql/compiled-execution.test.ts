@@ -12,7 +12,7 @@ const webQuery = (name: string) => persistedOperation(readFileSync(`web/__genera
 
 describe('runsCompiled', () => {
   it("runs the market's list pages of the web app compiled", () => {
-    for (const name of ['TradingFloorQuery', 'TradingFloorContractsQuery', 'BrowseQuery', 'BrowseListPaginationQuery', 'ContractSearchResultsQuery']) {
+    for (const name of ['TradingFloorQuery', 'MarketContractsQuery', 'BrowseQuery', 'ContractSearchResultsQuery']) {
       expect([name, runsCompiled(parse(webQuery(name)))]).toEqual([name, true]);
     }
   });

@@ -6,6 +6,7 @@ import { accessState, externalAccessOf, type ExternalAccess } from '../domain/de
 import { rotateApiKey } from '../domain/delivery/api-keys.ts';
 import { recordRotation, requestDataAccess, type DataAccessResult } from '../domain/delivery/delivery.service.ts';
 import { isOwnerOrAdmin, isSelf } from '../domain/policies.ts';
+import { AuthenticationError, NotFoundError, PermissionError } from '../domain/errors.ts';
 
 // Delivery of purchased data (docs/decisions.md, "Commerce (server side): API keys and data delivery"): the access fields of a purchase, its
 // access log, the access call (a key's prefix; a new key only for a purchase that has none) and rotate.
@@ -97,7 +98,7 @@ const PurchaseAccessInput = builder.inputType('PurchaseAccessInput', {
 builder.mutationField('requestDataAccess', (t) =>
   t.field({
     type: DataAccessRef,
-    errors: {},
+    errors: { types: [AuthenticationError, PermissionError, NotFoundError] },
     authScopes: { loggedIn: true },
     description:
       "The buyer's access to a purchase. Reading access never changes a key: it answers the live key's prefix; only a purchase with no key yet gets one, shown in full in that answer. rotateApiKey replaces a key.",
@@ -109,7 +110,7 @@ builder.mutationField('requestDataAccess', (t) =>
 builder.mutationField('rotateApiKey', (t) =>
   t.field({
     type: DataAccessRef,
-    errors: {},
+    errors: { types: [AuthenticationError, PermissionError, NotFoundError] },
     authScopes: { loggedIn: true },
     description: 'Revokes the purchase’s API key and issues a new one, shown in full this once.',
     args: { input: t.arg({ type: PurchaseAccessInput, required: true }) },

@@ -14,6 +14,7 @@ import { APPLICATION_MACHINE } from '../domain/diligence/diligence.machine.ts';
 import { isOwnerOrAdmin } from '../domain/policies.ts';
 import { nextStatuses } from '../domain/transitions/transition.ts';
 import { BUSINESS_TYPES, CERTIFICATIONS, DATA_TYPES, EMPLOYEE_COUNTS, REVENUE_RANGES } from '../domain/diligence/diligence.schemas.ts';
+import { AuthenticationError, ConflictError, NotFoundError, PermissionError, ValidationError } from '../domain/errors.ts';
 
 // Due diligence (the specification; the product decisions).
 
@@ -157,7 +158,7 @@ const ReviewApplicationInput = builder.inputType('ReviewApplicationInput', {
 builder.mutationFields((t) => ({
   submitApplication: t.prismaField({
     type: 'DueDiligenceApplication',
-    errors: {},
+    errors: { types: [ValidationError, AuthenticationError, ConflictError] },
     args: { input: t.arg({ type: ApplicationInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
       const application = await submitApplication(ctx.services, ctx.viewer, input);
@@ -166,7 +167,7 @@ builder.mutationFields((t) => ({
   }),
   reviewApplication: t.prismaField({
     type: 'DueDiligenceApplication',
-    errors: {},
+    errors: { types: [ValidationError, AuthenticationError, PermissionError, NotFoundError, ConflictError] },
     args: { input: t.arg({ type: ReviewApplicationInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
       const { applicationId, ...review } = input;

@@ -8,17 +8,27 @@ import {
   PermissionError,
   RateLimitedError,
   ValidationError,
+  ERROR_CODES,
   ERROR_REASONS,
 } from '../domain/errors.ts';
 
-// Stable names a client may match on (api/domain/errors.ts ERROR_REASONS); REST sends the same as `code`.
-export const ErrorReasonEnum = builder.enumType('ErrorReason', { values: ERROR_REASONS });
+// Stable names a client may match on (api/domain/errors.ts, each area's codes); REST sends the same
+// as `code`. One enum for every area: the Error interface's field has one type.
+export const ErrorReasonEnum = builder.enumType('ErrorReason', {
+  values: ERROR_REASONS,
+  description: 'Why the business said no. REST answers the same name as `code`, with the status of its ErrorCode.',
+});
+
+export const ErrorCodeEnum = builder.enumType('ErrorCode', {
+  values: ERROR_CODES,
+  description: 'The kind of an expected failure: one per error type; REST maps it to the HTTP status.',
+});
 
 // Expected failures are part of the schema: clients select `... on Error { message code }`.
 export const ErrorInterface = builder.interfaceRef<DomainError>('Error').implement({
   fields: (t) => ({
     message: t.exposeString('message'),
-    code: t.exposeString('code', { description: 'Machine-readable reason; REST maps it to the HTTP status.' }),
+    code: t.field({ type: ErrorCodeEnum, description: 'The kind of failure; REST maps it to the HTTP status.', resolve: (e) => e.code }),
     reason: t.field({
       type: ErrorReasonEnum,
       description: 'Why, finer than the code (e.g. DUE_DILIGENCE_REQUIRED, INVALID_TRANSITION): match on this, not on the message.',

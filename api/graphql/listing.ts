@@ -7,6 +7,7 @@ import { createListing, listingRefusal, reviewListing, updateListing } from '../
 import { isOwnerOrAdmin } from '../domain/policies.ts';
 import type { Context } from '../context.ts';
 import type { Contract } from '../db/generated/prisma/client.ts';
+import { AuthenticationError, ConflictError, NotFoundError, PermissionError, ValidationError } from '../domain/errors.ts';
 
 // Listing data and the back office's review of listings: the compliance dashboard approves or
 // rejects them, and REST's PATCH /api/contracts/{id} edits them (docs/decisions.md, "Providers: due
@@ -105,7 +106,7 @@ const clean = <T extends Record<string, unknown>>(input: T) => ({
 builder.mutationFields((t) => ({
   createListing: t.prismaField({
     type: 'Contract',
-    errors: {},
+    errors: { types: [ValidationError, AuthenticationError, PermissionError] },
     // Declared here, decided in the domain: the refusal carries the listing's own words and reason.
     authScopes: { approvedProvider: true },
     unauthorizedError: (_root, _args, ctx) => listingRefusal(ctx.viewer) ?? 'Not allowed',
@@ -117,7 +118,7 @@ builder.mutationFields((t) => ({
   }),
   updateListing: t.prismaField({
     type: 'Contract',
-    errors: {},
+    errors: { types: [ValidationError, AuthenticationError, PermissionError, NotFoundError, ConflictError] },
     description: 'Edits a listing waiting for review or rejected; a rejected one is resubmitted.',
     args: { input: t.arg({ type: UpdateListingInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
@@ -127,7 +128,7 @@ builder.mutationFields((t) => ({
   }),
   reviewListing: t.prismaField({
     type: 'Contract',
-    errors: {},
+    errors: { types: [ValidationError, AuthenticationError, PermissionError, NotFoundError, ConflictError] },
     args: { input: t.arg({ type: ReviewListingInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
       const { contractId, ...review } = input;

@@ -9,7 +9,7 @@ import {
   sendMessage,
   unreadMessageCount,
 } from '../domain/messaging/messaging.service.ts';
-import { AuthenticationError } from '../domain/errors.ts';
+import { AuthenticationError, NotFoundError, RateLimitedError, ValidationError } from '../domain/errors.ts';
 import type { User } from '../db/generated/prisma/client.ts';
 import type { Context } from '../context.ts';
 import { isSelf } from '../domain/policies.ts';
@@ -146,7 +146,7 @@ const idOf = (id: string | number | null | undefined, typename: string) => {
 builder.mutationFields((t) => ({
   sendMessage: t.prismaField({
     type: 'Message',
-    errors: {},
+    errors: { types: [ValidationError, AuthenticationError, NotFoundError, RateLimitedError] },
     description: 'Sends a message in a conversation or to a user. Both participants hear messageReceived.',
     args: { input: t.arg({ type: SendMessageInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
@@ -162,7 +162,7 @@ builder.mutationFields((t) => ({
   }),
   markConversationRead: t.prismaField({
     type: 'Conversation',
-    errors: {},
+    errors: { types: [AuthenticationError, NotFoundError] },
     description: 'The viewer has read the conversation (opening a thread does this): every message to them in it gets its read time.',
     args: { input: t.arg({ type: ConversationInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
@@ -172,7 +172,7 @@ builder.mutationFields((t) => ({
   }),
   openConversation: t.prismaField({
     type: 'Conversation',
-    errors: {},
+    errors: { types: [ValidationError, AuthenticationError, NotFoundError] },
     description: "The viewer's conversation with a contract's provider (about it) or with a user; started when there is none.",
     args: { input: t.arg({ type: OpenConversationInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {

@@ -13,7 +13,7 @@ import { openDispute, settleDispute } from '../domain/payments/payments.disputes
 import { confirmPayment, type EscrowConfirmation } from '../domain/payments/payments.escrow.ts';
 import { createPayment, latestOwnPayment, quoteFor, type Quote } from '../domain/payments/payments.trade.ts';
 import { followPayment } from '../domain/payments/payments.events.ts';
-import { NotFoundError } from '../domain/errors.ts';
+import { AuthenticationError, ConflictError, DomainError, NotFoundError, PermissionError, ValidationError } from '../domain/errors.ts';
 
 // Paying through escrow and disputes (docs/decisions.md, "Commerce (server side): payments, escrow and disputes").
 
@@ -197,7 +197,7 @@ const EscrowConfirmationType = builder.objectRef<EscrowConfirmation>('EscrowConf
 builder.mutationFields((t) => ({
   createPayment: t.prismaField({
     type: 'Payment',
-    errors: {},
+    errors: { types: [ValidationError, AuthenticationError, PermissionError, NotFoundError, ConflictError] },
     description: 'Creates (or reuses) the pending payment for a contract at the server’s price.',
     args: { input: t.arg({ type: CreatePaymentInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
@@ -207,14 +207,14 @@ builder.mutationFields((t) => ({
   }),
   confirmPayment: t.field({
     type: EscrowConfirmationType,
-    errors: {},
+    errors: { types: [ValidationError, AuthenticationError, PermissionError, NotFoundError, ConflictError, DomainError] },
     description: 'Confirms a pending payment with the payment provider and starts the 24-hour escrow.',
     args: { input: t.arg({ type: ConfirmPaymentInput, required: true }) },
     resolve: (_root, { input }, ctx) => confirmPayment(paymentDeps(ctx), ctx.viewer, { ...input, paymentId: plainId(String(input.paymentId), 'Payment') }),
   }),
   openDispute: t.prismaField({
     type: 'Dispute',
-    errors: {},
+    errors: { types: [ValidationError, AuthenticationError, PermissionError, NotFoundError, ConflictError] },
     description: 'The buyer disputes an escrowed payment within its 24-hour window.',
     args: { input: t.arg({ type: OpenDisputeInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
@@ -224,7 +224,7 @@ builder.mutationFields((t) => ({
   }),
   settleDispute: t.prismaField({
     type: 'Payment',
-    errors: {},
+    errors: { types: [ValidationError, AuthenticationError, PermissionError, NotFoundError, ConflictError] },
     description: 'An administrator refunds (access revoked) or releases a disputed payment.',
     args: { input: t.arg({ type: SettleDisputeInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {

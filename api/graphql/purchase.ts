@@ -4,6 +4,7 @@ import { plainId } from './global-ids.ts';
 import { PurchaseStatusEnum } from './enums.ts';
 import { createPurchase } from '../domain/market/purchases.service.ts';
 import { canSeePurchase } from '../domain/policies.ts';
+import { AuthenticationError, ConflictError, NotFoundError, PermissionError, ValidationError } from '../domain/errors.ts';
 
 // A buyer's entitlement to a contract's data (the specification).
 builder.prismaNode('Purchase', {
@@ -33,7 +34,7 @@ const CreatePurchaseInput = builder.inputType('CreatePurchaseInput', {
 builder.mutationField('createPurchase', (t) =>
   t.prismaField({
     type: 'Purchase',
-    errors: {},
+    errors: { types: [ValidationError, AuthenticationError, PermissionError, NotFoundError, ConflictError] },
     description: 'Records the intent to buy (status pending); the amount is set by the server.',
     args: { input: t.arg({ type: CreatePurchaseInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {

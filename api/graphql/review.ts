@@ -4,6 +4,7 @@ import { plainId } from './global-ids.ts';
 import { UserType } from './user.ts';
 import { reviewProvider } from '../domain/reviews/reviews.service.ts';
 import { canReview } from '../domain/reviews/reviews.rules.ts';
+import { AuthenticationError, ConflictError, NotFoundError, ValidationError } from '../domain/errors.ts';
 
 // Reviews (the product decision "Reviews"): after release the buyer rates the provider once per purchase.
 // Reviews are public, like the rating they make up; the purchase behind one is not. The Review type
@@ -43,7 +44,7 @@ const ReviewProviderInput = builder.inputType('ReviewProviderInput', {
 builder.mutationField('reviewProvider', (t) =>
   t.prismaField({
     type: 'Review',
-    errors: {},
+    errors: { types: [ValidationError, AuthenticationError, NotFoundError, ConflictError] },
     description: "The buyer rates the purchase's provider after the payment was released; once per purchase. Recomputes the provider's rating and review count.",
     args: { input: t.arg({ type: ReviewProviderInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {

@@ -19,6 +19,7 @@ import {
   updateTicket,
   type SupportCaller,
 } from '../domain/support/support.service.ts';
+import { AuthenticationError, ConflictError, NotFoundError, PermissionError, RateLimitedError, ValidationError } from '../domain/errors.ts';
 
 // Support tickets (docs/decisions.md "Support tickets"): the widget (visitors with the grant cookie,
 // logged-in owners) and the admin support center. Rules live in api/domain/support.
@@ -136,7 +137,7 @@ const UpdateSupportTicketInput = builder.inputType('UpdateSupportTicketInput', {
 builder.mutationFields((t) => ({
   createSupportTicket: t.prismaField({
     type: 'SupportTicket',
-    errors: {},
+    errors: { types: [ValidationError, RateLimitedError] },
     description: 'Anyone opens a ticket; a visitor’s browser gets the grant cookie for it.',
     args: { input: t.arg({ type: CreateSupportTicketInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
@@ -151,7 +152,7 @@ builder.mutationFields((t) => ({
   }),
   sendSupportMessage: t.prismaField({
     type: 'SupportMessage',
-    errors: {},
+    errors: { types: [ValidationError, PermissionError, NotFoundError, ConflictError] },
     description: 'An administrator answers as the team (the visitor gets a mail); anyone else writes as the ticket’s side.',
     args: { input: t.arg({ type: SendSupportMessageInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
@@ -161,7 +162,7 @@ builder.mutationFields((t) => ({
   }),
   updateSupportTicket: t.prismaField({
     type: 'SupportTicket',
-    errors: {},
+    errors: { types: [ValidationError, AuthenticationError, PermissionError, NotFoundError, ConflictError] },
     description: 'Assign to Me, Mark In Progress, Mark Resolved, Close Ticket (administrators; the ticket machine).',
     authScopes: { admin: true },
     args: { input: t.arg({ type: UpdateSupportTicketInput, required: true }) },

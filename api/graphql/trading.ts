@@ -6,7 +6,7 @@ import { UserType } from './user.ts';
 import { closePosition, openPosition } from '../domain/trading/positions.service.ts';
 import { profitAndLoss, profitAndLossPercent } from '../domain/trading/positions.rules.ts';
 import { decimalString, parseMoney } from '../domain/money/money.ts';
-import { AuthenticationError } from '../domain/errors.ts';
+import { AuthenticationError, ConflictError, NotFoundError, ValidationError } from '../domain/errors.ts';
 import type { Position, User } from '../db/generated/prisma/client.ts';
 import type { Context } from '../context.ts';
 import { isSelf } from '../domain/policies.ts';
@@ -94,7 +94,7 @@ const ClosePositionInput = builder.inputType('ClosePositionInput', {
 builder.mutationFields((t) => ({
   openPosition: t.prismaField({
     type: 'Position',
-    errors: {},
+    errors: { types: [ValidationError, AuthenticationError, NotFoundError, ConflictError] },
     description: 'Opens a paper position at the market price now; entry price and margin are the server’s.',
     args: { input: t.arg({ type: OpenPositionInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
@@ -107,7 +107,7 @@ builder.mutationFields((t) => ({
   }),
   closePosition: t.prismaField({
     type: 'Position',
-    errors: {},
+    errors: { types: [AuthenticationError, NotFoundError, ConflictError] },
     description: 'Closes one of the viewer’s open positions at the market price now, recording the realised P/L.',
     args: { input: t.arg({ type: ClosePositionInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {

@@ -5,6 +5,7 @@ import { DueDiligenceStatusEnum } from './enums.ts';
 import type { User } from '../db/generated/prisma/client.ts';
 import type { Context } from '../context.ts';
 import { isOwnerOrAdmin } from '../domain/policies.ts';
+import { AuthenticationError, ValidationError } from '../domain/errors.ts';
 
 // Owner-or-admin fields resolve to null for anyone else: a user never reads another's data.
 const selfOrAdmin = (user: User, ctx: Context) => isOwnerOrAdmin(ctx.viewer, user.id);
@@ -80,7 +81,7 @@ const UpdateProfileInput = builder.inputType('UpdateProfileInput', {
 builder.mutationField('updateProfile', (t) =>
   t.prismaField({
     type: 'User',
-    errors: {},
+    errors: { types: [ValidationError, AuthenticationError] },
     args: { input: t.arg({ type: UpdateProfileInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
       const user = await updateProfile(ctx.db, ctx.viewer, input);

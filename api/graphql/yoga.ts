@@ -72,6 +72,8 @@ export function buildYoga(services: AppServices, origins: OriginPolicy, response
         if (error instanceof GraphQLError && invalid) {
           return new GraphQLError(invalid.message, { nodes: error.nodes, path: error.path, extensions: { code: invalid.code, reason: invalid.reason } });
         }
+        // Yoga's answer to a body that is not JSON quotes the parser's error (the body echoed back): kept out of the JSON, not deleted (Yoga reads it to answer 400).
+        if (error instanceof GraphQLError && error.extensions?.originalError) Object.defineProperty(error.extensions, 'originalError', { enumerable: false });
         return maskError(error, message, isDev);
       },
     },

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { mediaTypeOf } from './content-type.ts';
+import { jsonError } from '../rest/respond.ts';
 import type { OriginPolicy } from './origin.ts';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -20,18 +21,18 @@ export function restWriteGuard(policy: OriginPolicy): MiddlewareHandler {
     if (!WRITES.has(c.req.method)) return next();
     const origin = c.req.header('origin');
     if (origin !== undefined && !policy.isAllowed(origin, c.req.header('host'))) {
-      return c.json({ message: `Requests from ${origin} are not allowed` }, 403);
+      return jsonError(c, 'NOT_ALLOWED', `Requests from ${origin} are not allowed`);
     }
     const header = c.req.header('content-type');
     const mediaType = mediaTypeOf(header);
     if (MULTIPART_PATHS.has(c.req.path)) {
-      if (mediaType !== 'multipart/form-data') return c.json({ message: 'Send the file as multipart/form-data in a field named "file"' }, 400);
+      if (mediaType !== 'multipart/form-data') return jsonError(c, 'INVALID_INPUT', 'Send the file as multipart/form-data in a field named "file"');
       return next();
     }
     if (mediaType === 'application/json') return next();
     // No Content-Type at all is fine for a write without a body (e.g. POST /api/auth/logout from a script).
     if (header === undefined && !hasBody(c.req.raw)) return next();
-    return c.json({ message: 'Expected a JSON body (Content-Type: application/json)' }, 400);
+    return jsonError(c, 'INVALID_INPUT', 'Expected a JSON body (Content-Type: application/json)');
   };
 }
 

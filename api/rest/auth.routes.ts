@@ -22,8 +22,9 @@ const VerifyQuery = z.object({ token: z.string().optional(), email: z.string().o
 const USER_FIELDS = `
   userId name username email isAdmin dueDiligenceStatus profileImage rating reviewCount
   tradeCount completedSales emailVerified memberSince`;
-const ERROR_FIELDS = `__typename ... on Error { message code reason } ... on RateLimitedError { retryAfterSeconds }
-  ... on EmailNotVerifiedError { email emailVerificationRequired } ... on ValidationError { fieldErrors { field message } }`;
+// Typed fields inside `... on Error`: valid whichever error types a mutation's union lists.
+const ERROR_FIELDS = `__typename ... on Error { message code reason ... on RateLimitedError { retryAfterSeconds }
+  ... on EmailNotVerifiedError { email emailVerificationRequired } ... on ValidationError { fieldErrors { field message } } }`;
 
 interface UserNode {
   userId: string;
@@ -116,7 +117,7 @@ export function authRoutes(yoga: Yoga, clientIp: ClientIp) {
     const result = await runOperation(yoga, c, clientIp(c), VIEWER);
     if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
     const viewer = result.data?.viewer;
-    return viewer ? json(c, restUser(viewer)) : jsonError(c, 401, 'Not authenticated');
+    return viewer ? json(c, restUser(viewer)) : jsonError(c, 'LOGIN_REQUIRED', 'Not authenticated');
   });
 
   r.get('/verify-email', documented({

@@ -43,11 +43,11 @@ describe.each(testDatabases())('listings over REST on %s', (kind) => {
       for (const who of ['user', 'otherProvider'] as const) {
         const unknownBid = await as[who].json('POST', '/api/bids', { contractId: UNKNOWN, bidAmount: 5 });
         const bid = await as[who].json('POST', '/api/bids', { contractId: ids[which], bidAmount: 5 });
-        expect(bid).toMatchObject({ status: 404, body: unknownBid.body });
-        expect(bid.body).toEqual({ message: 'Contract not found', code: 'NOT_FOUND' });
+        expect(bid).toMatchObject({ status: 404, body: { ...unknownBid.body, requestId: expect.any(String) } });
+        expect(bid.body).toEqual({ message: 'Contract not found', code: 'NOT_FOUND', requestId: expect.any(String) });
         const unknownPurchase = await as[who].json('POST', '/api/purchases', { contractId: UNKNOWN });
         const purchase = await as[who].json('POST', '/api/purchases', { contractId: ids[which] });
-        expect(purchase).toMatchObject({ status: 404, body: unknownPurchase.body });
+        expect(purchase).toMatchObject({ status: 404, body: { ...unknownPurchase.body, requestId: expect.any(String) } });
         const gql = await as[who].gql(PLACE_BID, { input: { contractId: ids[which], amount: '5' } });
         expect(gql.data.placeBid).toEqual({ __typename: 'NotFoundError', message: 'Contract not found', code: 'NOT_FOUND', reason: 'NOT_FOUND' });
       }

@@ -37,7 +37,7 @@ describe.each(testDatabases())('bad input on %s', (kind) => {
     it('is 404 for a user and an administrator, 401 for anonymous', async () => {
       for (const id of ['not-a-user', '00000000-0000-7000-8000-000000000000', 'x'.repeat(5000)]) {
         expect((await user.json('GET', `/api/due-diligence/user/${id}`)).status).toBe(404);
-        expect((await admin.json('GET', `/api/due-diligence/user/${id}`)).body).toEqual({ message: 'No application found' });
+        expect((await admin.json('GET', `/api/due-diligence/user/${id}`)).body).toEqual({ code: 'NOT_FOUND', message: 'No application found', requestId: expect.any(String) });
         expect((await anon.json('GET', `/api/due-diligence/user/${id}`)).status).toBe(401);
       }
     });
@@ -126,7 +126,7 @@ describe.each(testDatabases())('bad input on %s', (kind) => {
       const post = (path: string, body: string) => provider.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
       const listing = await post('/api/contracts', withSample(`[${nested(9000)}]`));
       expect(listing.status).toBe(400);
-      expect(await listing.json()).toEqual({ message: 'The JSON body is nested deeper than 32 levels', code: 'INVALID_INPUT' });
+      expect(await listing.json()).toEqual({ message: 'The JSON body is nested deeper than 32 levels', code: 'INVALID_INPUT', requestId: expect.any(String) });
       // Any route's body, before its own schema.
       const login2 = await post('/api/auth/login', `{"usernameOrEmail":${nested(9000, '"x"')},"password":"x"}`);
       expect(login2.status).toBe(400);

@@ -13,7 +13,7 @@ import { BidAnswer } from './openapi/shapes.ts';
 // one; the same GraphQL fields the web app reads, reshaped to the spec's JSON.
 
 const BID_FIELDS = `bidId contractId amount message status createdAt decidedAt bidder { userId name }`;
-const ERROR_FIELDS = `__typename ... on Error { message code reason } ... on ValidationError { fieldErrors { field message } } ... on RateLimitedError { retryAfterSeconds }`;
+const ERROR_FIELDS = `__typename ... on Error { message code reason ... on ValidationError { fieldErrors { field message } } ... on RateLimitedError { retryAfterSeconds } }`;
 
 interface BidNode {
   bidId: string;
@@ -84,7 +84,7 @@ export function bidRoutes(yoga: Yoga, clientIp: ClientIp) {
     const result = await runOperation(yoga, c, clientIp(c), BIDS, { id, first: limit, after });
     if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
     const bids = result.data?.contract?.bids;
-    if (!bids) return jsonError(c, 404, 'Contract not found');
+    if (!bids) return jsonError(c, 'NOT_FOUND', 'Contract not found');
     setPageHeaders(c, bids.totalCount, { offset, limit, hasNext: !pastTheEnd && bids.pageInfo.hasNextPage });
     return json(c, pastTheEnd ? [] : bids.edges.map((e) => restBid(e.node)));
   });
@@ -138,7 +138,7 @@ export function bidRoutes(yoga: Yoga, clientIp: ClientIp) {
       const result: OperationResult<{ contract: { bids: { pageInfo: PageInfo } } | null }> = await runOperation(yoga, c, clientIp(c), BID_PAGE_ENDS, { id, first, after });
       if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
       const ends = result.data?.contract?.bids;
-      if (!ends) return jsonError(c, 404, 'Contract not found');
+      if (!ends) return jsonError(c, 'NOT_FOUND', 'Contract not found');
       skipped += first;
       after = ends.pageInfo.endCursor ?? after;
       if (!ends.pageInfo.hasNextPage) return { after, pastTheEnd: true };

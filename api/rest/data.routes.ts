@@ -4,7 +4,8 @@ import type { Yoga } from '../graphql/yoga.ts';
 import type { Logger } from '../logger.ts';
 import { contextFor, json, operation, respondWithResult, runOperation, type MutationResult } from './execute.ts';
 import { jsonError } from './respond.ts';
-import { attachmentDisposition, fileRange } from '../http/file-answer.ts';
+import { STATUS_OF_CODE } from './statuses.ts';
+import { attachmentDisposition, fileRange } from './file-answer.ts';
 import { isRecordId } from '../db/ids.ts';
 import { ndjsonRows, streamFormatOf } from '../domain/delivery/ndjson.ts';
 import { RowLimitError } from '../domain/listings/row-limits.ts';
@@ -67,9 +68,9 @@ export function dataRoutes(yoga: Yoga, clientIp: ClientIp) {
     errors: [403, 404, 409],
   }), queryOf(AccessQuery), async (c) => {
     const ctx = await contextFor(yoga, c, clientIp(c));
-    if (!ctx.viewer) return jsonError(c, 401, 'Authentication required', { code: 'LOGIN_REQUIRED' });
+    if (!ctx.viewer) return jsonError(c, 'LOGIN_REQUIRED', 'Authentication required');
     const buyerId = c.req.valid('query').buyer_id;
-    if (buyerId !== undefined && !isSelf(ctx.viewer, buyerId)) return jsonError(c, 403, 'buyer_id must be the logged-in user', { code: 'NOT_OWNER' });
+    if (buyerId !== undefined && !isSelf(ctx.viewer, buyerId)) return jsonError(c, 'NOT_OWNER', 'buyer_id must be the logged-in user');
     const result = await runOperation(yoga, c, clientIp(c), REQUEST_ACCESS, { input: { purchaseId: c.req.param('purchaseId') } });
     return respondWithResult(c, result, 'requestDataAccess', (data: AccessNode) => json(c, restAccess(data)));
   });
@@ -142,15 +143,15 @@ async function deliver(yoga: Yoga, c: HonoContext, ip: string, action: Action): 
     );
   if (!auth.ok) {
     // Denials with a known key (or of a known buyer) are evidence too; unknown keys name nobody.
-    if (auth.apiKeyId || auth.purchaseId) await log('denied', auth.status);
-    return jsonError(c, auth.status, auth.message, { code: auth.status === 401 ? 'INVALID_API_KEY' : 'ACCESS_DENIED' });
+    if (auth.apiKeyId || auth.purchaseId) await log('denied', STATUS_OF_CODE[auth.error.reason]);
+    return jsonError(c, auth.error.reason, auth.error.message);
   }
 
   const file = auth.contract.dataAccessType === 'external_link' ? null : await contractDataFile(db, auth.contract.id);
   if (!file) {
     if (!auth.contract.dataAccessUrl) {
       await log('error', 404);
-      return jsonError(c, 404, 'This contract has no data file yet');
+      return jsonError(c, 'NOT_FOUND', 'This contract has no data file yet');
     }
     // A listing delivered through the provider's own link: the link and how to use it.
     const body = JSON.stringify({
@@ -191,7 +192,7 @@ async function deliver(yoga: Yoga, c: HonoContext, ip: string, action: Action): 
     if (rows instanceof RowLimitError) {
       await log('error', 422);
       const downloadPath = `/api/data/download/${auth.contract.id}`;
-      return jsonError(c, 422, `${rows.message}: download the file instead (GET ${downloadPath})`, { code: 'NOT_STREAMABLE', limit: rows.limit, downloadPath });
+      return jsonError(c, 'NOT_STREAMABLE', `${rows.message}: download the file instead (GET ${downloadPath})`, { limit: rows.limit, downloadPath });
     }
     await noteUse(db, auth, false);
     headers.set('content-type', 'application/x-ndjson; charset=UTF-8');

@@ -28,7 +28,7 @@ const APPLICATION_FIELDS = `applicationId userId status legalBusinessName busine
   dataVolume dataFrequency dataStorageSecurity dataTransferSecurity businessRegistrationNumber taxId consentDocumentation
   dataQualityMetrics dataValidationProcess businessLicense insuranceCertificate clientReferences reviewNotes rejectionReason
   submittedAt reviewedAt`;
-const ERROR_FIELDS = `__typename ... on Error { message code reason } ... on ValidationError { fieldErrors { field message } }`;
+const ERROR_FIELDS = `__typename ... on Error { message code reason ... on ValidationError { fieldErrors { field message } } }`;
 
 interface ApplicationNode {
   applicationId: string;
@@ -96,10 +96,10 @@ export function diligenceRoutes(yoga: Yoga, clientIp: ClientIp) {
   }), async (c) => {
     const body = await readJsonObject(c);
     const me = (await runOperation(yoga, c, clientIp(c), STATUS)).data?.viewer;
-    if (!me) return jsonError(c, 401, 'Please log in to apply');
-    if (body.userId !== undefined && body.userId !== null && String(body.userId) !== me.userId) return jsonError(c, 403, 'userId must be the logged-in user');
+    if (!me) return jsonError(c, 'LOGIN_REQUIRED', 'Please log in to apply');
+    if (body.userId !== undefined && body.userId !== null && String(body.userId) !== me.userId) return jsonError(c, 'NOT_OWNER', 'userId must be the logged-in user');
     const missingAnswer = ['hasDataPrivacyPolicy', 'gdprCompliant', 'ccpaCompliant', 'hasUserConsent', 'hasDataProcessingAgreements'].find((k) => typeof body[k] !== 'boolean');
-    if (missingAnswer) return jsonError(c, 400, `Invalid application: please answer ${missingAnswer} (true or false)`);
+    if (missingAnswer) return jsonError(c, 'INVALID_INPUT', `Invalid application: please answer ${missingAnswer} (true or false)`);
     const result = await runOperation(yoga, c, clientIp(c), SUBMIT, { input: applicationVariables(body) });
     return respondWithResult(c, result, 'submitApplication', (data) => json(c, restApplication(data), 201));
   });
@@ -113,7 +113,7 @@ export function diligenceRoutes(yoga: Yoga, clientIp: ClientIp) {
     const result = await runOperation(yoga, c, clientIp(c), STATUS);
     if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
     const me = result.data?.viewer;
-    if (!me) return jsonError(c, 401, 'Authentication required');
+    if (!me) return jsonError(c, 'LOGIN_REQUIRED', 'Authentication required');
     return json(c, { status: me.dueDiligenceStatus, isAdmin: me.isAdmin, application: me.latestApplication ? restApplication(me.latestApplication) : null });
   });
 
@@ -127,12 +127,12 @@ export function diligenceRoutes(yoga: Yoga, clientIp: ClientIp) {
     const id = encodeGlobalID('User', c.req.param('userId'));
     const result = await runOperation(yoga, c, clientIp(c), OF_USER, { id });
     if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
-    if (!result.context.viewer) return jsonError(c, 401, 'Authentication required');
+    if (!result.context.viewer) return jsonError(c, 'LOGIN_REQUIRED', 'Authentication required');
     const user = result.data?.node;
-    if (!user || user.latestApplication === undefined) return jsonError(c, 404, 'No application found');
+    if (!user || user.latestApplication === undefined) return jsonError(c, 'NOT_FOUND', 'No application found');
     if (user.latestApplication === null) {
       const self = isOwnerOrAdmin(result.context.viewer, c.req.param('userId'));
-      return self ? jsonError(c, 404, 'No application found') : jsonError(c, 403, 'You can only read your own application');
+      return self ? jsonError(c, 'NOT_FOUND', 'No application found') : jsonError(c, 'NOT_OWNER', 'You can only read your own application');
     }
     return json(c, restApplication(user.latestApplication));
   });

@@ -65,8 +65,8 @@ export function earningsRoutes(yoga: Yoga, clientIp: ClientIp) {
     const query = c.req.valid('query');
     const from = instant(query.from);
     const to = instant(query.to);
-    if (from instanceof Error) return jsonError(c, 400, 'from must be an ISO date (2026-01-31) or date-time', { code: 'INVALID_INPUT' });
-    if (to instanceof Error) return jsonError(c, 400, 'to must be an ISO date (2026-01-31) or date-time', { code: 'INVALID_INPUT' });
+    if (from instanceof Error) return jsonError(c, 'INVALID_INPUT', 'from must be an ISO date (2026-01-31) or date-time');
+    if (to instanceof Error) return jsonError(c, 'INVALID_INPUT', 'to must be an ISO date (2026-01-31) or date-time');
     const result = await runOperation(yoga, c, clientIp(c), EARNINGS, { from, to });
     if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
     const { topEarningProviders, ...rest } = result.data!.platformEarnings;

@@ -3,7 +3,8 @@ import type { Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../graphql/yoga.ts';
 import { schema } from '../graphql/schema.ts';
-import { statusOfCode, type ErrorCode } from '../domain/errors.ts';
+import { defaultReasonOfCode, type ErrorCode } from '../domain/errors.ts';
+import { isRestErrorCode } from './statuses.ts';
 import type { Context } from '../context.ts';
 import { jsonError } from './respond.ts';
 import { gzipOnce, jsonAnswer, type GzipOnce } from '../http/compression.ts';
@@ -94,15 +95,15 @@ export async function runOperation<TData, TVariables>(
 export function respondWithGraphQLErrors(c: HonoContext, errors: readonly GraphQLError[], data?: unknown) {
   const first = errors[0]!;
   // No data at all: the body's values did not fit the expected types (e.g. a string for a number).
-  if (data === undefined && !first.path) return jsonError(c, 400, `Invalid input: ${first.message.replace(/^Variable "\$\w+" got invalid value .*?; /, '')}`, { code: 'INVALID_INPUT' });
-  const code = first.extensions?.code as ErrorCode | undefined;
-  // `code` of the REST error is the domain's reason (the status already says the coarse code).
-  if (code && code in statusOfCode) return jsonError(c, statusOfCode[code], first.message, { code: first.extensions?.reason ?? code });
-  return jsonError(c, 500, 'Internal server error');
+  if (data === undefined && !first.path) return jsonError(c, 'INVALID_INPUT', `Invalid input: ${first.message.replace(/^Variable "\$\w+" got invalid value .*?; /, '')}`);
+  // `code` of the REST error is the domain's code (GraphQL's `reason`); its kind is GraphQL's `code`.
+  const reason = first.extensions?.reason;
+  if (isRestErrorCode(reason)) return jsonError(c, reason, first.message);
+  return jsonError(c, 'INTERNAL_ERROR', 'Internal server error');
 }
 
 /**
- * Reads a mutation's result union: an Error member becomes `{ message }` with its status, the
+ * Reads a mutation's result union: an Error member becomes `{ code, message, requestId }` with its code's status, the
  * success member's `data` is passed to `ok`.
  */
 export function respondWithResult<TData, K extends keyof TData & string>(
@@ -117,7 +118,7 @@ export function respondWithResult<TData, K extends keyof TData & string>(
     const { code, reason, message, __typename, fieldErrors, ...extra } = value;
     if (Array.isArray(fieldErrors) && fieldErrors.length) extra.fieldErrors = fieldErrors;
     if (typeof extra.retryAfterSeconds === 'number') c.header('retry-after', String(extra.retryAfterSeconds));
-    return jsonError(c, statusOfCode[code as ErrorCode] ?? 400, message, { code: reason ?? code, ...extra });
+    return jsonError(c, isRestErrorCode(reason) ? reason : (defaultReasonOfCode[code as ErrorCode] ?? 'INVALID_INPUT'), message, extra);
   }
   return ok(value?.data ?? value);
 }

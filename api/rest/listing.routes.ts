@@ -6,12 +6,12 @@ import type { Yoga } from '../graphql/yoga.ts';
 import { contextFor, json, operation, respondWithResult, runOperation, type MutationResult } from './execute.ts';
 import { jsonError, readJsonObject } from './respond.ts';
 import { BACK_OFFICE_FIELDS, restListing, type BackOfficeContractNode } from './contract-shape.ts';
-import { DomainError, statusOfCode } from '../domain/errors.ts';
+import { DomainError } from '../domain/errors.ts';
 import { assertMayUpload, storeUpload } from '../domain/listings/upload.service.ts';
 import { MAX_UPLOAD_BYTES } from '../domain/listings/file-types.ts';
 import { canReadListingFile } from '../domain/policies.ts';
 import { isRecordId } from '../db/ids.ts';
-import { fileRange } from '../http/file-answer.ts';
+import { fileRange } from './file-answer.ts';
 import { z } from 'zod';
 import { body, documented, readBody } from './openapi/describe.ts';
 import { ListingAnswer } from './openapi/shapes.ts';
@@ -41,7 +41,7 @@ const UploadAnswer = z
 // PATCH /api/contracts/{id} (administrators review), and the byte streams of listing files:
 // POST /api/uploads (multipart, streamed to storage) and GET /api/files/{id}/download.
 
-const ERROR_FIELDS = `__typename ... on Error { message code reason } ... on ValidationError { fieldErrors { field message } }`;
+const ERROR_FIELDS = `__typename ... on Error { message code reason ... on ValidationError { fieldErrors { field message } } }`;
 
 type ListingResult<K extends string> = MutationResult<K, BackOfficeContractNode>;
 
@@ -82,7 +82,7 @@ export function listingRoutes(yoga: Yoga, clientIp: ClientIp) {
     const body = await readJsonObject(c);
     const ctx = await contextFor(yoga, c, clientIp(c));
     if (body.providerId !== undefined && body.providerId !== null && ctx.viewer && String(body.providerId) !== ctx.viewer.id) {
-      return jsonError(c, 403, 'providerId must be the logged-in user');
+      return jsonError(c, 'NOT_OWNER', 'providerId must be the logged-in user');
     }
     const result = await runOperation(yoga, c, clientIp(c), CREATE, { input: listingVariables(body) });
     return respondWithResult(c, result, 'createListing', (data) => json(c, restListing(data), 201));
@@ -119,15 +119,15 @@ export function listingRoutes(yoga: Yoga, clientIp: ClientIp) {
       return domainErrorResponse(c, error);
     }
     const length = Number(c.req.header('content-length') ?? 0);
-    if (length > MAX_UPLOAD_BYTES + 64 * 1024) return jsonError(c, 413, 'File Too Large: please select a file smaller than 500MB');
+    if (length > MAX_UPLOAD_BYTES + 64 * 1024) return jsonError(c, 'TOO_LARGE', 'File Too Large: please select a file smaller than 500MB');
     const type = c.req.header('content-type') ?? '';
-    if (!type.startsWith('multipart/form-data') || !c.req.raw.body) return jsonError(c, 400, 'Send the file as multipart/form-data in a field named "file"');
+    if (!type.startsWith('multipart/form-data') || !c.req.raw.body) return jsonError(c, 'INVALID_INPUT', 'Send the file as multipart/form-data in a field named "file"');
     let parser: busboy.Busboy;
     try {
       // Browsers send file names as raw UTF-8 in the part header; busboy's default reads them as Latin-1.
       parser = busboy({ headers: { 'content-type': type }, defParamCharset: 'utf8', limits: { files: 1, fileSize: MAX_UPLOAD_BYTES + 1, fields: 10 } });
     } catch {
-      return jsonError(c, 400, 'Malformed multipart body');
+      return jsonError(c, 'INVALID_INPUT', 'Malformed multipart body');
     }
     const body = Readable.fromWeb(c.req.raw.body as never);
     let current: Readable | undefined;
@@ -169,7 +169,7 @@ export function listingRoutes(yoga: Yoga, clientIp: ClientIp) {
     body.pipe(parser);
     try {
       const file = await stored;
-      if (!file) return jsonError(c, 400, 'Send the file as multipart/form-data in a field named "file"');
+      if (!file) return jsonError(c, 'INVALID_INPUT', 'Send the file as multipart/form-data in a field named "file"');
       return json(
         c,
         { id: file.id, fileId: file.id, fileName: file.fileName, contentType: file.contentType, size: Number(file.size), sha256: file.sha256, profile: file.profile ?? null, downloadUrl: `/api/files/${file.id}/download` },
@@ -180,9 +180,9 @@ export function listingRoutes(yoga: Yoga, clientIp: ClientIp) {
       body.resume();
       // Answer once the half-written file is gone.
       await storing?.catch(() => {});
-      if (error instanceof UploadInterrupted) return jsonError(c, 400, 'The upload was interrupted');
+      if (error instanceof UploadInterrupted) return jsonError(c, 'INVALID_INPUT', 'The upload was interrupted');
       if (error instanceof DomainError) return domainErrorResponse(c, error);
-      if (malformed) return jsonError(c, 400, `Malformed multipart body: ${malformed.message}`);
+      if (malformed) return jsonError(c, 'INVALID_INPUT', `Malformed multipart body: ${malformed.message}`);
       throw error;
     }
   });
@@ -195,10 +195,10 @@ export function listingRoutes(yoga: Yoga, clientIp: ClientIp) {
     errors: [403, 404, 416],
   }), async (c) => {
     const ctx = await contextFor(yoga, c, clientIp(c));
-    if (!ctx.viewer) return jsonError(c, 401, 'Authentication required');
+    if (!ctx.viewer) return jsonError(c, 'LOGIN_REQUIRED', 'Authentication required');
     const id = c.req.param('id');
     const file = isRecordId(id) ? await ctx.db.dataFile.findUnique({ where: { id } }) : null;
-    if (!file || !canReadListingFile(ctx.viewer, file)) return jsonError(c, 404, 'File not found');
+    if (!file || !canReadListingFile(ctx.viewer, file)) return jsonError(c, 'NOT_FOUND', 'File not found');
     // As a buyer's download (api/rest/data.routes.ts): an ETag, and Range requests to resume.
     const headers = new Headers({ 'cache-control': 'private, no-store' });
     const answer = fileRange(c.req.raw.headers, file, headers);
@@ -219,6 +219,6 @@ class UploadInterrupted extends Error {
 }
 
 function domainErrorResponse(c: HonoContext, error: unknown) {
-  if (error instanceof DomainError) return jsonError(c, statusOfCode[error.code], error.message, { code: error.reason });
+  if (error instanceof DomainError) return jsonError(c, error.reason, error.message);
   throw error;
 }

@@ -104,7 +104,7 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
     const q = c.req.valid('query');
     if (q.status !== undefined && q.status !== 'active') return reviewQueue(c, q);
     const category = q.category && q.category.toLowerCase() !== 'all' ? parseCategory(q.category) : undefined;
-    if (q.category && q.category.toLowerCase() !== 'all' && !category) return jsonError(c, 400, `Unknown category: ${q.category}`);
+    if (q.category && q.category.toLowerCase() !== 'all' && !category) return jsonError(c, 'INVALID_INPUT', `Unknown category: ${q.category}`);
     const sort: ContractSort = q.sortBy ?? 'relevant';
     const limit = q.limit ?? 50;
     const offset = q.offset ?? 0;
@@ -136,7 +136,7 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
     const result = await runOperation(yoga, c, clientIp(c), CONTRACT, { id: c.req.param('id') });
     if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
     const contract = result.data?.contract;
-    if (!contract) return jsonError(c, 404, 'Contract not found');
+    if (!contract) return jsonError(c, 'NOT_FOUND', 'Contract not found');
     const { viewer } = result.context;
     // Anonymous: the public shape, which depends on the contract alone.
     return viewer ? json(c, restContractFor(viewer, contract)) : jsonShaped(c, contract, (node) => restContractFor(null, node));
@@ -149,8 +149,8 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
     const limit = q.limit ?? 50;
     const offset = q.offset ?? 0;
     const ctx = await contextFor(yoga, c, clientIp(c));
-    if (!ctx.viewer) return jsonError(c, 401, 'Authentication required');
-    if (!isAdmin(ctx.viewer)) return jsonError(c, 403, 'Only administrators list listings that are not active');
+    if (!ctx.viewer) return jsonError(c, 'LOGIN_REQUIRED', 'Authentication required');
+    if (!isAdmin(ctx.viewer)) return jsonError(c, 'ADMIN_REQUIRED', 'Only administrators list listings that are not active');
     // The queue's cursors are ids: walk to the offset page by page (the queue is short).
     const items: BackOfficeContractNode[] = [];
     let after: string | undefined;

@@ -62,8 +62,8 @@ const MESSAGES = operation<{ conversation: { messages: Page<MessageNode> } | nul
   conversation(id: $id) { messages(first: ${PAGE}, after: $after) { edges { node { ${MESSAGE_FIELDS} } } pageInfo { hasNextPage endCursor } } } }`);
 
 const SEND = operation<{ sendMessage: { __typename: string; data?: MessageNode } }>(`mutation RestSendMessage($input: SendMessageInput!) {
-  sendMessage(input: $input) { __typename ... on Error { message code reason } ... on ValidationError { fieldErrors { field message } }
-    ... on RateLimitedError { retryAfterSeconds } ... on MutationSendMessageSuccess { data { ${MESSAGE_FIELDS} } } } }`);
+  sendMessage(input: $input) { __typename ... on Error { message code reason ... on ValidationError { fieldErrors { field message } }
+    ... on RateLimitedError { retryAfterSeconds } } ... on MutationSendMessageSuccess { data { ${MESSAGE_FIELDS} } } } }`);
 
 const UNREAD = operation<{ viewer: { userId: string; unreadMessageCount: number | null } | null }>(`query RestUnread { viewer { userId unreadMessageCount } }`);
 
@@ -102,7 +102,7 @@ export function messagingRoutes(yoga: Yoga, clientIp: ClientIp) {
     summary: "The signed-in user's conversations, newest activity first",
     answers: { 200: { description: 'The conversations', schema: z.array(ConversationAnswer), headers: TOTAL_HEADER } },
   }), async (c) => {
-    const loggedOut = () => jsonError(c, 401, 'Authentication required', { code: 'LOGIN_REQUIRED' });
+    const loggedOut = () => jsonError(c, 'LOGIN_REQUIRED', 'Authentication required');
     return listEveryPage(yoga, c, clientIp(c), CONVERSATIONS, {}, (data) => data?.viewer?.conversations ?? loggedOut(), conversationJson);
   });
 
@@ -115,9 +115,9 @@ export function messagingRoutes(yoga: Yoga, clientIp: ClientIp) {
   }), async (c) => {
     const { data, errors } = await runOperation(yoga, c, clientIp(c), UNREAD);
     if (errors?.length) return respondWithGraphQLErrors(c, errors, data);
-    if (!data?.viewer) return jsonError(c, 401, 'Authentication required', { code: 'LOGIN_REQUIRED' });
+    if (!data?.viewer) return jsonError(c, 'LOGIN_REQUIRED', 'Authentication required');
     // Own only, administrators included: a user's unread count is nobody else's business.
-    if (data.viewer.userId !== c.req.param('userId')) return jsonError(c, 403, "You can only read your own unread messages", { code: 'NOT_OWNER' });
+    if (data.viewer.userId !== c.req.param('userId')) return jsonError(c, 'NOT_OWNER', "You can only read your own unread messages");
     return json(c, { count: data.viewer.unreadMessageCount ?? 0 });
   });
 
@@ -129,14 +129,14 @@ export function messagingRoutes(yoga: Yoga, clientIp: ClientIp) {
     errors: [404],
   }), queryOf(MessagesQuery), async (c) => {
     const conversationId = c.req.valid('query').conversationId?.trim();
-    if (!conversationId) return jsonError(c, 400, 'conversationId is required', { code: 'INVALID_INPUT' });
+    if (!conversationId) return jsonError(c, 'INVALID_INPUT', 'conversationId is required');
     // Reading the thread is opening it: its messages to the viewer are read now (and a conversation
     // that is not the viewer's answers 404, a logged-out caller 401).
     const marked = await runOperation(yoga, c, clientIp(c), MARK_READ, { input: { conversationId } });
     if (marked.errors?.length || marked.data?.markConversationRead.__typename !== 'MutationMarkConversationReadSuccess') {
-      return respondWithResult(c, marked, 'markConversationRead', () => jsonError(c, 500, 'Internal server error'));
+      return respondWithResult(c, marked, 'markConversationRead', () => jsonError(c, 'INTERNAL_ERROR', 'Internal server error'));
     }
-    const notFound = () => jsonError(c, 404, 'Conversation not found', { code: 'NOT_FOUND' });
+    const notFound = () => jsonError(c, 'NOT_FOUND', 'Conversation not found');
     return listEveryPage(yoga, c, clientIp(c), MESSAGES, { id: conversationId }, (data) => data?.conversation?.messages ?? notFound(), messageJson);
   });
 

@@ -6,7 +6,7 @@ import { testDatabases } from '../test/databases.ts';
 import { makeContract, makeUser } from '../test/market-fixtures.ts';
 import { restRouter } from './router.ts';
 import { DOCUMENT_PATHS, openApiDocument } from './openapi/document.ts';
-import { DOCUMENTED_REST } from '../../bench/fuzz.ts';
+import { DOCUMENTED_REST } from '../../bench/fuzz/rest.ts';
 
 // The OpenAPI document (docs/decisions.md "The OpenAPI document") is generated from the routes:
 // every route is in it and nothing else is, a validator accepts it, and real answers of the
@@ -63,6 +63,16 @@ describe('the OpenAPI document', () => {
         }
       }
     }
+  });
+
+  it('documents the error body, each code with its status, and the 401 challenge', () => {
+    const error = (doc.components as any).schemas.Error;
+    expect(error.required).toEqual(expect.arrayContaining(['code', 'message', 'requestId']));
+    expect(error.properties.code.enum).toEqual(expect.arrayContaining(['NOT_FOUND', 'DUE_DILIGENCE_REQUIRED', 'INVALID_API_KEY', 'NOT_STREAMABLE']));
+    expect(doc.info.description).toMatch(/\| 401 \| `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `INVALID_API_KEY` \|/);
+    const download = (doc.paths['/data/download/{contractId}'] as any).get.responses;
+    expect(download['401'].headers['WWW-Authenticate']).toBeTruthy();
+    expect(download['403'].description).toMatch(/`ACCESS_DENIED`/);
   });
 
   it('names the data key and the session as security schemes', () => {

@@ -42,7 +42,7 @@ const PAYMENT_FIELDS = `paymentId contractId buyerId sellerId amount fee total c
   dispute { disputeId reason description status resolution createdAt resolvedAt }`;
 const PURCHASE_FIELDS = `purchaseId buyerId contractId status amount purchaseDate accessExpiresAt downloadCount lastAccessedAt`;
 const DISPUTE_FIELDS = `disputeId paymentId reason description status resolution createdAt resolvedAt raisedBy { userId }`;
-const ERROR_FIELDS = `__typename ... on Error { message code reason } ... on ValidationError { fieldErrors { field message } }`;
+const ERROR_FIELDS = `__typename ... on Error { message code reason ... on ValidationError { fieldErrors { field message } } }`;
 
 interface PaymentNode {
   paymentId: string;
@@ -103,8 +103,8 @@ export function paymentRoutes(yoga: Yoga, clientIp: ClientIp) {
   async function refuseOtherUser(c: HonoContext<{ Bindings: HttpBindings }>, claimed: unknown, field: string) {
     const me = await runOperation(yoga, c, clientIp(c), WHO);
     const userId = me.data?.viewer?.userId;
-    if (!userId) return jsonError(c, 401, 'Authentication required', { code: 'LOGIN_REQUIRED' });
-    if (claimed !== undefined && claimed !== null && String(claimed) !== userId) return jsonError(c, 403, `${field} must be the logged-in user`, { code: 'NOT_ALLOWED' });
+    if (!userId) return jsonError(c, 'LOGIN_REQUIRED', 'Authentication required');
+    if (claimed !== undefined && claimed !== null && String(claimed) !== userId) return jsonError(c, 'NOT_ALLOWED', `${field} must be the logged-in user`);
     return null;
   }
 
@@ -127,10 +127,10 @@ export function paymentRoutes(yoga: Yoga, clientIp: ClientIp) {
       // A seller the client names must be the listing's provider (the server's record decides).
       const seller = await runOperation(yoga, c, clientIp(c), SELLER, { id: contractId });
       const providerId = seller.data?.contract?.providerId;
-      if (providerId && providerId !== String(body.sellerId)) return jsonError(c, 400, 'sellerId is not the provider of this contract', { code: 'INVALID_INPUT' });
+      if (providerId && providerId !== String(body.sellerId)) return jsonError(c, 'INVALID_INPUT', 'sellerId is not the provider of this contract');
     }
     const method = body.paymentMethod;
-    if (!method) return jsonError(c, 400, METHOD_MESSAGE, { code: 'INVALID_INPUT' });
+    if (!method) return jsonError(c, 'INVALID_INPUT', METHOD_MESSAGE);
     const input = { contractId, paymentMethod: method, amount: moneyText(body.amount) ?? null, idempotencyKey: c.req.header('idempotency-key') ?? null };
     const result = await runOperation(yoga, c, clientIp(c), CREATE, { input });
     return respondWithResult(c, result, 'createPayment', (data) => json(c, restPayment(data), 201));
@@ -147,7 +147,7 @@ export function paymentRoutes(yoga: Yoga, clientIp: ClientIp) {
     const result = await runOperation(yoga, c, clientIp(c), OF_CONTRACT, { contractId: c.req.param('contractId') });
     if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
     const payment = result.data?.myPaymentForContract;
-    return payment ? json(c, restPayment(payment)) : jsonError(c, 404, 'Payment not found', { code: 'NOT_FOUND' });
+    return payment ? json(c, restPayment(payment)) : jsonError(c, 'NOT_FOUND', 'Payment not found');
   });
 
   // POST /api/payments/{id}/escrow { stripePaymentIntentId?, card?: { number, expMonth, expYear, cvc } }.
@@ -188,7 +188,7 @@ export function paymentRoutes(yoga: Yoga, clientIp: ClientIp) {
     if (denied) return denied;
     const reason = body.reason ?? '';
     const description = body.description ?? '';
-    if (!reason || !description.trim()) return jsonError(c, 400, MISSING_DISPUTE_DETAILS, { code: 'INVALID_INPUT' });
+    if (!reason || !description.trim()) return jsonError(c, 'INVALID_INPUT', MISSING_DISPUTE_DETAILS);
     const result = await runOperation(yoga, c, clientIp(c), DISPUTE, { input: { paymentId: c.req.param('id'), reason, description } });
     return respondWithResult(c, result, 'openDispute', (data) => json(c, restDispute(data), 201));
   });
@@ -205,7 +205,7 @@ export function paymentRoutes(yoga: Yoga, clientIp: ClientIp) {
   }), async (c) => {
     const body = await readBody(c, SettleBody);
     const decision = body.decision;
-    if (!decision) return jsonError(c, 400, 'decision must be refund or release', { code: 'INVALID_INPUT' });
+    if (!decision) return jsonError(c, 'INVALID_INPUT', 'decision must be refund or release');
     const note = body.note ?? null;
     const result = await runOperation(yoga, c, clientIp(c), SETTLE, { input: { paymentId: c.req.param('id'), decision, note } });
     return respondWithResult(c, result, 'settleDispute', (data) => json(c, restPayment(data)));

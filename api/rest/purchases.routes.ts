@@ -13,7 +13,7 @@ import { PurchaseAnswer } from './openapi/shapes.ts';
 // REST compatibility for purchases (the specification): starting one at the server's price, and a
 // buyer's own list; the same GraphQL fields the web app reads, reshaped to the spec's JSON.
 
-const ERROR_FIELDS = `__typename ... on Error { message code reason } ... on ValidationError { fieldErrors { field message } } ... on RateLimitedError { retryAfterSeconds }`;
+const ERROR_FIELDS = `__typename ... on Error { message code reason ... on ValidationError { fieldErrors { field message } } ... on RateLimitedError { retryAfterSeconds } }`;
 
 const CREATE_PURCHASE = operation<MutationResult<'createPurchase', PurchaseNode>>(`mutation RestCreatePurchase($input: CreatePurchaseInput!) {
   createPurchase(input: $input) { ${ERROR_FIELDS} ... on MutationCreatePurchaseSuccess { data { ${PURCHASE_FIELDS} } } } }`);
@@ -42,7 +42,7 @@ export function purchaseRoutes(yoga: Yoga, clientIp: ClientIp) {
     const body = await readBody(c, PurchaseBody);
     const denied = await refuseOtherBuyer(yoga, c, clientIp, body.buyerId);
     if (denied) return denied;
-    if (body.status !== undefined && body.status !== 'pending') return jsonError(c, 400, 'A new purchase has status pending');
+    if (body.status !== undefined && body.status !== 'pending') return jsonError(c, 'INVALID_INPUT', 'A new purchase has status pending');
     const input = { contractId: typeof body.contractId === 'string' || typeof body.contractId === 'number' ? String(body.contractId) : '' };
     const result = await runOperation(yoga, c, clientIp(c), CREATE_PURCHASE, { input });
     return respondWithResult(c, result, 'createPurchase', (data) => json(c, restPurchase(data), 201));
@@ -58,8 +58,8 @@ export function purchaseRoutes(yoga: Yoga, clientIp: ClientIp) {
   }), async (c) => {
     return listEveryPage(yoga, c, clientIp(c), MY_PURCHASES, {}, (data) => {
       const viewer = data?.viewer;
-      if (!viewer) return jsonError(c, 401, 'Authentication required');
-      if (viewer.userId !== c.req.param('userId')) return jsonError(c, 403, 'You can only read your own purchases');
+      if (!viewer) return jsonError(c, 'LOGIN_REQUIRED', 'Authentication required');
+      if (viewer.userId !== c.req.param('userId')) return jsonError(c, 'NOT_OWNER', 'You can only read your own purchases');
       return viewer.purchases;
     }, restPurchase);
   });

@@ -1,19 +1,33 @@
 import type { Context as HonoContext } from 'hono';
 import { isJsonMediaType } from '../http/content-type.ts';
 import { jsonAnswer } from '../http/compression.ts';
+import { requestIdFrom, requestScope } from '../http/request-id.ts';
+import { challengeOf, STATUS_OF_CODE, type RestErrorCode } from './statuses.ts';
+import type { ReasonOf } from '../domain/errors.ts';
 import { MAX_REQUEST_JSON_DEPTH, tooDeep } from '../http/request-limits.ts';
 
-// Every REST error is JSON `{ "message": "..." }` (the product decision "Errors (REST)"), with extra
-// fields only where the spec names them (emailVerificationRequired) or they help (fieldErrors).
-export function jsonError(c: HonoContext, status: number, message: string, extra: Record<string, unknown> = {}) {
-  return jsonAnswer(c, JSON.stringify({ message, ...extra }), status);
+/**
+ * Every REST error is JSON `{ "code", "message", "requestId" }` (docs/decisions.md "One error
+ * language"): the code picks the status (api/rest/statuses.ts), the request id finds the server's
+ * log lines of it. Extra fields only where the spec names them (emailVerificationRequired) or they
+ * help (fieldErrors, retryAfterSeconds). A 401 names its challenge in WWW-Authenticate.
+ */
+export function jsonError(c: HonoContext, code: RestErrorCode, message: string, extra: Record<string, unknown> = {}) {
+  const status = STATUS_OF_CODE[code];
+  if (status === 401) c.header('www-authenticate', challengeOf(code));
+  return jsonAnswer(c, errorBody(code, message, extra), status);
+}
+
+/** The error body, for answers built outside a Hono context's helpers (a byte stream's refusal). */
+export function errorBody(code: RestErrorCode, message: string, extra: Record<string, unknown> = {}) {
+  return JSON.stringify({ code, message, ...extra, requestId: requestScope.getStore()?.requestId ?? requestIdFrom(undefined) });
 }
 
 export class BadRequestBody extends Error {
   constructor(
     message: string,
-    /** The reason code answered with it, when there is one (a body that failed its schema: INVALID_INPUT). */
-    readonly code?: string,
+    /** The code answered with it: a body that cannot be read or failed its schema is INVALID_INPUT. */
+    readonly code: ReasonOf<'INVALID_INPUT'> = 'INVALID_INPUT',
   ) {
     super(message);
   }

@@ -31,7 +31,7 @@ interface ReviewNode {
 }
 
 const REVIEW_PROVIDER = operation<{ reviewProvider: { __typename: string; data?: ReviewNode } }>(`mutation RestReviewProvider($input: ReviewProviderInput!) {
-  reviewProvider(input: $input) { __typename ... on Error { message code reason } ... on ValidationError { fieldErrors { field message } }
+  reviewProvider(input: $input) { __typename ... on Error { message code reason ... on ValidationError { fieldErrors { field message } } }
     ... on MutationReviewProviderSuccess { data { reviewId rating text createdAt contractId reviewer { userId name } provider { userId name } } } } }`);
 
 type ClientIp = (c: HonoContext<{ Bindings: HttpBindings }>) => string;

@@ -46,10 +46,10 @@ export function restRouter(yoga: Yoga, clientIp: ClientIp) {
   api.get('/openapi.json', async (c) => json(c, await (document ??= openApiDocument(api))));
   api.route('/docs', docsPage());
   api.onError((error, c) => {
-    if (error instanceof BadRequestBody) return jsonError(c, 400, error.message, error.code ? { code: error.code } : {});
+    if (error instanceof BadRequestBody) return jsonError(c, error.code, error.message);
     // A value the database refused (a NUL byte in a path or body) is the caller's bad input.
     const invalid = invalidInputOf(error);
-    if (invalid) return jsonError(c, 400, invalid.message, { code: invalid.reason });
+    if (invalid) return jsonError(c, invalid.reason, invalid.message);
     throw error;
   });
   return api;

@@ -12,7 +12,7 @@ const WHO = operation<{ viewer: { userId: string } | null }>(`query RestWho { vi
 export async function refuseOtherBuyer(yoga: Yoga, c: Parameters<ClientIp>[0], clientIp: ClientIp, claimed: unknown): Promise<Response | null> {
   const me = await runOperation(yoga, c as HonoContext, clientIp(c), WHO);
   const userId = me.data?.viewer?.userId;
-  if (!userId) return jsonError(c, 401, 'User not authenticated or contract not found');
-  if (claimed !== undefined && claimed !== null && String(claimed) !== userId) return jsonError(c, 403, 'buyerId must be the logged-in user');
+  if (!userId) return jsonError(c, 'LOGIN_REQUIRED', 'User not authenticated or contract not found');
+  if (claimed !== undefined && claimed !== null && String(claimed) !== userId) return jsonError(c, 'NOT_OWNER', 'buyerId must be the logged-in user');
   return null;
 }

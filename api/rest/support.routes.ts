@@ -34,7 +34,7 @@ const QueueQuery = z.object({
 
 const TICKET_FIELDS = `ticketId subject name email priority status userId assignedToId createdAt updatedAt resolvedAt`;
 const MESSAGE_FIELDS = `messageId ticketId senderId senderType senderName message isFromAdmin adminName createdAt`;
-const ERROR_FIELDS = `__typename ... on Error { message code reason } ... on ValidationError { fieldErrors { field message } } ... on RateLimitedError { retryAfterSeconds }`;
+const ERROR_FIELDS = `__typename ... on Error { message code reason ... on ValidationError { fieldErrors { field message } } ... on RateLimitedError { retryAfterSeconds } }`;
 
 interface TicketNode {
   ticketId: string;
@@ -81,8 +81,8 @@ export function supportRoutes(yoga: Yoga, clientIp: ClientIp) {
   /** 401 when logged out, 403 for anyone but an administrator. */
   async function refuseNonAdmin(c: HonoContext<{ Bindings: HttpBindings }>) {
     const { viewer } = await contextFor(yoga, c, clientIp(c));
-    if (!viewer) return jsonError(c, 401, 'Authentication required', { code: 'LOGIN_REQUIRED' });
-    if (!isAdmin(viewer)) return jsonError(c, 403, 'Admin access required', { code: 'ADMIN_REQUIRED' });
+    if (!viewer) return jsonError(c, 'LOGIN_REQUIRED', 'Authentication required');
+    if (!isAdmin(viewer)) return jsonError(c, 'ADMIN_REQUIRED', 'Admin access required');
     return null;
   }
 
@@ -146,8 +146,8 @@ export function supportRoutes(yoga: Yoga, clientIp: ClientIp) {
     const filterOf = (v: string | undefined) => (v === undefined || v.trim() === '' || v.trim() === 'all' ? null : v.trim());
     const status = filterOf(query.status);
     const priority = filterOf(query.priority);
-    if (status !== null && !STATUS.safeParse(status).success) return jsonError(c, 400, STATUS_MESSAGE, { code: 'INVALID_INPUT' });
-    if (priority !== null && !PRIORITY.safeParse(priority).success) return jsonError(c, 400, PRIORITY_MESSAGE, { code: 'INVALID_INPUT' });
+    if (status !== null && !STATUS.safeParse(status).success) return jsonError(c, 'INVALID_INPUT', STATUS_MESSAGE);
+    if (priority !== null && !PRIORITY.safeParse(priority).success) return jsonError(c, 'INVALID_INPUT', PRIORITY_MESSAGE);
     return listEveryPage(yoga, c, clientIp(c), QUEUE, { status, priority }, (data) => data!.supportTickets, restTicket);
   });
 
@@ -165,7 +165,7 @@ export function supportRoutes(yoga: Yoga, clientIp: ClientIp) {
     const denied = await refuseNonAdmin(c);
     if (denied) return denied;
     const { ticketId, message, senderName } = strings(await readBody(c, AdminReplyBody), ['ticketId', 'message', 'senderName']);
-    if (!ticketId) return jsonError(c, 400, 'ticketId is required', { code: 'INVALID_INPUT' });
+    if (!ticketId) return jsonError(c, 'INVALID_INPUT', 'ticketId is required');
     const result = await runOperation(yoga, c, clientIp(c), SEND, { input: { ticketId, message, senderName: senderName || null } });
     return respondWithResult(c, result, 'sendSupportMessage', (data: MessageNode) => json(c, restMessage(data), 201));
   });

@@ -61,7 +61,7 @@ interface Page<T> {
 
 const POSITION_FIELDS = `positionId contractId contract { title } positionType status entryPrice currentPrice quantity leverage margin
   stopLoss takeProfit exitPrice realizedPnl closeReason pnl pnlPercent openedAt closedAt`;
-const ERROR_FIELDS = `__typename ... on Error { message code reason } ... on ValidationError { fieldErrors { field message } }`;
+const ERROR_FIELDS = `__typename ... on Error { message code reason ... on ValidationError { fieldErrors { field message } } }`;
 const PAGE = 100;
 
 const POSITIONS = operation<{ viewer: { positions: Page<PositionNode> | null } | null }, { after?: string | null }>(`query RestPositions($after: String) {
@@ -114,7 +114,7 @@ export function tradingRoutes(yoga: Yoga, clientIp: ClientIp) {
     summary: "The signed-in trader's paper positions, newest first",
     answers: { 200: { description: 'The positions', schema: z.array(PositionAnswer), headers: TOTAL_HEADER } },
   }), async (c) => {
-    const loggedOut = () => jsonError(c, 401, 'Authentication required', { code: 'LOGIN_REQUIRED' });
+    const loggedOut = () => jsonError(c, 'LOGIN_REQUIRED', 'Authentication required');
     return listEveryPage(yoga, c, clientIp(c), POSITIONS, {}, (data) => data?.viewer?.positions ?? loggedOut(), positionJson);
   });
 
@@ -134,11 +134,11 @@ export function tradingRoutes(yoga: Yoga, clientIp: ClientIp) {
     if (body.leverage !== undefined && body.leverage !== null && body.leverage !== '') {
       const text = String(body.leverage).trim();
       leverage = /^\d{1,2}$/.test(text) ? Number(text) : NaN;
-      if (!Number.isInteger(leverage)) return jsonError(c, 400, MULTIPLIER_MESSAGE, { code: 'INVALID_INPUT' });
+      if (!Number.isInteger(leverage)) return jsonError(c, 'INVALID_INPUT', MULTIPLIER_MESSAGE);
     }
     const fields = { quantity: decimalOf(body.quantity), stopLoss: decimalOf(body.stopLoss), takeProfit: decimalOf(body.takeProfit) };
     for (const [name, value] of Object.entries(fields)) {
-      if (value === undefined) return jsonError(c, 400, `${name} must be a number`, { code: 'INVALID_INPUT' });
+      if (value === undefined) return jsonError(c, 'INVALID_INPUT', `${name} must be a number`);
     }
     const contractId = body.contractId === undefined || body.contractId === null ? null : String(body.contractId);
     const result = await runOperation(yoga, c, clientIp(c), OPEN, { input: { contractId, positionType, leverage, ...fields } });

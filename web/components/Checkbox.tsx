@@ -13,10 +13,11 @@ export type CheckboxProps = Omit<ComponentPropsWithRef<'input'>, 'type'> & {
   className?: string;
 };
 
-const Row = styled.div`
+// the label over its error, and the label's text over its description
+const Column = styled.span<{ $gap: number }>`
   display: flex;
   flex-direction: column;
-  gap: 4px;
+  gap: ${({ $gap }) => $gap}px;
 `;
 
 const Label = styled.label`
@@ -84,12 +85,6 @@ const Box = styled.input`
   &[aria-invalid='true'] { border-color: ${({ theme }) => theme.colors.down}; }
 `;
 
-const Text = styled.span`
-  display: flex;
-  flex-direction: column;
-  gap: 2px;
-`;
-
 const Desc = styled.span`
   font-size: ${({ theme }) => theme.fontSizes.xs};
   color: ${({ theme }) => theme.colors.textDim};
@@ -107,7 +102,7 @@ export function Checkbox({ label, description, error, radio = false, className, 
   const inputId = id ?? `check-${autoId}`;
   const errorId = error ? `${inputId}-error` : undefined;
   return (
-    <Row className={className}>
+    <Column as="div" $gap={4} className={className}>
       <Label htmlFor={inputId}>
         <Box
           {...props}
@@ -116,16 +111,16 @@ export function Checkbox({ label, description, error, radio = false, className, 
           aria-invalid={Boolean(error) || undefined}
           aria-describedby={errorId}
         />
-        <Text>
+        <Column $gap={2}>
           <span>{label}</span>
           {description != null && <Desc>{description}</Desc>}
-        </Text>
+        </Column>
       </Label>
       {error && (
         <Err id={errorId} role="alert">
           {error}
         </Err>
       )}
-    </Row>
+    </Column>
   );
 }

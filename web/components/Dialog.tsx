@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Icon } from './Icon.tsx';
+import { panelHead } from '../theme/text.ts';
 
 export type DialogProps = {
   open: boolean;
@@ -38,13 +39,9 @@ const Native = styled.dialog<{ $width: number }>`
 `;
 
 const Head = styled.header`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
+  ${panelHead}
   gap: 12px;
   padding: 12px 12px 12px 18px;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.panelAlt};
 `;
 
 const Title = styled.h2`

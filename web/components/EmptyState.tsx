@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Icon, type IconName } from './Icon.tsx';
+import { IconMark } from './IconMark.tsx';
 
 export type EmptyStateProps = {
   title: ReactNode;
@@ -32,17 +33,6 @@ const Box = styled.div<{ $compact: boolean }>`
   );
 `;
 
-const Mark = styled.div`
-  display: grid;
-  place-items: center;
-  width: 40px;
-  height: 40px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.panelAlt};
-  color: ${({ theme }) => theme.colors.textDim};
-`;
-
 const Title = styled.p`
   font-family: ${({ theme }) => theme.fonts.mono};
   font-size: ${({ theme }) => theme.fontSizes.sm};
@@ -66,7 +56,7 @@ const Action = styled.div`
 export function EmptyState({ title, description, action, icon = 'inbox', compact = false, page = false, className }: EmptyStateProps) {
   return (
     <Box $compact={compact} className={className}>
-      <Mark aria-hidden="true">{typeof icon === 'string' ? <Icon name={icon as IconName} size={20} /> : icon}</Mark>
+      <IconMark $size={40} aria-hidden="true">{typeof icon === 'string' ? <Icon name={icon as IconName} size={20} /> : icon}</IconMark>
       <Title as={page ? 'h1' : 'p'}>{title}</Title>
       {description != null && <Desc>{description}</Desc>}
       {action != null && <Action>{action}</Action>}

@@ -1,9 +1,11 @@
-import { Link, NavLink } from 'react-router-dom';
-import styled, { css } from 'styled-components';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
 import { Icon } from './Icon.tsx';
 import { Logo } from './Logo.tsx';
 import { NavMenu, type NavMenuSection } from './NavMenu.tsx';
-import { TickerSearch } from './TickerSearch.tsx';
+import { CountPill } from './CountPill.tsx';
+import { HeaderSearch } from './HeaderSearch.tsx';
+import { headerInner, HeaderTabs } from './HeaderTabs.tsx';
 import { UserMenu, type HeaderUser } from './UserMenu.tsx';
 
 export type { HeaderUser } from './UserMenu.tsx';
@@ -14,7 +16,7 @@ export type HeaderProps = {
   /** unread messages; the badge shows only above 0 */
   unreadCount?: number;
   onLogout: () => void;
-  /** called with the trimmed text on Enter, only when it is not empty */
+  /** called with the trimmed text on Enter, only when it is not empty (off /browse: see HeaderSearch) */
   onSearch: (text: string) => void;
   /** initial text of the search box, e.g. the current ?search= */
   initialSearch?: string;
@@ -44,17 +46,8 @@ const Bar = styled.header`
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
-const innerCss = css`
-  max-width: ${({ theme }) => theme.layout.maxWidth};
-  margin: 0 auto;
-  padding: 0 16px;
-  ${({ theme }) => theme.media.lg} {
-    padding: 0 24px;
-  }
-`;
-
 const TopRow = styled.div`
-  ${innerCss}
+  ${headerInner}
   display: flex;
   align-items: center;
   gap: 16px;
@@ -67,17 +60,6 @@ const HomeLink = styled(Link)`
   padding: 4px 2px;
   border-radius: ${({ theme }) => theme.radii.sm};
   &:hover { text-decoration: none; }
-`;
-
-// the wide screen's search box; on a phone the trading floor has its own (TickerSearch)
-const HeaderSearch = styled(TickerSearch)`
-  display: none;
-  flex: 0 1 340px;
-  margin-left: 8px;
-
-  ${({ theme }) => theme.media.lg} {
-    display: block;
-  }
 `;
 
 const Spacer = styled.div`
@@ -126,98 +108,12 @@ const UnreadLink = styled(Link)`
   }
 `;
 
-const Count = styled.span`
+// over the mail icon's corner, ringed in the bar's colour
+const Count = styled(CountPill)`
   position: absolute;
   top: 1px;
   right: 0;
-  min-width: 16px;
-  height: 16px;
-  padding: 0 4px;
-  border-radius: 8px;
-  background: ${({ theme }) => theme.colors.down};
-  color: #fff;
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: 10px;
-  font-weight: 700;
-  line-height: 16px;
-  text-align: center;
-  font-variant-numeric: tabular-nums;
   box-shadow: 0 0 0 2px ${({ theme }) => theme.colors.bar};
-`;
-
-// The row of tabs, on a wide screen; below it the Menu button holds the same links (NavMenu).
-const NavRow = styled.nav`
-  display: none;
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.bg};
-
-  ${({ theme }) => theme.media.lg} {
-    display: block;
-  }
-`;
-
-const NavList = styled.ul`
-  ${innerCss}
-  /* && beats the global ul[role='list'] reset; tabs carry their own 12px padding, so the first
-     label lines up with the logo */
-  && {
-    padding: 0 4px;
-    ${({ theme }) => theme.media.lg} {
-      padding: 0 12px;
-    }
-  }
-  display: flex;
-  align-items: stretch;
-  gap: 2px;
-  height: ${({ theme }) => theme.layout.navHeight};
-  list-style: none;
-  overflow-x: auto;
-  scrollbar-width: none;
-  &::-webkit-scrollbar { display: none; }
-
-  li { display: flex; flex: none; }
-`;
-
-const Tab = styled(NavLink)`
-  position: relative;
-  display: inline-flex;
-  align-items: center;
-  padding: 0 12px;
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: 700;
-  letter-spacing: ${({ theme }) => theme.tracking.label};
-  color: ${({ theme }) => theme.colors.textMuted};
-  white-space: nowrap;
-  transition: color ${({ theme }) => theme.transitions.fast};
-
-  &::after {
-    content: '';
-    position: absolute;
-    left: 10px;
-    right: 10px;
-    bottom: -1px;
-    height: 2px;
-    background: transparent;
-  }
-
-  &:hover {
-    text-decoration: none;
-    color: ${({ theme }) => theme.colors.textStrong};
-  }
-
-  &[aria-current='page'] {
-    color: ${({ theme }) => theme.colors.up};
-    &::after { background: ${({ theme }) => theme.colors.up}; }
-  }
-
-  &:focus-visible { outline-offset: -2px; }
-`;
-
-const Divider = styled.li`
-  width: 1px;
-  margin: 10px 6px;
-  background: ${({ theme }) => theme.colors.borderStrong};
 `;
 
 /** Site header. Presentational: data comes in, logout/search go out. */
@@ -260,35 +156,7 @@ export function Header({ user, unreadCount = 0, onLogout, onSearch, initialSearc
         </Right>
       </TopRow>
 
-      <NavRow aria-label="Main">
-        <NavList role="list">
-          {PUBLIC_LINKS.map((l) => (
-            <li key={l.to}>
-              <Tab to={l.to} end={l.end}>
-                {l.label}
-              </Tab>
-            </li>
-          ))}
-          {user && <Divider aria-hidden="true" />}
-          {user &&
-            USER_LINKS.map((l) => (
-              <li key={l.to}>
-                <Tab to={l.to} end={l.end}>
-                  {l.label}
-                </Tab>
-              </li>
-            ))}
-          {user?.isAdmin && <Divider aria-hidden="true" />}
-          {user?.isAdmin &&
-            ADMIN_TABS.map((l) => (
-              <li key={l.to}>
-                <Tab to={l.to} end={l.end}>
-                  {l.label}
-                </Tab>
-              </li>
-            ))}
-        </NavList>
-      </NavRow>
+      <HeaderTabs sections={sections} />
     </Bar>
   );
 }

@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
+import { CountPill } from './CountPill.tsx';
 import { Icon } from './Icon.tsx';
 import { VisuallyHidden } from './VisuallyHidden.tsx';
+import { termText } from '../theme/text.ts';
 
 export type NavMenuLink = { to: string; label: string; end: boolean; /** a count shown beside the label (unread messages) */ count?: number };
 export type NavMenuSection = { label: string; links: readonly NavMenuLink[] };
@@ -69,12 +71,7 @@ const Section = styled.div`
 
 const SectionLabel = styled.p`
   padding: 8px 16px 4px;
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xxs};
-  font-weight: 700;
-  letter-spacing: ${({ theme }) => theme.tracking.wide};
-  text-transform: uppercase;
-  color: ${({ theme }) => theme.colors.textDim};
+  ${termText}
 `;
 
 const Links = styled.ul`
@@ -110,19 +107,6 @@ const Item = styled(NavLink)`
     background: ${({ theme }) => theme.colors.upSoft};
     color: ${({ theme }) => theme.colors.up};
   }
-`;
-
-const Count = styled.span`
-  min-width: 18px;
-  height: 18px;
-  padding: 0 5px;
-  border-radius: 9px;
-  background: ${({ theme }) => theme.colors.down};
-  color: #fff;
-  font-size: 10px;
-  line-height: 18px;
-  text-align: center;
-  font-variant-numeric: tabular-nums;
 `;
 
 /**
@@ -184,10 +168,10 @@ export function NavMenu({ sections }: NavMenuProps) {
                       <Item to={l.to} end={l.end} onClick={() => setOpen(false)}>
                         {l.label}
                         {l.count ? (
-                          <Count>
+                          <CountPill $height={18}>
                             {l.count > 99 ? '99+' : l.count}
                             <VisuallyHidden> unread</VisuallyHidden>
-                          </Count>
+                          </CountPill>
                         ) : null}
                       </Item>
                     </li>

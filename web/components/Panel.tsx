@@ -1,5 +1,6 @@
 import { useId, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { panelHead, surface } from '../theme/text.ts';
 
 export type PanelProps = Omit<ComponentPropsWithoutRef<'section'>, 'title'> & {
   /** uppercase header title (rendered as an h2 that names the section) */
@@ -19,9 +20,7 @@ const pads = { none: '0', sm: '10px', md: '16px', lg: '24px' } as const;
 const Box = styled.section<{ $accent?: PanelProps['accent'] }>`
   position: relative;
   min-width: 0;
-  background: ${({ theme }) => theme.colors.panel};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+  ${surface}
   box-shadow: ${({ theme }) => theme.shadows.panel};
   ${({ $accent, theme }) => {
     if (!$accent) return '';
@@ -31,15 +30,11 @@ const Box = styled.section<{ $accent?: PanelProps['accent'] }>`
 `;
 
 const Head = styled.header`
-  display: flex;
-  align-items: center;
+  ${panelHead}
   flex-wrap: wrap;
-  justify-content: space-between;
   gap: 4px 12px;
   min-height: 38px;
   padding: 8px 14px;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.panelAlt};
   border-radius: ${({ theme }) => `${theme.radii.md} ${theme.radii.md} 0 0`};
 `;
 

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import type { Theme } from '../theme/theme.ts';
 import { Skeleton } from './Skeleton.tsx';
 import { VisuallyHidden } from './VisuallyHidden.tsx';
+import { surface } from '../theme/text.ts';
 
 export type StatDirection = 'up' | 'down' | 'flat';
 export type StatTone = 'default' | 'green' | 'red' | 'amber' | 'blue';
@@ -50,9 +51,7 @@ const Tile = styled.div`
   gap: 6px;
   min-width: 0;
   padding: 14px 16px;
-  background: ${({ theme }) => theme.colors.panel};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+  ${surface}
   overflow: hidden;
 
   &::before {

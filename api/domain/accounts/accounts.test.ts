@@ -69,7 +69,7 @@ describe.each(testDatabases())('accounts and sessions on %s', (kind) => {
       const client = new Client(app);
       const bad = await client.request('/api/auth/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":' });
       expect(bad.status).toBe(400);
-      expect(await bad.json()).toEqual({ message: 'Malformed JSON body' });
+      expect(await bad.json()).toEqual({ code: 'INVALID_INPUT', message: 'Malformed JSON body', requestId: expect.any(String) });
       const form = await client.request('/api/auth/register', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=x' });
       expect(form.status).toBe(400);
     });

@@ -5,6 +5,7 @@ import type { ApiKeyAction } from '../../db/generated/prisma/enums.ts';
 import type { Tx } from '../transitions/transition.ts';
 import type { Viewer } from '../policies.ts';
 import { isRecordId } from '../../db/ids.ts';
+import { AuthenticationError, PermissionError } from '../errors.ts';
 import { accessState, assertMayUseAccess, denialMessage, type AccessState } from './delivery.rules.ts';
 import { issueApiKey, loadOwnPurchase, lockPurchase, lookupApiKey } from './api-keys.ts';
 
@@ -77,23 +78,26 @@ export type DeliveryAuth =
       purchase: { id: string; buyerId: string; contractId: string };
       contract: { id: string; title: string; dataAccessType: string; dataAccessUrl: string | null; accessInstructions: string | null };
     }
-  | { ok: false; status: 401 | 403; message: string; apiKeyId: string | null; purchaseId: string | null };
+  | { ok: false; error: AuthenticationError | PermissionError; apiKeyId: string | null; purchaseId: string | null };
+
+const invalidKey = (message: string) => new AuthenticationError(message, 'INVALID_API_KEY');
+const accessDenied = (message: string) => new PermissionError(message, 'ACCESS_DENIED');
 
 /**
  * Who may take a contract's data with this key: the live key of a purchase of this contract with
- * live access. No key or an unknown key: 401; another contract's key: 403; a pending payment, a
- * refund (which also revokes the keys), an ended period: 403; a key rotated away: 401.
+ * live access. No key, an unknown key or a key rotated away: INVALID_API_KEY; another contract's
+ * key, a pending payment, a refund (which also revokes the keys), an ended period: ACCESS_DENIED.
  */
 export async function authorizeApiKey(db: Db, rawKey: string | undefined, contractId: string): Promise<DeliveryAuth> {
-  if (!rawKey) return { ok: false, status: 401, message: 'API key required: send it in the X-API-Key header', apiKeyId: null, purchaseId: null };
+  if (!rawKey) return { ok: false, error: invalidKey('API key required: send it in the X-API-Key header'), apiKeyId: null, purchaseId: null };
   const key = await lookupApiKey(db, rawKey.trim());
-  if (!key) return { ok: false, status: 401, message: 'Invalid API key', apiKeyId: null, purchaseId: null };
-  const denied = (status: 401 | 403, message: string) => ({ ok: false as const, status, message, apiKeyId: key.id, purchaseId: key.purchaseId });
-  if (key.purchase.contractId !== contractId) return denied(403, 'This API key is for another contract');
+  if (!key) return { ok: false, error: invalidKey('Invalid API key'), apiKeyId: null, purchaseId: null };
+  const denied = (error: AuthenticationError | PermissionError) => ({ ok: false as const, error, apiKeyId: key.id, purchaseId: key.purchaseId });
+  if (key.purchase.contractId !== contractId) return denied(accessDenied('This API key is for another contract'));
   // A refund revokes the purchase's keys too: the buyer is told why (403), not just that the key is dead.
   const state = accessState(key.purchase, key.purchase.payment, new Date());
-  if (state.denial) return denied(403, denialMessage(state.denial));
-  if (key.revokedAt) return denied(401, 'This API key was revoked (rotated); use the current key');
+  if (state.denial) return denied(accessDenied(denialMessage(state.denial)));
+  if (key.revokedAt) return denied(invalidKey('This API key was revoked (rotated); use the current key'));
   return { ok: true, apiKeyId: key.id, purchase: key.purchase, contract: key.purchase.contract };
 }
 
@@ -105,12 +109,12 @@ export async function authorizeBuyer(db: Db, viewer: Viewer, contractId: string)
   const purchases = isRecordId(contractId)
     ? await db.purchase.findMany({ where: { buyerId: viewer.id, contractId }, include: { payment: true, contract: true }, orderBy: { purchaseDate: 'desc' } })
     : [];
-  if (!purchases.length) return { ok: false, status: 403, message: 'You have not bought this contract', apiKeyId: null, purchaseId: null };
+  if (!purchases.length) return { ok: false, error: accessDenied('You have not bought this contract'), apiKeyId: null, purchaseId: null };
   const now = new Date();
   const live = purchases.find((p) => accessState(p, p.payment, now).hasAccess);
   if (!live) {
     const state = accessState(purchases[0]!, purchases[0]!.payment, now);
-    return { ok: false, status: 403, message: denialMessage(state.denial!), apiKeyId: null, purchaseId: purchases[0]!.id };
+    return { ok: false, error: accessDenied(denialMessage(state.denial!)), apiKeyId: null, purchaseId: purchases[0]!.id };
   }
   return { ok: true, apiKeyId: null, purchase: live, contract: live.contract };
 }

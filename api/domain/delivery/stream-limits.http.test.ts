@@ -76,7 +76,7 @@ describe.each(testDatabases())('streams past the row limits on %s', (kind) => {
 
   const refusal = (contractId: string, limit: string, message: string) => {
     const downloadPath = `/api/data/download/${contractId}`;
-    return { message: `${message}: download the file instead (GET ${downloadPath})`, code: 'NOT_STREAMABLE', limit, downloadPath };
+    return { message: `${message}: download the file instead (GET ${downloadPath})`, code: 'NOT_STREAMABLE', limit, downloadPath, requestId: expect.any(String) };
   };
 
   it('a listed CSV whose header has hundreds of thousands of columns: five streams at once each answer 422, and /healthz answers meanwhile', async () => {

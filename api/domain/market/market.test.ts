@@ -300,7 +300,7 @@ describe.each(testDatabases())('the market on %s', (kind) => {
     ])('GET %s is a 400', async (path, message) => {
       const res = await new Client(app).json('GET', path);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message });
+      expect(res.body).toEqual({ code: 'INVALID_INPUT', message, requestId: expect.any(String) });
     });
 
     it('GET /api/contracts/{id} answers the contract or 404', async () => {

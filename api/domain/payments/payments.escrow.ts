@@ -5,7 +5,7 @@
 import type { Db } from '../../db/database.ts';
 import type { Contract, Payment, PriceTick, Purchase, User } from '../../db/generated/prisma/client.ts';
 import { parseInput } from '../parse-input.ts';
-import { AuthenticationError, ConflictError, DomainError, ValidationError } from '../errors.ts';
+import { AuthenticationError, ConflictError, DomainError, ValidationError, isReasonOf } from '../errors.ts';
 import { parseMoney } from '../money/money.ts';
 import { transition, type Tx } from '../transitions/transition.ts';
 import { loadForBuyer, lockPayment, nowOf, PAYMENT_TRANSACTION, type PaymentDeps } from './payments.deps.ts';
@@ -228,7 +228,8 @@ async function voidUnusedCharge(deps: PaymentDeps, inTransaction: InTransaction,
     });
     if (!status.voided) return { ok: false, voided: false, error: new ConflictError(CONFIRM_MESSAGES.raced, 'INVALID_TRANSITION'), publish: () => {} };
     const message = `${why}. Your card was not charged: the charge was voided.`;
-    const reason = expected ? cause.reason : 'CONFLICT';
+    // The answer is a conflict: it keeps the cause's code when that code is a conflict's too.
+    const reason = expected && isReasonOf(cause.reason, 'CONFLICT') ? cause.reason : 'CONFLICT';
     return { ok: false, voided: true, error: new ConflictError(message, reason), publish: status.failed ? paymentMoved(deps.events, payment, 'processing', 'failed') : () => {} };
   } catch (err) {
     // Neither escrowed nor voided: the payment stays processing and the reconcile job settles it.

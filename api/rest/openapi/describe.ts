@@ -2,6 +2,7 @@ import type { Context as HonoContext, MiddlewareHandler } from 'hono';
 import { describeRoute, resolver, validator } from 'hono-openapi';
 import { z } from 'zod';
 import { BadRequestBody, jsonError, readJsonObject } from '../respond.ts';
+import { codesOfStatus, REST_ERROR_CODES } from '../statuses.ts';
 
 // Each REST route describes itself where it is defined: `documented({...})` is a middleware that
 // does nothing at request time and carries the route's OpenAPI operation, and the zod schemas that
@@ -9,11 +10,12 @@ import { BadRequestBody, jsonError, readJsonObject } from '../respond.ts';
 // document is generated from the router's own routes (./document.ts), so a route cannot be added,
 // removed or renamed without the document following (docs/decisions.md "The OpenAPI document").
 
-/** Every REST error: `{ "message": ... }`, with a machine-readable `code` where there is one. */
+/** Every REST error: `{ code, message, requestId }` (docs/decisions.md "One error language"). */
 export const ErrorAnswer = z
   .object({
+    code: z.enum(REST_ERROR_CODES).describe('What went wrong, as a stable name: match on it, not on the message. Each code has one status (the table in the description of this document).'),
     message: z.string().describe('What went wrong, in words a person can read.'),
-    code: z.string().optional().describe('A stable reason (e.g. INVALID_INPUT, NOT_FOUND, DUE_DILIGENCE_REQUIRED, INVALID_TRANSITION).'),
+    requestId: z.string().describe('The id of the request, also in X-Request-Id: quote it when asking about an answer.'),
     fieldErrors: z.array(z.object({ field: z.string(), message: z.string() })).optional().describe('One message per invalid field of the body.'),
     retryAfterSeconds: z.number().int().optional().describe('With 429: when to try again (also in Retry-After).'),
     email: z.string().optional(),
@@ -52,6 +54,7 @@ const REFUSALS: Record<number, string> = {
   409: 'In conflict with the current state (a duplicate, or a status that does not allow it).',
   413: 'Too large.',
   416: 'The requested range is outside the file.',
+  422: 'The file cannot be streamed as records: download it instead (`downloadPath`).',
   429: 'Too many attempts: wait `retryAfterSeconds`.',
 };
 
@@ -86,7 +89,14 @@ export function documented(doc: RouteDoc): MiddlewareHandler {
   const refusals = new Set([400, ...(doc.errors ?? [])]);
   if (doc.access !== 'public') refusals.add(401);
   if (doc.access === 'admin' || doc.access === 'provider') refusals.add(403);
-  for (const status of [...refusals].sort()) responses[status] = { description: REFUSALS[status] ?? 'Refused', content: json(ErrorAnswer) };
+  for (const status of [...refusals].sort()) {
+    const codes = codesOfStatus(status).map((code) => `\`${code}\``).join(', ');
+    responses[status] = {
+      description: `${REFUSALS[status] ?? 'Refused'} Codes: ${codes}.`,
+      headers: status === 401 ? { 'WWW-Authenticate': { description: 'The challenge: the session cookie, or the X-API-Key header on the data routes.', schema: { type: 'string' } } } : undefined,
+      content: json(ErrorAnswer),
+    };
+  }
   return describeRoute({
     tags: [doc.tag],
     summary: doc.summary,
@@ -110,10 +120,10 @@ export function messageOf(issues: ReadonlyArray<{ message: string; path?: Readon
   return path && /^(Invalid|Expected|Too|Unrecognized)/.test(first.message) ? `${path}: ${first.message}` : first.message;
 }
 
-/** Validates (and documents) a route's query string with a zod object; bad input is a 400 `{ message }`. */
+/** Validates (and documents) a route's query string with a zod object; bad input is a 400 INVALID_INPUT. */
 export function queryOf<S extends Schema>(schema: S) {
   return validator('query', schema, (result, c) => {
-    if (!result.success) return jsonError(c, 400, messageOf(result.error as never));
+    if (!result.success) return jsonError(c, 'INVALID_INPUT', messageOf(result.error as never));
   });
 }
 

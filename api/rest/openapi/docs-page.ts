@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { Hono, type Context as HonoContext } from 'hono';
 import { DOCUMENT_INFO } from './document.ts';
+import { jsonError } from '../respond.ts';
 
 // The reference page at /api/docs: Swagger UI drawing /api/openapi.json. Its files come from the
 // swagger-ui-dist package in node_modules, so the page works offline (no CDN); the page's own
@@ -84,7 +85,7 @@ function loadAssets(): Map<string, Asset> {
 
 function send(c: HonoContext, name: string) {
   const found = loadAssets().get(name);
-  if (!found) return c.json({ message: 'Not found' }, 404);
+  if (!found) return jsonError(c, 'NOT_FOUND', 'Not found');
   const gzip = /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
   const headers: Record<string, string> = {
     'content-type': found.type,

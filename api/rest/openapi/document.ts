@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import { generateSpecs } from 'hono-openapi';
 import { SESSION_COOKIE } from '../../auth/session.ts';
 import { SUPPORT_GRANT_COOKIE } from '../../domain/support/support.grant.ts';
+import { codesOfStatus, STATUS_OF_CODE } from '../statuses.ts';
 
 // The OpenAPI 3.1 document of the REST layer, generated from the router's routes and what each
 // route says of itself (./describe.ts). Served at /api/openapi.json and drawn at /api/docs.
@@ -17,11 +18,15 @@ export const DOCUMENT_INFO = {
     '',
     '- **Sessions:** log in with `POST /api/auth/login`; the answer sets the httpOnly `pit_session` cookie, which every later call sends.',
     '- **Data delivery:** `GET /api/data/download/{contractId}` and `GET /api/data/stream/{contractId}` take the buyer\'s key in `X-API-Key` (the data library shows it once, and rotates it).',
-    '- **Errors:** every refusal is JSON `{ "message": "..." }` with a `code` where there is one; bad input is a 400 and changes nothing.',
+    '- **Errors:** every refusal is JSON `{ "code", "message", "requestId" }`: match on `code`, show `message`, quote `requestId` (also in `X-Request-Id`). Each code has one status (below); bad input is a 400 and changes nothing. A 401 names its challenge in `WWW-Authenticate`.',
     '- **Lists:** `X-Total-Count` and a `Link` header (first, prev, next) on paged lists.',
     '- **Caching:** successful GET answers carry a weak `ETag`; send it back in `If-None-Match` for a 304.',
     '- **Methods:** a path called with a method it does not take answers 405 with `Allow`.',
     '- **Writes** take `application/json` (uploads `multipart/form-data`) and, from a browser, only from the site\'s own origin.',
+    '',
+    '| Status | Codes |',
+    '| --- | --- |',
+    ...[...new Set(Object.values(STATUS_OF_CODE))].sort().map((status) => `| ${status} | ${codesOfStatus(status).map((code) => `\`${code}\``).join(', ')} |`),
   ].join('\n'),
 };
 

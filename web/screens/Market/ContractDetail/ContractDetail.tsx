@@ -3,6 +3,7 @@ import { Link, useLoaderData, useRevalidator } from 'react-router-dom';
 import styled from 'styled-components';
 import { ButtonLink } from '../../../components/ButtonLink.tsx';
 import { Icon } from '../../../components/Icon.tsx';
+import { IconMark } from '../../../components/IconMark.tsx';
 import { ErrorBoundary } from '../../../relay/ErrorBoundary.tsx';
 import { LoadError } from '../../../relay/RouteBoundary.tsx';
 import type { ContractDetailQuery as ContractDetailQueryType } from '../../../__generated__/ContractDetailQuery.graphql.ts';
@@ -19,6 +20,7 @@ import { DetailReviews } from './DetailReviews.tsx';
 import { DetailSample } from './DetailSample.tsx';
 import { DetailTradeCard } from './DetailTradeCard.tsx';
 import { DetailGrid, DetailMain, DetailSide, DetailChartArea } from './DetailLayout.tsx';
+import { oneLine } from '../../../theme/text.ts';
 
 const Crumbs = styled.nav`
   display: flex;
@@ -35,10 +37,7 @@ const Crumbs = styled.nav`
   a { color: ${({ theme }) => theme.colors.textMuted}; }
   a:hover { color: ${({ theme }) => theme.colors.textStrong}; }
   [aria-current] {
-    min-width: 0;
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
+    ${oneLine}
     color: ${({ theme }) => theme.colors.textDim};
   }
 `;
@@ -60,17 +59,6 @@ const Missing = styled.section`
     text-transform: uppercase;
   }
   p { color: ${({ theme }) => theme.colors.textMuted}; }
-`;
-
-const MissingMark = styled.span`
-  display: grid;
-  place-items: center;
-  width: 44px;
-  height: 44px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: 1px solid ${({ theme }) => theme.colors.downBorder};
-  background: ${({ theme }) => theme.colors.downSoft};
-  color: ${({ theme }) => theme.colors.down};
 `;
 
 /** /contract/:id. Contract detail ('Failed to fetch contract', 'Contract Not Found'). */
@@ -101,9 +89,9 @@ function ContractDetailContent({ query }: { query: PreloadedQuery<ContractDetail
   if (!contract) {
     return (
       <Missing aria-labelledby="contract-missing-title">
-        <MissingMark aria-hidden="true">
+        <IconMark $size={44} $tone="red" aria-hidden="true">
           <Icon name="alert" size={20} />
-        </MissingMark>
+        </IconMark>
         <h1 id="contract-missing-title">Contract Not Found</h1>
         <p>The requested data contract could not be found.</p>
         <ButtonLink to="/" variant="primary">

@@ -3,15 +3,14 @@ import { Skeleton } from '../../../components/Skeleton.tsx';
 import { VisuallyHidden } from '../../../components/VisuallyHidden.tsx';
 import { BootHead, bootHeadFor } from '../../Shell/BootHead.tsx';
 import { DetailChartArea, DetailGrid, DetailMain, DetailSide } from './DetailLayout.tsx';
+import { surface } from '../../../theme/text.ts';
 
 const Card = styled.div<{ $pad?: boolean }>`
   display: flex;
   flex-direction: column;
   gap: 12px;
   padding: ${({ $pad = true }) => ($pad ? '16px' : '0')};
-  background: ${({ theme }) => theme.colors.panel};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+  ${surface}
   overflow: hidden;
 `;
 

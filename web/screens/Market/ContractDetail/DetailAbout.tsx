@@ -1,9 +1,9 @@
 import { graphql, useFragment } from 'react-relay';
 import styled from 'styled-components';
+import { FactList } from '../../../components/FactList.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import type { DetailAbout_contract$key } from '../../../__generated__/DetailAbout_contract.graphql.ts';
 import { formatDate } from '../../../format/format.ts';
-import { FactList } from './DetailLayout.tsx';
 
 const Text = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.base};

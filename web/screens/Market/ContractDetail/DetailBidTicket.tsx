@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import { Button } from '../../../components/Button.tsx';
 import { ButtonLink } from '../../../components/ButtonLink.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { FigureCells } from '../../../components/FigureCells.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { TextAreaField } from '../../../components/TextAreaField.tsx';
@@ -26,38 +27,8 @@ const Intro = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-const Quote = styled.dl`
-  display: grid;
-  grid-template-columns: repeat(2, minmax(0, 1fr));
-  gap: 8px;
+const Quote = styled(FigureCells)`
   margin: 0 0 12px;
-
-  > div {
-    display: flex;
-    flex-direction: column;
-    gap: 2px;
-    padding: 8px 10px;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.sm};
-    background: ${({ theme }) => theme.colors.bg};
-  }
-  dt {
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    font-weight: 700;
-    letter-spacing: ${({ theme }) => theme.tracking.wide};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textDim};
-  }
-  dd {
-    margin: 0;
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.base};
-    font-weight: 700;
-    font-variant-numeric: tabular-nums;
-    color: ${({ theme }) => theme.colors.textStrong};
-  }
-  dd.bid { color: ${({ theme }) => theme.colors.blue}; }
 `;
 
 const Form = styled.form`

@@ -9,6 +9,7 @@ import type { DetailOrderBookPaginationQuery } from '../../../__generated__/Deta
 import type { DetailOrderBook_contract$key } from '../../../__generated__/DetailOrderBook_contract.graphql.ts';
 import { formatCount, formatMoney } from '../../../format/format.ts';
 import { bidColumns, DetailBidRow } from './DetailBidRow.tsx';
+import { termText } from '../../../theme/text.ts';
 
 /** The key of the bids connection; the bid form prepends new bids to it. */
 export const ORDER_BOOK_CONNECTION = 'DetailOrderBook_bids';
@@ -19,12 +20,7 @@ const Head = styled.div<{ $provider: boolean }>`
   ${bidColumns}
   padding: 8px 16px;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xxs};
-  font-weight: 700;
-  letter-spacing: ${({ theme }) => theme.tracking.wide};
-  text-transform: uppercase;
-  color: ${({ theme }) => theme.colors.textDim};
+  ${termText}
 
   ${({ theme }) => theme.media.mobile} {
     display: none;

@@ -5,11 +5,10 @@ import { VisuallyHidden } from '../../../components/VisuallyHidden.tsx';
 import type { DetailQuote_contract$key } from '../../../__generated__/DetailQuote_contract.graphql.ts';
 import { formatCount, formatMoney, formatPriceMove, plural } from '../../../format/format.ts';
 import { statusTone, words } from '../../../format/labels.ts';
+import { surface, termText } from '../../../theme/text.ts';
 
 const Box = styled.section`
-  background: ${({ theme }) => theme.colors.panel};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+  ${surface}
   box-shadow: ${({ theme }) => theme.shadows.panel};
   overflow: hidden;
 `;
@@ -122,12 +121,7 @@ const Cell = styled.div`
 `;
 
 const Label = styled.dt`
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xxs};
-  font-weight: 700;
-  letter-spacing: ${({ theme }) => theme.tracking.wide};
-  text-transform: uppercase;
-  color: ${({ theme }) => theme.colors.textDim};
+  ${termText}
 `;
 
 const Figure = styled.dd<{ $tone?: 'up' | 'blue' }>`

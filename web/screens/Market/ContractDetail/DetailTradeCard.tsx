@@ -1,5 +1,6 @@
 import { graphql, useFragment } from 'react-relay';
 import styled from 'styled-components';
+import { FactList } from '../../../components/FactList.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { ButtonLink } from '../../../components/ButtonLink.tsx';
 import { Icon } from '../../../components/Icon.tsx';
@@ -9,7 +10,6 @@ import { toneColors } from '../../../theme/theme.ts';
 import type { DetailTradeCard_contract$key } from '../../../__generated__/DetailTradeCard_contract.graphql.ts';
 import { formatCount, formatMoney } from '../../../format/format.ts';
 import { words } from '../../../format/labels.ts';
-import { FactList } from './DetailLayout.tsx';
 
 const Price = styled.div`
   display: flex;

@@ -1,5 +1,7 @@
 import styled from 'styled-components';
 import { Icon, type IconName } from '../../../components/Icon.tsx';
+import { IconMark } from '../../../components/IconMark.tsx';
+import { surface } from '../../../theme/text.ts';
 
 type Feature = { icon: IconName; tag: string; title: string; text: string };
 
@@ -64,9 +66,7 @@ const Card = styled.li`
   flex-direction: column;
   gap: 10px;
   padding: 18px;
-  background: ${({ theme }) => theme.colors.panel};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+  ${surface}
   transition: border-color ${({ theme }) => theme.transitions.fast};
 
   &:hover { border-color: ${({ theme }) => theme.colors.upBorder}; }
@@ -76,17 +76,6 @@ const Top = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-`;
-
-const Mark = styled.span`
-  display: grid;
-  place-items: center;
-  width: 32px;
-  height: 32px;
-  border-radius: ${({ theme }) => theme.radii.sm};
-  border: 1px solid ${({ theme }) => theme.colors.upBorder};
-  background: ${({ theme }) => theme.colors.upSoft};
-  color: ${({ theme }) => theme.colors.up};
 `;
 
 const Tag = styled.span`
@@ -113,9 +102,9 @@ export function FeatureCards() {
       {FEATURES.map((f) => (
         <Card key={f.tag}>
           <Top>
-            <Mark aria-hidden="true">
+            <IconMark $size={32} $tone="green" $radius="sm" aria-hidden="true">
               <Icon name={f.icon} size={16} />
-            </Mark>
+            </IconMark>
             <Tag>{f.tag}</Tag>
           </Top>
           <Title>{f.title}</Title>

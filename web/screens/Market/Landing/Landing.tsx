@@ -7,6 +7,7 @@ import type { LandingQuery as LandingQueryType } from '../../../__generated__/La
 import { FeatureCards } from './FeatureCards.tsx';
 import { LandingFigures } from './LandingFigures.tsx';
 import { LandingQuery, type LandingLoaderData } from './LandingQuery.ts';
+import { HeroActions, HeroCopy, HeroEyebrow, HeroHeadline, HeroSub } from '../shared/heroText.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 
 const Hero = styled.section`
@@ -22,64 +23,6 @@ const Hero = styled.section`
     gap: 48px;
     padding: 32px 0 44px;
   }
-`;
-
-const Copy = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 18px;
-`;
-
-const Eyebrow = styled.p`
-  display: inline-flex;
-  align-items: center;
-  gap: 8px;
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: 700;
-  letter-spacing: ${({ theme }) => theme.tracking.wide};
-  color: ${({ theme }) => theme.colors.up};
-
-  &::before {
-    content: '';
-    width: 7px;
-    height: 7px;
-    border-radius: 50%;
-    background: currentColor;
-    box-shadow: 0 0 8px currentColor;
-  }
-`;
-
-const Headline = styled.h1`
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: 30px;
-  font-weight: 800;
-  letter-spacing: -0.01em;
-  line-height: 1.1;
-
-  em {
-    font-style: normal;
-    white-space: nowrap;
-    color: ${({ theme }) => theme.colors.up};
-  }
-
-  ${({ theme }) => theme.media.sm} {
-    font-size: 44px;
-  }
-`;
-
-const Sub = styled.p`
-  max-width: 560px;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  line-height: 1.6;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 10px;
-  margin-top: 6px;
 `;
 
 const SectionTitle = styled.h2`
@@ -102,16 +45,16 @@ export function Landing() {
   return (
     <>
       <Hero>
-        <Copy>
-          <Eyebrow>OPEN 24/7 · ESCROW-PROTECTED</Eyebrow>
-          <Headline>
+        <HeroCopy $size="large">
+          <HeroEyebrow $size="large">OPEN 24/7 · ESCROW-PROTECTED</HeroEyebrow>
+          <HeroHeadline $size="large">
             The trading floor <em>for data</em>
-          </Headline>
-          <Sub>
+          </HeroHeadline>
+          <HeroSub $size="large">
             Buy and sell data sets like contracts. Verified providers list them, buyers pay into escrow and receive
             their data by API key, and every trade moves the market.
-          </Sub>
-          <Actions>
+          </HeroSub>
+          <HeroActions $size="large">
             {viewer ? (
               <>
                 <ButtonLink to="/browse" variant="primary" size="lg">
@@ -131,8 +74,8 @@ export function Landing() {
                 </ButtonLink>
               </>
             )}
-          </Actions>
-        </Copy>
+          </HeroActions>
+        </HeroCopy>
         <LandingFigures marketStats={data.marketStats} />
       </Hero>
 

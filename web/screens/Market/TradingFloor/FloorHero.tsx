@@ -1,10 +1,11 @@
 import { graphql, useFragment } from 'react-relay';
-import styled, { keyframes } from 'styled-components';
+import styled from 'styled-components';
 import { ButtonLink } from '../../../components/ButtonLink.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { StatTile } from '../../../components/StatTile.tsx';
 import type { FloorHero_marketStats$key } from '../../../__generated__/FloorHero_marketStats.graphql.ts';
 import { formatCount, formatMoney } from '../../../format/format.ts';
+import { HeroActions, HeroCopy, HeroEyebrow, HeroHeadline, HeroSub } from '../shared/heroText.ts';
 
 const Hero = styled.section`
   display: grid;
@@ -27,71 +28,6 @@ const Hero = styled.section`
   ${({ theme }) => theme.media.xl} {
     grid-template-columns: minmax(300px, 0.8fr) minmax(0, 2fr);
   }
-`;
-
-const Copy = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 10px;
-`;
-
-const pulse = keyframes`
-  50% { opacity: 0.35; }
-`;
-
-const Live = styled.p`
-  display: inline-flex;
-  align-items: center;
-  gap: 8px;
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xxs};
-  font-weight: 700;
-  letter-spacing: ${({ theme }) => theme.tracking.wide};
-  color: ${({ theme }) => theme.colors.up};
-
-  &::before {
-    content: '';
-    width: 7px;
-    height: 7px;
-    border-radius: 50%;
-    background: currentColor;
-    box-shadow: 0 0 8px currentColor;
-    animation: ${pulse} 1.6s ease-in-out infinite;
-  }
-  ${({ theme }) => theme.media.reducedMotion} {
-    &::before { animation: none; }
-  }
-`;
-
-const Headline = styled.h1`
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: 24px;
-  font-weight: 800;
-  letter-spacing: 0.02em;
-  line-height: 1.1;
-
-  em {
-    font-style: normal;
-    color: ${({ theme }) => theme.colors.up};
-  }
-
-  ${({ theme }) => theme.media.sm} {
-    font-size: 28px;
-  }
-`;
-
-const Sub = styled.p`
-  max-width: 460px;
-  font-size: ${({ theme }) => theme.fontSizes.md};
-  line-height: 1.5;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
-  margin-top: 4px;
 `;
 
 const Tiles = styled.div`
@@ -133,21 +69,23 @@ export function FloorHero({ marketStats }: FloorHeroProps) {
   );
   return (
     <Hero aria-labelledby="floor-title">
-      <Copy>
-        <Live>LIVE · MARKET OPEN 24/7</Live>
-        <Headline id="floor-title">
+      <HeroCopy $size="compact">
+        <HeroEyebrow $size="compact" $pulse>
+          LIVE · MARKET OPEN 24/7
+        </HeroEyebrow>
+        <HeroHeadline $size="compact" id="floor-title">
           THE <em>PIT</em> · DATA TRADING FLOOR
-        </Headline>
-        <Sub>Verified providers list data sets as contracts. Bid, buy through escrow, and get your data by API key.</Sub>
-        <Actions>
+        </HeroHeadline>
+        <HeroSub $size="compact">Verified providers list data sets as contracts. Bid, buy through escrow, and get your data by API key.</HeroSub>
+        <HeroActions $size="compact">
           <ButtonLink to="/browse" variant="primary" icon={<Icon name="chart" size={14} />}>
             ENTER THE PIT
           </ButtonLink>
           <ButtonLink to="/list-data" icon={<Icon name="upload" size={14} />}>
             LIST DATA
           </ButtonLink>
-        </Actions>
-      </Copy>
+        </HeroActions>
+      </HeroCopy>
       <Tiles data-testid="floor-stats" role="group" aria-label="Market figures">
         <StatTile label="Active Contracts" value={formatCount(stats.activeContracts)} hint="Trading now" />
         <StatTile label="Registered Users" value={formatCount(stats.totalUsers)} hint="Buyers and providers" />

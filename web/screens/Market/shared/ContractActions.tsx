@@ -11,9 +11,6 @@ const CardActions = styled.div`
   gap: 8px;
   margin-top: auto;
 
-  &[data-single] {
-    grid-template-columns: 1fr;
-  }
 `;
 
 const RowActions = styled.div`
@@ -28,12 +25,13 @@ const RowActions = styled.div`
 export type ContractActionsProps = {
   contract: ContractActions_contract$key;
   layout: 'grid' | 'list';
-  /** 'trade' = PREVIEW and BUY (the trading floor); 'bid' = VIEW & BID (/browse) */
-  actions: 'trade' | 'bid';
 };
 
-/** The links of a contract to its detail page, each named with the contract's title for screen readers. */
-export function ContractActions({ contract, layout, actions }: ContractActionsProps) {
+/**
+ * PREVIEW and BUY, the same two on every card of the market (docs/decisions.md "One way to
+ * browse"): links to the contract's page, each named with its title for screen readers.
+ */
+export function ContractActions({ contract, layout }: ContractActionsProps) {
   const c = useFragment(
     graphql`
       fragment ContractActions_contract on Contract {
@@ -45,20 +43,15 @@ export function ContractActions({ contract, layout, actions }: ContractActionsPr
   );
   const href = `/contract/${encodeURIComponent(c.contractId)}`;
   const grid = layout === 'grid';
-  const buttons =
-    actions === 'bid' ? (
-      <ButtonLink to={href} variant="primary" size="sm" fullWidth={grid}>
-        VIEW &amp; BID<VisuallyHidden> on {c.title}</VisuallyHidden>
+  const buttons = (
+    <>
+      <ButtonLink to={href} size="sm" fullWidth={grid} icon={grid ? <Icon name="eye" size={13} /> : undefined}>
+        PREVIEW<VisuallyHidden> {c.title}</VisuallyHidden>
       </ButtonLink>
-    ) : (
-      <>
-        <ButtonLink to={href} size="sm" fullWidth={grid} icon={grid ? <Icon name="eye" size={13} /> : undefined}>
-          PREVIEW<VisuallyHidden> {c.title}</VisuallyHidden>
-        </ButtonLink>
-        <ButtonLink to={href} variant="primary" size="sm" fullWidth={grid}>
-          BUY<VisuallyHidden> {c.title}</VisuallyHidden>
-        </ButtonLink>
-      </>
-    );
-  return grid ? <CardActions data-single={actions === 'bid' ? '' : undefined}>{buttons}</CardActions> : <RowActions>{buttons}</RowActions>;
+      <ButtonLink to={href} variant="primary" size="sm" fullWidth={grid}>
+        BUY<VisuallyHidden> {c.title}</VisuallyHidden>
+      </ButtonLink>
+    </>
+  );
+  return grid ? <CardActions>{buttons}</CardActions> : <RowActions>{buttons}</RowActions>;
 }

@@ -11,8 +11,6 @@ export type ContractCardProps = {
   contract: ContractCard_contract$key;
   /** 'grid' = a card, 'list' = the same figures as one dense row */
   layout?: ContractCardLayout;
-  /** 'trade' = PREVIEW and BUY (the trading floor); 'bid' = VIEW & BID (/browse) */
-  actions?: 'trade' | 'bid';
 };
 
 /**
@@ -20,7 +18,7 @@ export type ContractCardProps = {
  * (a fragment of their own would nest the floor's query past the API's depth limit). The 24-hour change and the rating are
  * real figures (docs/decisions.md '24-hour change'), never placeholders.
  */
-export function ContractCard({ contract, layout = 'grid', actions = 'trade' }: ContractCardProps) {
+export function ContractCard({ contract, layout = 'grid' }: ContractCardProps) {
   const c = useFragment(
     graphql`
       fragment ContractCard_contract on Contract {
@@ -41,5 +39,5 @@ export function ContractCard({ contract, layout = 'grid', actions = 'trade' }: C
     `,
     contract,
   );
-  return layout === 'list' ? <ContractListRow c={c} actions={actions} /> : <ContractGridCard c={c} actions={actions} />;
+  return layout === 'list' ? <ContractListRow c={c} /> : <ContractGridCard c={c} />;
 }

@@ -3,15 +3,14 @@ import { Skeleton } from '../../../components/Skeleton.tsx';
 import { VisuallyHidden } from '../../../components/VisuallyHidden.tsx';
 import type { ContractCardLayout } from './ContractCard.tsx';
 import { ContractList } from './ContractList.tsx';
+import { surface } from '../../../theme/text.ts';
 
 const Card = styled.div`
   display: flex;
   flex-direction: column;
   gap: 12px;
   padding: 14px;
-  background: ${({ theme }) => theme.colors.panel};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+  ${surface}
 `;
 
 const Row = styled.div`

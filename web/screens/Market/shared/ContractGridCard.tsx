@@ -9,6 +9,7 @@ import { ContractFigures } from './ContractFigures.tsx';
 import { ContractProvider } from './ContractProvider.tsx';
 import { ContractQuote } from './ContractQuote.tsx';
 import { Description, Figure, Freq, Model, Price, Ticker, TitleLink } from './contractCardParts.ts';
+import { surface } from '../../../theme/text.ts';
 
 const Card = styled.article`
   position: relative;
@@ -17,9 +18,7 @@ const Card = styled.article`
   gap: 10px;
   min-width: 0;
   padding: 12px 14px 14px;
-  background: ${({ theme }) => theme.colors.panel};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+  ${surface}
   content-visibility: auto;
   contain-intrinsic-size: auto 330px;
   transition:
@@ -91,11 +90,10 @@ const Figures = styled.dl`
 export type ContractGridCardProps = {
   /** the card's data (ContractCard's fragment); the parts read their own fragments from it */
   c: ContractCard_contract$data;
-  actions: 'trade' | 'bid';
 };
 
 /** A contract as a card of the grid layout. */
-export function ContractGridCard({ c, actions }: ContractGridCardProps) {
+export function ContractGridCard({ c }: ContractGridCardProps) {
   const titleId = useId();
   return (
     <Card aria-labelledby={titleId} data-testid="contract-card" data-layout="grid" data-category={c.category}>
@@ -123,7 +121,7 @@ export function ContractGridCard({ c, actions }: ContractGridCardProps) {
       </Figures>
       <ContractProvider contract={c} layout="grid" />
       <ContractQuote contract={c} layout="grid" />
-      <ContractActions contract={c} layout="grid" actions={actions} />
+      <ContractActions contract={c} layout="grid" />
     </Card>
   );
 }

@@ -119,11 +119,10 @@ const RowPrice = styled.div`
 export type ContractListRowProps = {
   /** the card's data (ContractCard's fragment); the parts read their own fragments from it */
   c: ContractCard_contract$data;
-  actions: 'trade' | 'bid';
 };
 
 /** A contract as one dense row of the list layout: the same figures as the card. */
-export function ContractListRow({ c, actions }: ContractListRowProps) {
+export function ContractListRow({ c }: ContractListRowProps) {
   const titleId = useId();
   return (
     <Row aria-labelledby={titleId} data-testid="contract-card" data-layout="list" data-category={c.category}>
@@ -151,7 +150,7 @@ export function ContractListRow({ c, actions }: ContractListRowProps) {
         <Model>{words(c.pricingModel)}</Model>
       </RowPrice>
       <ContractQuote contract={c} layout="list" />
-      <ContractActions contract={c} layout="list" actions={actions} />
+      <ContractActions contract={c} layout="list" />
     </Row>
   );
 }

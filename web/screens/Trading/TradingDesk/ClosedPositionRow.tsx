@@ -1,9 +1,7 @@
 import { graphql, useFragment } from 'react-relay';
-import { Link } from 'react-router-dom';
 import type { ClosedPositionRow_position$key } from '../../../__generated__/ClosedPositionRow_position.graphql.ts';
 import { formatDateTime, formatMoney } from '../../../format/format.ts';
-import { ContractCell } from './positionTable.ts';
-import { PositionTypeBadge } from './PositionTypeBadge.tsx';
+import { PositionLeadCells } from './PositionLeadCells.tsx';
 import { SignedFigure } from './SignedFigure.tsx';
 import { formatQuantity } from './tradingFigures.ts';
 
@@ -37,20 +35,7 @@ export function ClosedPositionRow({ position }: ClosedPositionRowProps) {
   );
   return (
     <tr role="row" data-testid="closed-position-row" aria-label={`${p.positionType} ${p.contract.title}`}>
-      <td role="cell" className="contract">
-        <ContractCell>
-          <span className="ticker">{p.contract.ticker}</span>
-          <Link to={`/contract/${p.contract.contractId}`} title={p.contract.title}>
-            {p.contract.title}
-          </Link>
-        </ContractCell>
-      </td>
-      <td role="cell" className="center type">
-        <PositionTypeBadge type={p.positionType} />
-      </td>
-      <td role="cell" className="num" data-label="Entry" data-testid="entry">
-        {formatMoney(p.entryPrice)}
-      </td>
+      <PositionLeadCells contract={p.contract} type={p.positionType} entryPrice={p.entryPrice} />
       <td role="cell" className="num" data-label="Exit" data-testid="exit">
         {p.exitPrice != null ? formatMoney(p.exitPrice) : '—'}
       </td>

@@ -1,14 +1,24 @@
 import { graphql, usePaginationFragment } from 'react-relay';
-import { Button } from '../../../components/Button.tsx';
-import { EmptyState } from '../../../components/EmptyState.tsx';
-import { Panel } from '../../../components/Panel.tsx';
 import type { ClosedPositions_viewer$key } from '../../../__generated__/ClosedPositions_viewer.graphql.ts';
 import type { ClosedPositionsPaginationQuery } from '../../../__generated__/ClosedPositionsPaginationQuery.graphql.ts';
 import { plural } from '../../../format/format.ts';
 import { ClosedPositionRow } from './ClosedPositionRow.tsx';
-import { More, Scroller, Table } from './positionTable.ts';
+import { PositionsPanel } from './PositionsPanel.tsx';
 
 const PAGE = 20;
+
+const COLUMNS = [
+  { label: 'Contract' },
+  { label: 'Type', className: 'center' },
+  { label: 'Entry' },
+  { label: 'Exit' },
+  { label: 'Qty' },
+  { label: 'Mult.' },
+  { label: 'Realised P/L' },
+  { label: 'P/L %' },
+  { label: 'Reason', className: 'text' },
+  { label: 'Closed' },
+];
 
 export type ClosedPositionsProps = { viewer: ClosedPositions_viewer$key };
 
@@ -33,46 +43,20 @@ export function ClosedPositions({ viewer }: ClosedPositionsProps) {
   );
   const edges = data.closedPositions?.edges ?? [];
   return (
-    <Panel
+    <PositionsPanel
       title="Closed positions"
-      padding="none"
       data-testid="closed-positions"
-      actions={hasNext ? `${edges.length}+ closed` : plural(edges.length, 'closed position')}
-    >
-      {edges.length === 0 ? (
-        <EmptyState compact icon="checks" title="No closed positions" description="Positions you close, or that a stop-loss or take-profit closes, are listed here." />
-      ) : (
-        <Scroller tabIndex={0} role="region" aria-label="Closed positions table">
-          <Table role="table" aria-label="Closed positions">
-            <thead role="rowgroup">
-              <tr role="row">
-                <th role="columnheader" scope="col">Contract</th>
-                <th role="columnheader" scope="col" className="center">Type</th>
-                <th role="columnheader" scope="col">Entry</th>
-                <th role="columnheader" scope="col">Exit</th>
-                <th role="columnheader" scope="col">Qty</th>
-                <th role="columnheader" scope="col">Mult.</th>
-                <th role="columnheader" scope="col">Realised P/L</th>
-                <th role="columnheader" scope="col">P/L %</th>
-                <th role="columnheader" scope="col" className="text">Reason</th>
-                <th role="columnheader" scope="col">Closed</th>
-              </tr>
-            </thead>
-            <tbody role="rowgroup">
-              {edges.map((e) => (
-                <ClosedPositionRow key={e.node.id} position={e.node} />
-              ))}
-            </tbody>
-          </Table>
-        </Scroller>
-      )}
-      {hasNext && (
-        <More>
-          <Button size="sm" variant="ghost" busy={isLoadingNext} onClick={() => loadNext(PAGE)}>
-            Load more closed positions
-          </Button>
-        </More>
-      )}
-    </Panel>
+      count={hasNext ? `${edges.length}+ closed` : plural(edges.length, 'closed position')}
+      empty={{
+        icon: 'checks',
+        title: 'No closed positions',
+        description: 'Positions you close, or that a stop-loss or take-profit closes, are listed here.',
+      }}
+      columns={COLUMNS}
+      rows={edges.map((e) => <ClosedPositionRow key={e.node.id} position={e.node} />)}
+      hasNext={hasNext}
+      isLoadingNext={isLoadingNext}
+      onMore={() => loadNext(PAGE)}
+    />
   );
 }

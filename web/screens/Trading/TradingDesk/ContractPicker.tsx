@@ -7,6 +7,7 @@ import { Skeleton } from '../../../components/Skeleton.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { ErrorBoundary } from '../../../relay/ErrorBoundary.tsx';
 import { formatMoney } from '../../../format/format.ts';
+import { oneLine, tickerText } from '../../../theme/text.ts';
 import type { ChosenContract } from './chosenContract.ts';
 import { ContractSearchResults } from './ContractSearchResults.tsx';
 
@@ -28,17 +29,11 @@ const Chosen = styled.div`
   background: ${({ theme }) => theme.colors.upSoft};
 
   .ticker {
-    font-family: ${({ theme }) => theme.fonts.mono};
+    ${tickerText}
     font-size: ${({ theme }) => theme.fontSizes.xs};
-    font-weight: 700;
-    letter-spacing: ${({ theme }) => theme.tracking.label};
-    color: ${({ theme }) => theme.colors.blue};
   }
   .title {
-    min-width: 0;
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
+    ${oneLine}
     font-weight: 600;
     color: ${({ theme }) => theme.colors.textStrong};
   }

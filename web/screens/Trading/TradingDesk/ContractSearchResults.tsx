@@ -2,6 +2,7 @@ import { graphql, useLazyLoadQuery } from 'react-relay';
 import styled from 'styled-components';
 import type { ContractSearchResultsQuery as QueryType } from '../../../__generated__/ContractSearchResultsQuery.graphql.ts';
 import { formatMoney } from '../../../format/format.ts';
+import { oneLine, tickerText } from '../../../theme/text.ts';
 import type { ChosenContract } from './chosenContract.ts';
 
 const RESULTS = 8;
@@ -69,18 +70,10 @@ const Option = styled.button`
   }
 
   .ticker {
-    font-family: ${({ theme }) => theme.fonts.mono};
+    ${tickerText}
     font-size: ${({ theme }) => theme.fontSizes.xxs};
-    font-weight: 700;
-    letter-spacing: ${({ theme }) => theme.tracking.label};
-    color: ${({ theme }) => theme.colors.blue};
   }
-  .title {
-    min-width: 0;
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
-  }
+  .title { ${oneLine} }
   .price {
     font-family: ${({ theme }) => theme.fonts.mono};
     font-variant-numeric: tabular-nums;

@@ -1,6 +1,7 @@
 import { useRef, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../../components/Button.tsx';
+import { FigureCells } from '../../../components/FigureCells.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { useToast } from '../../../components/toast/useToast.ts';
@@ -25,46 +26,17 @@ const Pair = styled.div`
   gap: 10px;
 `;
 
-const Summary = styled.dl`
-  display: grid;
-  grid-template-columns: repeat(2, minmax(0, 1fr));
-  gap: 8px;
-  margin: 0;
-
-  > div {
-    display: flex;
-    flex-direction: column;
-    gap: 2px;
-    padding: 7px 10px;
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.sm};
-    background: ${({ theme }) => theme.colors.bg};
-  }
-  dt {
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    font-weight: 700;
-    letter-spacing: ${({ theme }) => theme.tracking.wide};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textDim};
-  }
-  dd {
-    margin: 0;
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.base};
-    font-weight: 700;
-    font-variant-numeric: tabular-nums;
-    color: ${({ theme }) => theme.colors.textStrong};
-  }
-  dd.margin {
-    color: ${({ theme }) => theme.colors.amber};
-  }
-`;
 
 const Fine = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.xs};
   color: ${({ theme }) => theme.colors.textDim};
 `;
+
+/** The two optional price levels that close a position by themselves. */
+const PRICE_LEVELS = [
+  { name: 'stopLoss', label: 'Stop-loss' },
+  { name: 'takeProfit', label: 'Take-profit' },
+] as const;
 
 export type OpenPositionFormProps = {
   viewerId: string;
@@ -136,34 +108,24 @@ export function OpenPositionForm({ viewerId, draft, onDraft }: OpenPositionFormP
         />
         <MultiplierSlider value={multiplier} onChange={(m) => onDraft({ multiplier: m })} disabled={inFlight} />
         <Pair>
-          <TextField
-            label="Stop-loss"
-            name="stopLoss"
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0.01"
-            placeholder="Optional"
-            leading="$"
-            value={stopLoss}
-            onChange={(e) => onDraft({ stopLoss: e.target.value })}
-            disabled={inFlight}
-          />
-          <TextField
-            label="Take-profit"
-            name="takeProfit"
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0.01"
-            placeholder="Optional"
-            leading="$"
-            value={takeProfit}
-            onChange={(e) => onDraft({ takeProfit: e.target.value })}
-            disabled={inFlight}
-          />
+          {PRICE_LEVELS.map(({ name, label }) => (
+            <TextField
+              key={name}
+              label={label}
+              name={name}
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0.01"
+              placeholder="Optional"
+              leading="$"
+              value={draft[name]}
+              onChange={(e) => onDraft({ [name]: e.target.value })}
+              disabled={inFlight}
+            />
+          ))}
         </Pair>
-        <Summary aria-label="Position preview">
+        <FigureCells $padding="7px 10px" aria-label="Position preview">
           <div>
             <dt>Entry (market)</dt>
             <dd data-testid="entry-preview">{contract ? formatMoney(contract.marketPrice) : '—'}</dd>
@@ -174,7 +136,7 @@ export function OpenPositionForm({ viewerId, draft, onDraft }: OpenPositionFormP
               {margin ? formatMoney(margin) : '—'}
             </dd>
           </div>
-        </Summary>
+        </FigureCells>
         <Fine>The entry price is the market price when the position opens; the server sets the final entry and margin.</Fine>
         <Button type="submit" variant={side === 'long' ? 'primary' : 'danger'} busy={inFlight} fullWidth>
           {side === 'long' ? 'OPEN LONG' : 'OPEN SHORT'}

@@ -1,13 +1,11 @@
 import { graphql, useFragment } from 'react-relay';
-import { Link } from 'react-router-dom';
 import { Button } from '../../../components/Button.tsx';
 import { useToast } from '../../../components/toast/useToast.ts';
 import type { OpenPositionRow_position$key } from '../../../__generated__/OpenPositionRow_position.graphql.ts';
 import { formatMoney } from '../../../format/format.ts';
 import { useClosePositionMutation } from './ClosePositionMutation.ts';
 import { positionConnectionIds } from './positionConnections.ts';
-import { ContractCell } from './positionTable.ts';
-import { PositionTypeBadge } from './PositionTypeBadge.tsx';
+import { PositionLeadCells } from './PositionLeadCells.tsx';
 import { SignedFigure } from './SignedFigure.tsx';
 import { formatQuantity } from './tradingFigures.ts';
 
@@ -59,20 +57,7 @@ export function OpenPositionRow({ position, viewerId }: OpenPositionRowProps) {
 
   return (
     <tr role="row" data-testid="open-position-row" aria-label={`${p.positionType} ${p.contract.title}`}>
-      <td role="cell" className="contract">
-        <ContractCell>
-          <span className="ticker">{p.contract.ticker}</span>
-          <Link to={`/contract/${p.contract.contractId}`} title={p.contract.title}>
-            {p.contract.title}
-          </Link>
-        </ContractCell>
-      </td>
-      <td role="cell" className="center type">
-        <PositionTypeBadge type={p.positionType} />
-      </td>
-      <td role="cell" className="num" data-label="Entry" data-testid="entry">
-        {formatMoney(p.entryPrice)}
-      </td>
+      <PositionLeadCells contract={p.contract} type={p.positionType} entryPrice={p.entryPrice} />
       <td role="cell" className="num" data-label="Current" data-testid="current">
         {formatMoney(p.currentPrice)}
       </td>

@@ -1,15 +1,27 @@
 import { graphql, usePaginationFragment } from 'react-relay';
-import { Button } from '../../../components/Button.tsx';
-import { EmptyState } from '../../../components/EmptyState.tsx';
-import { Panel } from '../../../components/Panel.tsx';
 import { VisuallyHidden } from '../../../components/VisuallyHidden.tsx';
 import type { OpenPositions_viewer$key } from '../../../__generated__/OpenPositions_viewer.graphql.ts';
 import type { OpenPositionsPaginationQuery } from '../../../__generated__/OpenPositionsPaginationQuery.graphql.ts';
 import { plural } from '../../../format/format.ts';
 import { OpenPositionRow } from './OpenPositionRow.tsx';
-import { More, Scroller, Table } from './positionTable.ts';
+import { PositionsPanel } from './PositionsPanel.tsx';
 
 const PAGE = 20;
+
+const COLUMNS = [
+  { label: 'Contract' },
+  { label: 'Type', className: 'center' },
+  { label: 'Entry' },
+  { label: 'Current' },
+  { label: 'Qty' },
+  { label: 'Mult.' },
+  { label: 'Margin' },
+  { label: 'P/L' },
+  { label: 'P/L %' },
+  { label: 'Stop-loss' },
+  { label: 'Take-profit' },
+  { label: <VisuallyHidden>Actions</VisuallyHidden> },
+];
 
 export type OpenPositionsProps = { viewer: OpenPositions_viewer$key };
 
@@ -35,50 +47,16 @@ export function OpenPositions({ viewer }: OpenPositionsProps) {
   );
   const edges = data.openPositions?.edges ?? [];
   return (
-    <Panel
+    <PositionsPanel
       title="Open positions"
-      padding="none"
       data-testid="open-positions"
-      actions={<span aria-live="polite">{hasNext ? `${edges.length}+ open` : plural(edges.length, 'open position')}</span>}
-    >
-      {edges.length === 0 ? (
-        <EmptyState compact icon="chart" title="No open positions" description="Open a long or short position on any active contract with the form." />
-      ) : (
-        <Scroller tabIndex={0} role="region" aria-label="Open positions table">
-          <Table role="table" aria-label="Open positions">
-            <thead role="rowgroup">
-              <tr role="row">
-                <th role="columnheader" scope="col">Contract</th>
-                <th role="columnheader" scope="col" className="center">Type</th>
-                <th role="columnheader" scope="col">Entry</th>
-                <th role="columnheader" scope="col">Current</th>
-                <th role="columnheader" scope="col">Qty</th>
-                <th role="columnheader" scope="col">Mult.</th>
-                <th role="columnheader" scope="col">Margin</th>
-                <th role="columnheader" scope="col">P/L</th>
-                <th role="columnheader" scope="col">P/L %</th>
-                <th role="columnheader" scope="col">Stop-loss</th>
-                <th role="columnheader" scope="col">Take-profit</th>
-                <th role="columnheader" scope="col">
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </th>
-              </tr>
-            </thead>
-            <tbody role="rowgroup">
-              {edges.map((e) => (
-                <OpenPositionRow key={e.node.id} position={e.node} viewerId={data.id} />
-              ))}
-            </tbody>
-          </Table>
-        </Scroller>
-      )}
-      {hasNext && (
-        <More>
-          <Button size="sm" variant="ghost" busy={isLoadingNext} onClick={() => loadNext(PAGE)}>
-            Load more open positions
-          </Button>
-        </More>
-      )}
-    </Panel>
+      count={<span aria-live="polite">{hasNext ? `${edges.length}+ open` : plural(edges.length, 'open position')}</span>}
+      empty={{ icon: 'chart', title: 'No open positions', description: 'Open a long or short position on any active contract with the form.' }}
+      columns={COLUMNS}
+      rows={edges.map((e) => <OpenPositionRow key={e.node.id} position={e.node} viewerId={data.id} />)}
+      hasNext={hasNext}
+      isLoadingNext={isLoadingNext}
+      onMore={() => loadNext(PAGE)}
+    />
   );
 }

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { labelText } from '../../../theme/text.ts';
 
 // The look of the positions tables: dense rows, monospace figures. On a phone each row becomes a
 // card that fits the screen, nothing to scroll sideways: the contract and its type, then the P/L
@@ -111,12 +112,7 @@ export const Table = styled.table`
     }
     td[data-label]::before {
       content: attr(data-label);
-      font-family: ${({ theme }) => theme.fonts.mono};
-      font-size: ${({ theme }) => theme.fontSizes.xxs};
-      font-weight: 700;
-      letter-spacing: ${({ theme }) => theme.tracking.label};
-      text-transform: uppercase;
-      color: ${({ theme }) => theme.colors.textDim};
+      ${labelText}
     }
     td.contract {
       order: 0;

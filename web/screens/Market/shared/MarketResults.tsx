@@ -10,15 +10,15 @@ import { SelectField } from '../../../components/SelectField.tsx';
 import { Skeleton } from '../../../components/Skeleton.tsx';
 import { ErrorBoundary } from '../../../relay/ErrorBoundary.tsx';
 import { LoadError } from '../../../relay/RouteBoundary.tsx';
-import type { ContractSort, TradingFloorContractsQuery as TradingFloorContractsQueryType } from '../../../__generated__/TradingFloorContractsQuery.graphql.ts';
-import { ContractCard } from '../shared/ContractCard.tsx';
-import { ContractCardSkeletons } from '../shared/ContractCardSkeleton.tsx';
-import { ContractList } from '../shared/ContractList.tsx';
-import { ContractListHeader } from '../shared/ContractListHeader.tsx';
-import { Pager } from '../shared/Pager.tsx';
-import { ViewToggle } from '../shared/ViewToggle.tsx';
-import { hasFilters, PAGE_SIZE, SORTS, type FloorParams, type FloorView } from './floorParams.ts';
-import { TradingFloorContractsQuery } from './TradingFloorQuery.ts';
+import type { ContractSort, MarketContractsQuery as MarketContractsQueryType } from '../../../__generated__/MarketContractsQuery.graphql.ts';
+import { ContractCard } from './ContractCard.tsx';
+import { ContractCardSkeletons } from './ContractCardSkeleton.tsx';
+import { ContractList } from './ContractList.tsx';
+import { ContractListHeader } from './ContractListHeader.tsx';
+import { hasFilters, PAGE_SIZE, SORTS, type MarketParams, type MarketView } from './marketParams.ts';
+import { MarketContractsQuery } from './MarketContractsQuery.ts';
+import { Pager } from './Pager.tsx';
+import { ViewToggle } from './ViewToggle.tsx';
 import { plural, noun, formatCount, formatTotal } from '../../../format/format.ts';
 
 const Section = styled.section`
@@ -118,18 +118,22 @@ const SearchChip = styled.div`
   }
 `;
 
-export type FloorPositionsProps = {
-  contracts: PreloadedQuery<TradingFloorContractsQueryType>;
-  params: FloorParams;
+/** 'narrow' = three columns beside the filter sidebar; 'wide' = four under the filter bar. */
+export type MarketColumns = 'narrow' | 'wide';
+
+export type MarketResultsProps = {
+  contracts: PreloadedQuery<MarketContractsQueryType>;
+  params: MarketParams;
+  columns: MarketColumns;
   onSort: (sort: ContractSort) => void;
-  onView: (view: FloorView) => void;
+  onView: (view: MarketView) => void;
   onPage: (page: number) => void;
   onReset: () => void;
   onClearSearch: () => void;
 };
 
-/** LIVE POSITIONS: count, sort, layout, the page of contracts and the pager. */
-export function FloorPositions({ contracts, params, onSort, onView, onPage, onReset, onClearSearch }: FloorPositionsProps) {
+/** LIVE POSITIONS: count, sort, layout, the page of contracts and the pager (the floor's and /browse's). */
+export function MarketResults({ contracts, params, columns, onSort, onView, onPage, onReset, onClearSearch }: MarketResultsProps) {
   const revalidator = useRevalidator();
   // a new key per result set: its skeleton shows while it loads, even inside a route transition
   const resultKey = JSON.stringify(contracts.variables);
@@ -179,16 +183,19 @@ export function FloorPositions({ contracts, params, onSort, onView, onPage, onRe
           />
         )}
       >
-        <Suspense key={resultKey} fallback={<ContractCardSkeletons count={params.view === 'list' ? 10 : 6} layout={params.view} />}>
-          <PositionsList contracts={contracts} params={params} onPage={onPage} onReset={onReset} />
+        <Suspense
+          key={resultKey}
+          fallback={<ContractCardSkeletons count={params.view === 'list' ? PAGE_SIZE : columns === 'wide' ? 8 : 6} layout={params.view} columns={columns} />}
+        >
+          <PositionsList contracts={contracts} params={params} columns={columns} onPage={onPage} onReset={onReset} />
         </Suspense>
       </ErrorBoundary>
     </Section>
   );
 }
 
-function PositionsCount({ contracts }: { contracts: PreloadedQuery<TradingFloorContractsQueryType> }) {
-  const data = usePreloadedQuery<TradingFloorContractsQueryType>(TradingFloorContractsQuery, contracts);
+function PositionsCount({ contracts }: { contracts: PreloadedQuery<MarketContractsQueryType> }) {
+  const data = usePreloadedQuery<MarketContractsQueryType>(MarketContractsQuery, contracts);
   const { totalCount: n, totalCountIsExact } = data.contracts;
   return (
     <CountText data-testid="positions-count">
@@ -198,14 +205,15 @@ function PositionsCount({ contracts }: { contracts: PreloadedQuery<TradingFloorC
 }
 
 type PositionsListProps = {
-  contracts: PreloadedQuery<TradingFloorContractsQueryType>;
-  params: FloorParams;
+  contracts: PreloadedQuery<MarketContractsQueryType>;
+  params: MarketParams;
+  columns: MarketColumns;
   onPage: (page: number) => void;
   onReset: () => void;
 };
 
-function PositionsList({ contracts, params, onPage, onReset }: PositionsListProps) {
-  const data = usePreloadedQuery<TradingFloorContractsQueryType>(TradingFloorContractsQuery, contracts);
+function PositionsList({ contracts, params, columns, onPage, onReset }: PositionsListProps) {
+  const data = usePreloadedQuery<MarketContractsQueryType>(MarketContractsQuery, contracts);
   const { edges, totalCount, totalCountIsExact } = data.contracts;
 
   if (totalCount === 0) {
@@ -256,7 +264,7 @@ function PositionsList({ contracts, params, onPage, onReset }: PositionsListProp
 
   return (
     <>
-      <ContractList $layout={params.view} data-testid="contract-list" data-layout={params.view}>
+      <ContractList $layout={params.view} $columns={columns} data-testid="contract-list" data-layout={params.view}>
         {params.view === 'list' && <ContractListHeader />}
         {edges.map(({ node }) => (
           <ContractCard key={node.id} contract={node} layout={params.view} />

@@ -1,4 +1,6 @@
 import { decideRange } from '../domain/delivery/http-range.ts';
+import { errorBody } from './respond.ts';
+import { STATUS_OF_CODE } from './statuses.ts';
 
 // A stored file as a download: named for saving, tagged with its sha256 so a broken download
 // resumes with Range and If-Range (the buyer's download, api/rest/data.routes.ts, and a listing's
@@ -49,7 +51,7 @@ export function fileRange(
     headers.set('content-range', `bytes */${size}`);
     headers.set('content-type', 'application/json; charset=UTF-8');
     headers.delete('content-disposition');
-    return new Response(JSON.stringify({ message: `Range not satisfiable: the file has ${size} bytes` }), { status: 416, headers });
+    return new Response(errorBody('RANGE_NOT_SATISFIABLE', `Range not satisfiable: the file has ${size} bytes`), { status: STATUS_OF_CODE.RANGE_NOT_SATISFIABLE, headers });
   }
   const [start, end, status] = range.kind === 'partial' ? [range.start, range.end, 206 as const] : [0, size - 1, 200 as const];
   if (range.kind === 'partial') headers.set('content-range', `bytes ${start}-${end}/${size}`);

@@ -1,36 +1,38 @@
 import { useState, type FormEvent } from 'react';
 import { graphql, useFragment } from 'react-relay';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { Button } from '../../../components/Button.tsx';
 import { Checkbox } from '../../../components/Checkbox.tsx';
 import { Icon } from '../../../components/Icon.tsx';
-import type { FloorFilters_categories$key } from '../../../__generated__/FloorFilters_categories.graphql.ts';
-import type { Category, UpdateFrequency } from '../../../__generated__/TradingFloorContractsQuery.graphql.ts';
-import { FRESHNESS, PRICE_MAX, PRICE_MIN, PRICE_STEP, RATINGS, type FloorParams } from './floorParams.ts';
+import type { MarketFilters_categories$key } from '../../../__generated__/MarketFilters_categories.graphql.ts';
+import type { Category, UpdateFrequency } from '../../../__generated__/MarketContractsQuery.graphql.ts';
+import { FRESHNESS, PRICE_MAX, PRICE_MIN, PRICE_STEP, RATINGS, type MarketParams } from './marketParams.ts';
 import { PriceRangeSlider } from './PriceRangeSlider.tsx';
+import { panelHead, surface, termText } from '../../../theme/text.ts';
 
-const Aside = styled.aside`
+/** 'sidebar' = a column beside the results (the floor); 'bar' = a band above them (/browse). */
+export type MarketFiltersLayout = 'sidebar' | 'bar';
+
+const Aside = styled.aside<{ $layout: MarketFiltersLayout }>`
   min-width: 0;
-  background: ${({ theme }) => theme.colors.panel};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+  ${surface}
 
   ${({ theme }) => theme.media.lg} {
-    position: sticky;
-    top: calc(${({ theme }) => theme.layout.headerHeight} + ${({ theme }) => theme.layout.navHeight} + ${({ theme }) => theme.layout.tickerHeight} + 12px);
-    max-height: calc(100vh - 140px);
-    overflow-y: auto;
+    ${({ $layout, theme }) =>
+      $layout === 'sidebar' &&
+      css`
+        position: sticky;
+        top: calc(${theme.layout.headerHeight} + ${theme.layout.navHeight} + ${theme.layout.tickerHeight} + 12px);
+        max-height: calc(100vh - 140px);
+        overflow-y: auto;
+      `}
   }
 `;
 
 const Head = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
+  ${panelHead}
   gap: 8px;
   padding: 9px 14px;
-  background: ${({ theme }) => theme.colors.panelAlt};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => `${theme.radii.md} ${theme.radii.md} 0 0`};
 `;
 
@@ -79,12 +81,32 @@ const MobileToggle = styled.button`
   }
 `;
 
-const Form = styled.form<{ $open: boolean }>`
+// In the bar the groups stand side by side, each with its own border on the right, and the
+// sector list scrolls within a band as tall as the other groups.
+const barCss = css`
+  display: grid;
+  grid-template-columns: minmax(230px, 1.2fr) minmax(200px, 1fr) minmax(160px, 0.8fr) minmax(130px, 0.6fr) 150px;
+  & > fieldset {
+    border-bottom: 0;
+    border-right: 1px solid ${({ theme }) => theme.colors.border};
+  }
+  & > fieldset > div {
+    max-height: 136px;
+    overflow-y: auto;
+  }
+  & > div:last-child {
+    grid-template-columns: 1fr;
+    align-content: end;
+  }
+`;
+
+const Form = styled.form<{ $open: boolean; $layout: MarketFiltersLayout }>`
   display: ${({ $open }) => ($open ? 'flex' : 'none')};
   flex-direction: column;
 
   ${({ theme }) => theme.media.lg} {
     display: flex;
+    ${({ $layout }) => $layout === 'bar' && barCss}
   }
 `;
 
@@ -100,12 +122,7 @@ const Group = styled.fieldset`
     width: 100%;
     margin-bottom: 10px;
     padding: 0;
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.xxs};
-    font-weight: 700;
-    letter-spacing: ${({ theme }) => theme.tracking.wide};
-    text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textDim};
+    ${termText}
   }
   legend + * { clear: both; }
 `;
@@ -146,24 +163,25 @@ const Buttons = styled.div`
   padding: 12px 14px 14px;
 `;
 
-export type FloorFilterValues = Pick<FloorParams, 'category' | 'minPrice' | 'maxPrice' | 'rating' | 'freshness'>;
+export type MarketFilterValues = Pick<MarketParams, 'category' | 'minPrice' | 'maxPrice' | 'rating' | 'freshness'>;
 
-export type FloorFiltersProps = {
-  categories: FloorFilters_categories$key;
+export type MarketFiltersProps = {
+  categories: MarketFilters_categories$key;
+  layout: MarketFiltersLayout;
   /** the filters in effect (from the URL); the form starts from them */
-  applied: FloorFilterValues;
-  onApply: (values: FloorFilterValues) => void;
+  applied: MarketFilterValues;
+  onApply: (values: MarketFilterValues) => void;
   onReset: () => void;
 };
 
 /**
- * The filter sidebar. Changes are a draft
- * until Apply, and Apply sends every filter, rating and freshness included.
+ * The market's filters, on the floor and on /browse alike. Changes are a draft until Apply, and
+ * Apply sends every filter at once (docs/decisions.md "One way to browse").
  */
-export function FloorFilters({ categories: categoriesKey, applied, onApply, onReset }: FloorFiltersProps) {
+export function MarketFilters({ categories: categoriesKey, layout, applied, onApply, onReset }: MarketFiltersProps) {
   const categories = useFragment(
     graphql`
-      fragment FloorFilters_categories on CategoryInfo @relay(plural: true) {
+      fragment MarketFilters_categories on CategoryInfo @relay(plural: true) {
         slug
         label
         ticker
@@ -176,7 +194,7 @@ export function FloorFilters({ categories: categoriesKey, applied, onApply, onRe
     Math.min(applied.minPrice ?? PRICE_MIN, PRICE_MAX),
     Math.min(applied.maxPrice ?? PRICE_MAX, PRICE_MAX),
   ]);
-  const [rating, setRating] = useState<FloorParams['rating']>(applied.rating);
+  const [rating, setRating] = useState<MarketParams['rating']>(applied.rating);
   const [freshness, setFreshness] = useState<UpdateFrequency[]>(applied.freshness);
   const [open, setOpen] = useState(false);
 
@@ -203,19 +221,19 @@ export function FloorFilters({ categories: categoriesKey, applied, onApply, onRe
   };
 
   return (
-    <Aside aria-labelledby="floor-filters-title">
+    <Aside $layout={layout} aria-labelledby="market-filters-title">
       <Head>
-        <HeadTitle id="floor-filters-title">
+        <HeadTitle id="market-filters-title">
           <Icon name="grid" size={12} />
           FILTERS
           {activeCount > 0 && <Count aria-label={`${activeCount} active`}>{activeCount}</Count>}
         </HeadTitle>
-        <MobileToggle type="button" aria-expanded={open} aria-controls="floor-filters-form" onClick={() => setOpen((o) => !o)}>
+        <MobileToggle type="button" aria-expanded={open} aria-controls="market-filters-form" onClick={() => setOpen((o) => !o)}>
           {open ? 'HIDE' : 'SHOW'}
           <Icon name="chevronDown" size={12} />
         </MobileToggle>
       </Head>
-      <Form id="floor-filters-form" $open={open} onSubmit={submit} aria-label="Filter contracts">
+      <Form id="market-filters-form" $open={open} $layout={layout} onSubmit={submit} aria-label="Filter contracts">
         <Group>
           <legend>Price range</legend>
           <PriceRangeSlider min={PRICE_MIN} max={PRICE_MAX} step={PRICE_STEP} value={range} onChange={setRange} />

@@ -1,12 +1,14 @@
-import type { Category, ContractFilter, ContractSort, UpdateFrequency } from '../../../__generated__/TradingFloorContractsQuery.graphql.ts';
+import type { Category, ContractFilter, ContractSort, UpdateFrequency } from '../../../__generated__/MarketContractsQuery.graphql.ts';
 import { offsetToCursor } from '../../../relay/cursors.ts';
 
-// The trading floor's filters, sort, page and layout live in the URL query string, so reload,
-// back/forward and shared links show the same floor:
-//   /?category=healthcare&minPrice=100&maxPrice=2000&rating=4&freshness=daily,weekly
+// How the market is browsed, on the floor ('/') and on /browse alike (docs/decisions.md "One way
+// to browse"): the filters, sort, page and layout live in the URL query string, so reload,
+// back/forward and shared links show the same results:
+//   /browse?category=healthcare&minPrice=100&maxPrice=2000&rating=4&freshness=daily,weekly
 //     &sort=PRICE_LOW&page=2&view=list&search=equities
 
-export const PAGE_SIZE = 10;
+/** 12 fills whole rows of the 2-, 3- and 4-column grids. */
+export const PAGE_SIZE = 12;
 export const PRICE_MIN = 0;
 export const PRICE_MAX = 5000;
 export const PRICE_STEP = 50;
@@ -23,7 +25,17 @@ export const SORTS: readonly { value: ContractSort; label: string }[] = [
   { value: 'PRICE_LOW', label: 'Price: low to high' },
   { value: 'PRICE_HIGH', label: 'Price: high to low' },
   { value: 'RATING', label: 'Highest rated' },
+  { value: 'POPULAR', label: 'Most popular' },
 ];
+
+/** The sort slugs /browse once used, so old links keep their order. */
+const LEGACY_SORTS: Record<string, ContractSort> = {
+  newest: 'NEWEST',
+  'price-low': 'PRICE_LOW',
+  'price-high': 'PRICE_HIGH',
+  rating: 'RATING',
+  popular: 'POPULAR',
+};
 
 /** provider rating choices -> minProviderRating */
 export const RATINGS: readonly { value: 5 | 4 | 3; label: string }[] = [
@@ -35,9 +47,9 @@ export const RATINGS: readonly { value: 5 | 4 | 3; label: string }[] = [
 /** data freshness options */
 export const FRESHNESS: readonly UpdateFrequency[] = ['realtime', 'daily', 'weekly', 'monthly'];
 
-export type FloorView = 'grid' | 'list';
+export type MarketView = 'grid' | 'list';
 
-export type FloorParams = {
+export type MarketParams = {
   category: Category | null;
   minPrice: number | null;
   maxPrice: number | null;
@@ -47,7 +59,7 @@ export type FloorParams = {
   sort: ContractSort;
   /** 1-based */
   page: number;
-  view: FloorView;
+  view: MarketView;
 };
 
 function price(value: string | null): number | null {
@@ -56,8 +68,8 @@ function price(value: string | null): number | null {
   return Number.isFinite(n) && n >= 0 ? n : null;
 }
 
-/** Reads the floor's state from the query string; unknown or malformed values fall back to defaults. */
-export function parseFloorParams(params: URLSearchParams): FloorParams {
+/** Reads the browsing state from the query string; unknown or malformed values fall back to defaults. */
+export function parseMarketParams(params: URLSearchParams): MarketParams {
   const category = params.get('category');
   const rating = Number(params.get('rating'));
   const sort = params.get('sort');
@@ -72,14 +84,14 @@ export function parseFloorParams(params: URLSearchParams): FloorParams {
     rating: rating === 5 || rating === 4 || rating === 3 ? rating : null,
     freshness: [...new Set(freshness)],
     search: (params.get('search') ?? '').trim(),
-    sort: SORTS.some((s) => s.value === sort) ? (sort as ContractSort) : 'MOST_RELEVANT',
+    sort: SORTS.some((s) => s.value === sort) ? (sort as ContractSort) : (LEGACY_SORTS[sort ?? ''] ?? 'MOST_RELEVANT'),
     page: Number.isFinite(page) && page >= 1 ? page : 1,
     view: params.get('view') === 'list' ? 'list' : 'grid',
   };
 }
 
-/** The query string of a floor state; defaults are left out so plain '/' stays plain. */
-export function floorSearch(p: FloorParams): string {
+/** The query string of a browsing state; defaults are left out so plain '/' and '/browse' stay plain. */
+export function marketSearch(p: MarketParams): string {
   const out = new URLSearchParams();
   if (p.search) out.set('search', p.search);
   if (p.category) out.set('category', p.category);
@@ -94,7 +106,7 @@ export function floorSearch(p: FloorParams): string {
   return s ? `?${s}` : '';
 }
 
-export type FloorVariables = {
+export type MarketVariables = {
   first: number;
   after: string | null;
   filter: ContractFilter;
@@ -102,11 +114,14 @@ export type FloorVariables = {
 };
 
 /** The contracts query's variables: every filter of the URL takes effect. */
-export function floorVariables(p: FloorParams): FloorVariables {
+export function marketVariables(p: MarketParams): MarketVariables {
   const filter: ContractFilter = {};
   if (p.category) filter.category = p.category;
-  if (p.minPrice != null) filter.minPrice = p.minPrice.toFixed(2);
-  if (p.maxPrice != null) filter.maxPrice = p.maxPrice.toFixed(2);
+  let { minPrice, maxPrice } = p;
+  // a reversed range (typed into an old link) is read the way it was meant
+  if (minPrice != null && maxPrice != null && minPrice > maxPrice) [minPrice, maxPrice] = [maxPrice, minPrice];
+  if (minPrice != null) filter.minPrice = minPrice.toFixed(2);
+  if (maxPrice != null) filter.maxPrice = maxPrice.toFixed(2);
   if (p.rating != null) filter.minProviderRating = p.rating;
   if (p.freshness.length) filter.freshness = p.freshness;
   if (p.search) filter.search = p.search;
@@ -120,6 +135,6 @@ export function floorVariables(p: FloorParams): FloorVariables {
 }
 
 /** Whether any filter (not sort, page or layout) is set. */
-export function hasFilters(p: FloorParams): boolean {
+export function hasFilters(p: MarketParams): boolean {
   return Boolean(p.category || p.minPrice != null || p.maxPrice != null || p.rating != null || p.freshness.length || p.search);
 }

@@ -1,0 +1,8 @@
+import type { ErrorCode } from '../errors.ts';
+
+/** Listings and their files. Each code with its kind (docs/decisions.md "One error language"). */
+export const LISTINGS_ERROR_CODES = {
+  FILE_NOT_FOUND: 'INVALID_INPUT',
+  FILE_IN_USE: 'INVALID_INPUT',
+  UNSUPPORTED_FILE: 'INVALID_INPUT',
+} as const satisfies Record<string, ErrorCode>;
