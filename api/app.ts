@@ -1,19 +1,14 @@
 import path from 'node:path';
 import type { IncomingMessage, RequestListener } from 'node:http';
-import { createYoga, maskError, type Plugin, type YogaInitialContext } from 'graphql-yoga';
-import { GraphQLError } from 'graphql';
-import { DomainError, ValidationError } from './domain/errors.ts';
-import { invalidInputOf } from './db/input-errors.ts';
-import { PothosValidationError } from '@pothos/core';
-import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
-import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { getRequestListener, type HttpBindings } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { DomainError } from './domain/errors.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './rate-limiter.ts';
@@ -25,26 +20,20 @@ import { registerTradingJobs } from './domain/trading/positions.service.ts';
 import { registerUploadJobs } from './domain/listings/upload.service.ts';
 import { localDiskStorage, uploadsRoot, type FileStorage } from './storage/storage.ts';
 import { clientAddress } from './auth/client-address.ts';
-import { createContext, requestInfoFromFetch, requestInfoFromNode, type AppServices, type Context } from './context.ts';
-import { schema } from './graphql/schema.ts';
+import type { AppServices } from './context.ts';
+import { buildYoga, type ServerContext } from './graphql/yoga.ts';
+import { createPublicResponseCache } from './graphql/response-cache.ts';
 import { restRouter } from './rest/router.ts';
-import { usePersistedWebOperations } from './graphql/persisted-operations.ts';
 import { allowedMethodsOf } from './rest/allowed-methods.ts';
 import { jsonError } from './rest/respond.ts';
-import { HTTPException } from 'hono/http-exception';
-import { originPolicy, type OriginPolicy } from './http/origin.ts';
+import { originPolicy } from './http/origin.ts';
 import { corsFor } from './http/cors.ts';
 import { restWriteGuard } from './http/rest-guard.ts';
 import { securityHeaders } from './http/security-headers.ts';
-import { graphqlEdge } from './http/graphql-edge.ts';
 import { requestIdFrom, requestScope } from './http/request-id.ts';
-import { mediaTypeOf } from './http/content-type.ts';
-import { introspectionDepthLimit, requestShapeLimits } from './http/graphql-limits.ts';
 import { publicContractTitle } from './domain/market/contract-heading.ts';
 import { bootPageServer } from './http/boot-head.ts';
 import { withCacheControl } from './http/compression.ts';
-import { useCompiledMarketReads } from './graphql/compiled-execution.ts';
-import { usePublicResponseCache } from './graphql/response-cache.ts';
 import { cutByDeadline, requestAbandoned } from './http/http-server.ts';
 
 export interface AppOptions {
@@ -62,19 +51,8 @@ export interface AppOptions {
   paymentProvider?: PaymentProvider;
 }
 
-/** What the HTTP server (and tests) pass to Yoga besides the request. */
-export interface ServerContext {
-  clientIp?: string;
-  /** Set for graphql-ws operations: the HTTP upgrade request. */
-  req?: IncomingMessage;
-}
-
-export type Yoga = ReturnType<typeof buildYoga>;
-
 const JSON_BODY_LIMIT = 1024 * 1024;
 const GRAPHQL_PATH = '/graphql';
-// GraphiQL's introspection query is 15 fields deep; a little room for other tools' variants.
-const INTROSPECTION_DEPTH_LIMIT = 20;
 
 /**
  * Builds the whole application without listening or other side effects, so tests drive it
@@ -88,6 +66,10 @@ export function createApp(opts: AppOptions) {
     (config.redisUrl ? redisRateLimiter(new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }), config.redisKeys.rateLimits) : memoryRateLimiter());
   // Timed work: started by api/server.ts; tests run due jobs with jobs.runDue(now).
   const jobs = createJobRunner({ db: opts.database.prisma, logger, clock: opts.clock });
+  // Anonymous answers are cached (docs/decisions.md "Response cache"); every event published
+  // through services.events, by a request or a job, invalidates what it changed.
+  const responseCache = createPublicResponseCache(config, logger);
+  const events = opts.events ?? createEventBus({ redisUrl: config.redisUrl, logger, channelPrefix: config.redisKeys.events });
   const services: AppServices = {
     config,
     db: opts.database.prisma,
@@ -95,7 +77,7 @@ export function createApp(opts: AppOptions) {
     mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom, logger }),
     limiter,
     logger,
-    events: opts.events ?? createEventBus({ redisUrl: config.redisUrl, logger, channelPrefix: config.redisKeys.events }),
+    events: responseCache ? responseCache.invalidating(events) : events,
     jobs,
     storage: opts.storage ?? localDiskStorage(uploadsRoot(config.dataDir)),
     paymentProvider: opts.paymentProvider ?? simulatedPaymentProvider(),
@@ -108,7 +90,7 @@ export function createApp(opts: AppOptions) {
   // Uploads no listing took are removed after UPLOAD_RETENTION_MS (docs/decisions.md "Uploads not in a listing").
   registerUploadJobs(jobs, services);
   const origins = originPolicy(config.corsOrigins, config.publicUrl);
-  const yoga = buildYoga(services, origins);
+  const yoga = buildYoga(services, origins, responseCache);
   const app = new Hono<{ Bindings: HttpBindings }>();
 
   // Every response carries its request id, and every log line written while serving it (by
@@ -241,6 +223,7 @@ export function createApp(opts: AppOptions) {
       // Timed work stops before the database closes (the caller closes it after this).
       await jobs.stop();
       await services.events.close();
+      await responseCache?.close();
       await limiter.close();
     },
   };
@@ -257,139 +240,4 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 // One rule for the client address everywhere (TRUST_PROXY decides whether X-Forwarded-For counts).
 function clientIpOf(incoming: IncomingMessage | undefined, forwardedFor: string | undefined, trustProxy: number): string {
   return clientAddress(incoming?.socket?.remoteAddress, forwardedFor, trustProxy);
-}
-
-// The context of each request, so the response can carry the Set-Cookie headers it collected.
-const contextOfRequest = new WeakMap<Request, Context>();
-
-export function buildYoga(services: AppServices, origins: OriginPolicy) {
-  const { config } = services;
-  // The GraphiQL page (outside production) runs inline scripts: its CSP allows exactly those, by hash.
-  let graphiqlHtml: string | undefined;
-  const sessionCookies: Plugin = {
-    onResponse({ request, response }) {
-      const ctx = contextOfRequest.get(request);
-      for (const cookie of ctx?.responseCookies ?? []) response.headers.append('set-cookie', cookie);
-    },
-  };
-  return createYoga<ServerContext, Context>({
-    schema,
-    graphqlEndpoint: '/graphql',
-    landingPage: false,
-    // GraphiQL bundled (the default loads from a CDN, unreachable on closed networks).
-    graphiql: config.production ? false : { subscriptionsProtocol: 'WS', title: 'DATA PIT GraphQL' },
-    renderGraphiQL: (options) => (graphiqlHtml = renderGraphiQL(options)),
-    // The 1 MB limit is the edge's (api/http/graphql-edge.ts), cheaper for bodies with a length.
-    maxRequestBodySize: false,
-    // Expected (domain) failures keep their message and carry their code; anything else is masked.
-    maskedErrors: {
-      maskError(error, message, isDev) {
-        const original = error instanceof GraphQLError ? error.originalError : undefined;
-        if (error instanceof GraphQLError && original instanceof DomainError) {
-          return new GraphQLError(original.message, {
-            nodes: error.nodes,
-            path: error.path,
-            extensions: { code: original.code, reason: original.reason },
-          });
-        }
-        // The caller's bad input, not our fault: a malformed global id or cursor (Pothos), a value
-        // the database refuses (a NUL byte ...). INVALID_INPUT, so REST answers 400, not 500.
-        const invalid = original instanceof PothosValidationError ? new ValidationError(original.message) : invalidInputOf(original);
-        if (error instanceof GraphQLError && invalid) {
-          return new GraphQLError(invalid.message, { nodes: error.nodes, path: error.path, extensions: { code: invalid.code, reason: invalid.reason } });
-        }
-        // Yoga's answer to a body that is not JSON quotes the parser's error (the body echoed back): kept out of the JSON, not deleted (Yoga reads it to answer 400).
-        if (error instanceof GraphQLError && error.extensions?.originalError) Object.defineProperty(error.extensions, 'originalError', { enumerable: false });
-        return maskError(error, message, isDev);
-      },
-    },
-    // Yoga logs each error it masks or maps. A mapped domain error (not logged in, not found, ...)
-    // is an expected answer, not a fault: info, not error.
-    logging: {
-      debug: (...args) => services.logger.debug(...logArgs(args)),
-      info: (...args) => services.logger.info(...logArgs(args)),
-      warn: (...args) => services.logger.warn(...logArgs(args)),
-      error: (...args) => {
-        const err = args.find((a) => a instanceof Error);
-        const original = err instanceof GraphQLError ? err.originalError : err;
-        if (original instanceof DomainError) services.logger.info({ code: original.code }, original.message);
-        else services.logger.error(...logArgs(args, 'GraphQL error'));
-      },
-    },
-    // CORS is decided by api/http/cors.ts for /graphql and /api alike (Yoga's default echoes any origin).
-    cors: false,
-    context: async (init: YogaInitialContext & ServerContext) => {
-      const info = init.req
-        ? requestInfoFromNode(init.req, config.trustProxy)
-        : requestInfoFromFetch(init.request, init.clientIp ?? 'unknown');
-      // The id checked by the request middleware, never the raw header.
-      const ctx = await createContext(services, { ...info, requestId: requestScope.getStore()?.requestId });
-      if (init.request) contextOfRequest.set(init.request, ctx);
-      return ctx;
-    },
-    plugins: [
-      graphqlEdge({ origins, logger: services.logger, graphiqlHtml: () => graphiqlHtml }),
-      csrfPrevention(),
-      // Deeply nested documents and variables, before anything parses or coerces them.
-      requestShapeLimits(),
-      // The web app's operations by id (api/graphql/persisted-operations.ts); any other query as text.
-      usePersistedWebOperations(),
-      EnvelopArmorPlugin({
-        // __schema is exempt here (GraphiQL's introspection needs 15 levels): introspectionDepthLimit below.
-        maxDepth: { n: 12 },
-        // Aliases of __typename count too (the default lets any number of them through).
-        maxAliases: { n: 15, allowList: [] },
-        maxDirectives: { n: 30 },
-        maxTokens: { n: 10_000 },
-        // graphql-armor's cost is static (it does not multiply by page sizes); pages are capped
-        // at 100 and depth at 12, so this only stops absurdly wide documents.
-        costLimit: { maxCost: 100_000 },
-        // Suggestions ("Did you mean ...?") map the schema for an attacker; off in production.
-        blockFieldSuggestion: { enabled: config.production },
-      }),
-      introspectionDepthLimit(INTROSPECTION_DEPTH_LIMIT),
-      sessionCookies,
-      // Anonymous answers cached; services.events invalidates them on publish (docs/decisions.md "Response cache").
-      // graphql-jit for the market's public lists (api/graphql/compiled-execution.ts); before the
-      // response cache, so a hit still skips execution.
-      useCompiledMarketReads(),
-      usePublicResponseCache(services),
-    ],
-  });
-}
-
-/**
- * CSRF prevention for cookie-authenticated GraphQL: a browser can send a cross-site "simple"
- * request (form post, text/plain, or GET) with cookies but never one with a JSON content type or
- * a custom header without a CORS preflight. So requests that are neither JSON nor carry our
- * header are refused. (Mutations over GET are already refused by Yoga.)
- */
-function csrfPrevention(): Plugin {
-  return {
-    onRequest({ request, endResponse, fetchAPI }) {
-      if (request.method === 'OPTIONS') return;
-      // The media type itself, not a substring: `text/plain; x=application/json` is text/plain.
-      const mediaType = mediaTypeOf(request.headers.get('content-type'));
-      const safe =
-        request.headers.has('x-graphql-csrf') ||
-        (request.method === 'POST' && (mediaType === 'application/json' || mediaType === 'application/graphql-response+json')) ||
-        (request.method === 'GET' && (request.headers.get('accept') ?? '').includes('text/html'));
-      if (!safe) {
-        endResponse(
-          new fetchAPI.Response(
-            JSON.stringify({ errors: [{ message: 'Requests to /graphql must be JSON POSTs or carry the x-graphql-csrf header.' }] }),
-            { status: 403, headers: { 'content-type': 'application/json' } },
-          ),
-        );
-      }
-    },
-  };
-}
-
-/** Yoga's log arguments as pino's (object, message): an error under `err`, a leading string as the message. */
-function logArgs(args: unknown[], fallback = 'graphql'): [Record<string, unknown>, string] {
-  const err = args.find((a) => a instanceof Error);
-  const rest = args.filter((a) => a !== err);
-  const msg = typeof rest[0] === 'string' ? (rest.shift() as string) : fallback;
-  return [{ ...(err ? { err } : {}), ...(rest.length ? { detail: rest.length === 1 ? rest[0] : rest } : {}) }, msg];
 }

@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import { connectOutcome } from './test/connect.ts';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -77,16 +78,6 @@ async function waitForOutput(server: Running, pattern: RegExp) {
   }
 }
 
-function connectOutcome(port: number): Promise<string> {
-  return new Promise((resolve) => {
-    const s = net.connect(port, '127.0.0.1');
-    s.once('connect', () => {
-      s.destroy();
-      resolve('connected');
-    });
-    s.once('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'error'));
-  });
-}
 
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];

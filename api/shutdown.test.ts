@@ -1,6 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { connectOutcome } from './test/connect.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { drainOnShutdown, type HttpDrain } from './shutdown.ts';
 
@@ -62,16 +63,6 @@ function rawSocket(port: number) {
   };
 }
 
-function refused(port: number): Promise<string> {
-  return new Promise((resolve) => {
-    const s = net.connect(port, '127.0.0.1');
-    s.once('connect', () => {
-      s.destroy();
-      resolve('connected');
-    });
-    s.once('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'error'));
-  });
-}
 
 describe('drainOnShutdown', () => {
   it('waits for a handler whose client has left: its work still runs, so the database must stay open', async () => {
@@ -140,7 +131,7 @@ describe('drainOnShutdown', () => {
     const drained = h.drain.drain(60_000);
     await idle.closed; // the idle connection goes at once, while the slow one is still running
     expect(h.drain.inFlight).toBe(1);
-    expect(await refused(h.port)).toBe('ECONNREFUSED');
+    expect(await connectOutcome(h.port)).toBe('ECONNREFUSED');
 
     h.held[0]!.end('second part');
     expect(await drained).toEqual({ cut: 0, streams: 0 });

@@ -1,63 +1,34 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getRequestListener } from '@hono/node-server';
 import WebSocket from 'ws';
 import { createClient } from 'graphql-ws';
-import { createApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { createLogger } from './logger.ts';
-import { memoryRateLimiter } from './rate-limiter.ts';
-import { attachGraphQLWebSocket } from './websocket.ts';
 import { createTestDatabase, type TestDatabase } from './test/databases.ts';
-import { MemoryMailer, STRONG_PASSWORD } from './test/harness.ts';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { STRONG_PASSWORD } from './test/harness.ts';
+import { liveClient, startLiveInstance, type LiveInstance } from './test/live.ts';
 
 // Through a real listening server: graphql-ws on /graphql with the session of the upgrade request.
 describe('GraphQL over WebSocket', () => {
-  let server: Server;
+  let live: LiveInstance;
   let database: TestDatabase;
   let base = '';
-  let closeWs: () => void;
-  let created: ReturnType<typeof createApp>;
-  const mailer = new MemoryMailer();
+  let created: LiveInstance['app'];
   // The statements the database ran (the market figures' computation is counted by them).
   const statements: string[] = [];
 
   beforeAll(async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pit-ws-'));
     database = await createTestDatabase('pglite', (sql) => statements.push(sql));
-    const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'ws-secret-ws-secret-ws-secret-ws', NODE_ENV: 'test' });
-    created = createApp({ config, database, mailer, limiter: memoryRateLimiter(), logger: createLogger('silent') });
-    server = createServer(getRequestListener(created.app.fetch));
-    closeWs = attachGraphQLWebSocket(server, created).close;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+    live = await startLiveInstance(database);
+    ({ base, app: created } = live);
   });
   afterAll(async () => {
-    closeWs?.();
-    server?.closeAllConnections();
-    await new Promise((resolve) => server?.close(resolve));
+    await live?.close();
     await database?.destroy();
   });
 
   const post = (p: string, body: unknown, cookie = '') =>
     fetch(`http://${base}${p}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
 
-  function wsClient(cookie = '') {
-    return createClient({
-      url: `ws://${base}/graphql`,
-      webSocketImpl: class extends WebSocket {
-        constructor(url: string, protocols?: string | string[]) {
-          super(url, protocols, { headers: cookie ? { cookie } : {} });
-        }
-      },
-      lazy: true,
-      retryAttempts: 0,
-    });
-  }
+  const wsClient = (cookie = '') => liveClient(base, cookie);
 
   it('pushes market figures when a user registers', async () => {
     const client = wsClient();
@@ -77,7 +48,7 @@ describe('GraphQL over WebSocket', () => {
   });
 
   it('runs operations with the session cookie of the upgrade request', async () => {
-    await fetch(`http://${base}/api/auth/verify-email?token=${mailer.tokenFor('wes@example.com')}`);
+    await fetch(`http://${base}/api/auth/verify-email?token=${live.mailer.tokenFor('wes@example.com')}`);
     const login = await post('/api/auth/login', { usernameOrEmail: 'wes', password: STRONG_PASSWORD });
     const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
     const ask = (c: string) =>
@@ -122,32 +93,17 @@ describe('GraphQL over WebSocket', () => {
 // The bounds of live connections (docs/decisions.md "Live connections: caps and shared payloads"),
 // set low: WS_MAX_SUBSCRIPTIONS_PER_SOCKET=3, WS_MAX_SOCKETS_PER_IP=2, behind one proxy (TRUST_PROXY=1).
 describe('GraphQL over WebSocket: caps', () => {
-  let server: Server;
+  let live: LiveInstance;
   let database: TestDatabase;
   let base = '';
-  let closeWs: () => void;
 
   beforeAll(async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pit-ws-caps-'));
     database = await createTestDatabase('pglite');
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      SESSION_SECRET: 'ws-secret-ws-secret-ws-secret-ws',
-      NODE_ENV: 'test',
-      WS_MAX_SUBSCRIPTIONS_PER_SOCKET: '3',
-      WS_MAX_SOCKETS_PER_IP: '2',
-      TRUST_PROXY: '1',
-    });
-    const created = createApp({ config, database, mailer: new MemoryMailer(), limiter: memoryRateLimiter(), logger: createLogger('silent') });
-    server = createServer(getRequestListener(created.app.fetch));
-    closeWs = attachGraphQLWebSocket(server, created).close;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+    live = await startLiveInstance(database, { WS_MAX_SUBSCRIPTIONS_PER_SOCKET: '3', WS_MAX_SOCKETS_PER_IP: '2', TRUST_PROXY: '1' });
+    base = live.base;
   });
   afterAll(async () => {
-    closeWs?.();
-    server?.closeAllConnections();
-    await new Promise((resolve) => server?.close(resolve));
+    await live?.close();
     await database?.destroy();
   });
 

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { GraphQLError } from 'graphql';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
-import type { Yoga } from './app.ts';
+import type { Yoga } from './graphql/yoga.ts';
 import { requestInfoFromNode, type AppServices, type Context } from './context.ts';
 import { liveSessions, type LiveSessions } from './events/live-sessions.ts';
 import { persistedIdOf, persistedOperation } from './graphql/persisted-operations.ts';

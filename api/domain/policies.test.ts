@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { canSeeBidDetails, canSeeContract, canSeePayment, canSeePurchase, isAdmin, isApprovedProvider, isLoggedIn, isOwnerOrAdmin, isSelf, type Viewer } from './policies.ts';
+import {
+  canAttachUpload,
+  canEditListing,
+  canReadListingFile,
+  canSeeBidDetails,
+  canSeeContract,
+  canSeePayment,
+  canSeePurchase,
+  isAdmin,
+  isApprovedProvider,
+  isBuyerOf,
+  isLoggedIn,
+  isOwnerOrAdmin,
+  isSelf,
+  type Viewer,
+} from './policies.ts';
 
 const buyer: Viewer = { id: 'u1', isAdmin: false, dueDiligenceStatus: 'not_started' };
 const provider: Viewer = { id: 'p1', isAdmin: false, dueDiligenceStatus: 'approved' };
@@ -81,5 +96,24 @@ describe('policies', () => {
     expect(canSeePayment(admin, payment)).toBe(true);
     expect(canSeePayment(pending, payment)).toBe(false);
     expect(canSeePayment(null, payment)).toBe(false);
+  });
+
+  it("a purchase's key and access: its buyer alone, not the seller nor admins", () => {
+    expect(isBuyerOf(buyer, { buyerId: 'u1' })).toBe(true);
+    expect(isBuyerOf(provider, { buyerId: 'u1' })).toBe(false);
+    expect(isBuyerOf(admin, { buyerId: 'u1' })).toBe(false);
+    expect(isBuyerOf(null, { buyerId: 'u1' })).toBe(false);
+  });
+
+  it('listings: only the provider edits and attaches their uploads; the provider and admins read its files', () => {
+    expect(canEditListing(provider, { providerId: 'p1' })).toBe(true);
+    expect(canEditListing(admin, { providerId: 'p1' })).toBe(false);
+    expect(canEditListing(null, { providerId: 'p1' })).toBe(false);
+    expect(canAttachUpload(provider, { uploaderId: 'p1' })).toBe(true);
+    expect(canAttachUpload(admin, { uploaderId: 'p1' })).toBe(false);
+    expect(canReadListingFile(provider, { uploaderId: 'p1' })).toBe(true);
+    expect(canReadListingFile(admin, { uploaderId: 'p1' })).toBe(true);
+    expect(canReadListingFile(buyer, { uploaderId: 'p1' })).toBe(false);
+    expect(canReadListingFile(null, { uploaderId: 'p1' })).toBe(false);
   });
 });

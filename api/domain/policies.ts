@@ -52,3 +52,31 @@ export function canSeePurchase(viewer: Viewer | null | undefined, purchase: { bu
 export function canSeePayment(viewer: Viewer | null | undefined, payment: { buyerId: string; sellerId: string }): boolean {
   return canSeePurchase(viewer, payment, payment.sellerId);
 }
+
+/** A purchase's own things (its data key, its access): its buyer alone; the seller and administrators see the purchase, never its key. */
+export function isBuyerOf(viewer: Pick<Viewer, 'id'> | null | undefined, purchase: { buyerId: string }): boolean {
+  return isSelf(viewer, purchase.buyerId);
+}
+
+/** Edits a listing: its provider alone (administrators review it instead of editing it). */
+export function canEditListing(viewer: Pick<Viewer, 'id'> | null | undefined, contract: { providerId: string }): boolean {
+  return isSelf(viewer, contract.providerId);
+}
+
+/** Puts an uploaded file in a listing: the user who uploaded it, nobody else (not even administrators). */
+export function canAttachUpload(viewer: Pick<Viewer, 'id'> | null | undefined, file: { uploaderId: string }): boolean {
+  return isSelf(viewer, file.uploaderId);
+}
+
+/** Downloads a listing's file in the back office: its provider (the uploader) and administrators. */
+export function canReadListingFile(viewer: Pick<Viewer, 'id' | 'isAdmin'> | null | undefined, file: { uploaderId: string }): boolean {
+  return isOwnerOrAdmin(viewer, file.uploaderId);
+}
+
+/**
+ * Reads a support ticket and writes to it: an administrator, the logged-in user who opened it, or a
+ * browser whose grant cookie names it (docs/decisions.md "Support tickets").
+ */
+export function canAccessTicket(viewer: Viewer | null | undefined, grant: readonly string[], ticket: { id: string; userId: string | null }): boolean {
+  return isAdmin(viewer) || (viewer != null && ticket.userId === viewer.id) || grant.includes(ticket.id);
+}

@@ -1,6 +1,6 @@
 import { builder } from './builder.ts';
 import { selectable } from './prisma-query.ts';
-import { plainId } from './contract.ts';
+import { plainId } from './global-ids.ts';
 import { decideBid, placeBid, withdrawBid } from '../domain/market/bids.service.ts';
 import { AuthenticationError, ConflictError, NotFoundError, PermissionError, RateLimitedError, ValidationError } from '../domain/errors.ts';
 

@@ -1,4 +1,4 @@
-import { decodeGlobalID, resolveOffsetConnection } from '@pothos/plugin-relay';
+import { resolveOffsetConnection } from '@pothos/plugin-relay';
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from './builder.ts';
 import { selectable } from './prisma-query.ts';
@@ -16,16 +16,15 @@ import { requestLoader } from './loaders.ts';
 import { CATEGORIES, categoryInfo } from '../domain/market/categories.ts';
 import { change24h } from '../domain/market/price.rules.ts';
 import { cardFiguresLoader } from '../domain/market/market.loaders.ts';
-import { CONTRACT_SORTS, COUNT_CAP, countContracts, findContractPage, inOrder, type ContractSort } from '../domain/market/contracts.list.ts';
-import { findContractCards } from '../domain/market/contract-cards.ts';
-import { asksOnlyCards } from './card-selection.ts';
+import { CONTRACT_SORTS, COUNT_CAP, countContracts, findContractPage, inOrder, type ContractPage, type ContractSort } from '../domain/market/contracts.list.ts';
+import { findContractCards, type ContractCard } from '../domain/market/contract-cards.ts';
+import { asksOnlyCards, cardsAsContracts } from './card-selection.ts';
 import { canSeeBidDetails, canSeeContract } from '../domain/policies.ts';
 import { nextStatuses } from '../domain/transitions/transition.ts';
 import { LISTING_MACHINE } from '../domain/listings/listings.machine.ts';
 import { BID_MACHINE } from '../domain/market/bids.machine.ts';
 import type { Context } from '../context.ts';
-import type { Contract } from '../db/generated/prisma/client.ts';
-import { isRecordId } from '../db/ids.ts';
+import { plainId } from './global-ids.ts';
 import { checkOffsetCursors } from './cursors.ts';
 
 // A listing ("contract"): the specification.
@@ -219,14 +218,13 @@ builder.queryFields((t) => ({
           // provider on the row instead of loading it again.
           const query = queryFromInfo({ context: ctx, info, path: ['edges', 'node'], typeName: 'Contract' });
           // A page of cards only (the floor, browse, search): one plain statement.
-          const page = asksOnlyCards(info) ? await findContractCards(ctx.services.sql, options) : await findContractPage(ctx.db, options);
+          const page: ContractPage & { cards?: ContractCard[] } = asksOnlyCards(info) ? await findContractCards(ctx.services.sql, options) : await findContractPage(ctx.db, options);
           ({ totalCount, totalCountIsExact } = page);
           if (page.ids.length === 0) return [];
           // The page statement read the cards' figures already: the cards' fields find them there.
           const figures = cardFigures(ctx);
           for (const [id, f] of page.figures) figures.prime(id, f);
-          // A card row holds every column the fields asked read (asksOnlyCards), not the whole row.
-          if ('cards' in page) return page.cards as unknown as Contract[];
+          if (page.cards) return cardsAsContracts(page.cards);
           return inOrder(page.ids, await ctx.db.contract.findMany({ ...query, where: { id: { in: page.ids } } }));
         });
         return { ...connection, totalCount, totalCountIsExact };
@@ -258,21 +256,3 @@ builder.queryFields((t) => ({
     },
   }),
 }));
-
-/**
- * Accepts a Relay global id of `typename` or a plain database id. Anything that is not a record id
- * (api/db/ids.ts) becomes the nil UUID, which no record has: services then answer exactly as for
- * an unknown id, after the same permission checks, and hostile strings never reach a query.
- */
-export function plainId(id: string, typename: string): string {
-  let plain = id;
-  try {
-    const decoded = decodeGlobalID(id);
-    if (decoded.typename === typename) plain = decoded.id;
-  } catch {
-    /* a plain id */
-  }
-  return isRecordId(plain) ? plain : NO_RECORD_ID;
-}
-
-const NO_RECORD_ID = '00000000-0000-0000-0000-000000000000';

@@ -1,6 +1,6 @@
 import { builder } from './builder.ts';
 import { selectable } from './prisma-query.ts';
-import { plainId } from './contract.ts';
+import { plainId } from './global-ids.ts';
 import { ApiKeyAction } from '../db/generated/prisma/enums.ts';
 import { accessState, externalAccessOf, type ExternalAccess } from '../domain/delivery/delivery.rules.ts';
 import { rotateApiKey } from '../domain/delivery/api-keys.ts';

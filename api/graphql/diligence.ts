@@ -1,7 +1,7 @@
 import { builder } from './builder.ts';
 import { selectable } from './prisma-query.ts';
 import { UserType } from './user.ts';
-import { plainId } from './contract.ts';
+import { plainId } from './global-ids.ts';
 import { ApplicationStatus } from '../db/generated/prisma/enums.ts';
 import {
   employeeCountLabel,

@@ -1,6 +1,7 @@
 import { builder } from './builder.ts';
 import { selectable } from './prisma-query.ts';
-import { ContractType, plainId } from './contract.ts';
+import { ContractType } from './contract.ts';
+import { plainId } from './global-ids.ts';
 import { ContractStatusEnum } from './enums.ts';
 import { createListing, listingRefusal, reviewListing, updateListing } from '../domain/listings/listings.service.ts';
 import { isOwnerOrAdmin } from '../domain/policies.ts';

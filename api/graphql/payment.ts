@@ -1,6 +1,6 @@
 import { builder } from './builder.ts';
 import { selectable } from './prisma-query.ts';
-import { plainId } from './contract.ts';
+import { plainId } from './global-ids.ts';
 import { PaymentStatusEnum } from './enums.ts';
 import { DisputeReason, DisputeStatus, PaymentMethod } from '../db/generated/prisma/enums.ts';
 import type { Context } from '../context.ts';

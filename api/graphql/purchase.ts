@@ -1,6 +1,6 @@
 import { builder } from './builder.ts';
 import { selectable } from './prisma-query.ts';
-import { plainId } from './contract.ts';
+import { plainId } from './global-ids.ts';
 import { PurchaseStatusEnum } from './enums.ts';
 import { createPurchase } from '../domain/market/purchases.service.ts';
 import { canSeePurchase } from '../domain/policies.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, logIn, startTestApp, type TestApp } from '../test/harness.ts';
 import { testDatabases } from '../test/databases.ts';
-import { makeContract, makeUser, offsetCursor, toGlobalId } from '../test/market-fixtures.ts';
+import { makeContract, makeRoles, offsetCursor, toGlobalId } from '../test/market-fixtures.ts';
 import { MAX_NODE_IDS } from './builder.ts';
 
 // Relay's server specification, as integrators use it: nodes(ids:) beside node(id:), and `last`
@@ -21,10 +21,7 @@ describe.each(testDatabases())('Relay server specification on %s', (kind) => {
   beforeAll(async () => {
     app = await startTestApp(kind);
     const db = app.database.prisma;
-    const provider = await makeUser(db, 'prov', { dueDiligenceStatus: 'approved' });
-    await makeUser(db, 'other', { dueDiligenceStatus: 'approved' });
-    await makeUser(db, 'buyer');
-    await makeUser(db, 'boss', { isAdmin: true });
+    const { provider } = await makeRoles(db);
     // Five active contracts, newest first: "Set 4" ... "Set 0"; two of them in healthcare.
     for (let i = 0; i < 5; i++) {
       const c = await makeContract(db, provider.id, {

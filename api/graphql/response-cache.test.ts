@@ -6,7 +6,8 @@ import { sharedPostgres, testDatabases } from '../test/databases.ts';
 import { makeContract, makeUser, toGlobalId } from '../test/market-fixtures.ts';
 import { loginCookie, startLiveInstance, type LiveInstance } from '../test/live.ts';
 import { createLogger } from '../logger.ts';
-import { CONTRACT_LISTS, createResponseCacheStore, entity, INVALIDATED_BY } from './response-cache.ts';
+import { CONTRACT_LISTS, entity, INVALIDATED_BY } from './response-cache.ts';
+import { createResponseCacheStore } from './response-cache-store.ts';
 
 // The response cache (docs/decisions.md "Response cache"): anonymous answers of public data are
 // served from it, every domain event that changes them invalidates them before the change's

@@ -1,27 +1,19 @@
 import { createHash } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { getOperationAST, isObjectType, Kind, type DocumentNode, type ExecutionResult, type GraphQLSchema, type SelectionNode } from 'graphql';
+import { getOperationAST, Kind, type DocumentNode, type ExecutionResult, type SelectionNode } from 'graphql';
 import type { Plugin, YogaInitialContext } from 'graphql-yoga';
 import { decodeGlobalID, encodeGlobalID } from '@pothos/plugin-relay';
-import { createInMemoryCache, useResponseCache, type Cache, type CacheEntityRecord } from '@envelop/response-cache';
-import { createRedisCache } from '@envelop/response-cache-redis';
-import type { AppServices, Context } from '../context.ts';
+import { useResponseCache, type Cache } from '@envelop/response-cache';
+import type { Config } from '../config.ts';
+import type { Context } from '../context.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { DomainEventName, DomainEvents } from '../events/events.ts';
 import type { Logger } from '../logger.ts';
-import { schema } from './schema.ts';
-import { plainId } from './contract.ts';
+import { plainId } from './global-ids.ts';
+import { createResponseCacheStore, type CacheEntity, type ResponseCacheStore } from './response-cache-store.ts';
 
 // Anonymous answers of public data (the floor, search, a contract, the market figures) are served
 // from a response cache; the domain events of each change invalidate the answers that contain
 // what changed, before the response of the change is sent (docs/decisions.md "Response cache").
-
-/**
- * What a cached answer is filed under: each object it shows that has an id (`Contract` and its
- * global id), each such type (`Contract`: every answer showing any contract), and each root field
- * it asks (`Query.contracts`: every page of the floor, even an empty one).
- */
-export type CacheEntity = CacheEntityRecord;
 
 /** Answers of a root field. The library files objects with ids only; an empty page or the market figures have none. */
 export const answersOf = (rootField: string): CacheEntity => ({ typename: `Query.${rootField}` });
@@ -83,158 +75,8 @@ export const INVALIDATED_BY_MUTATION: Record<string, (ctx: Context) => CacheEnti
 /** Only answers to anonymous visitors without a support grant are cached (docs/decisions.md "Response cache"). */
 export const isCacheable = (ctx: Context) => ctx.viewer === null && ctx.supportGrant.length === 0;
 
-/** A cache store that refuses to keep an answer computed while something it shows changed. */
-export interface ResponseCacheStore extends Cache {
-  invalidate(entities: Iterable<CacheEntity>): Promise<void>;
-  close(): Promise<void>;
-}
-
 /** The context of an operation: Yoga's own, with ours (api/context.ts). */
 type YogaContext = YogaInitialContext & Context;
-
-export interface ResponseCacheOptions {
-  /** Shared by every instance with REDIS_URL; else this process's memory. */
-  redisUrl?: string;
-  logger: Logger;
-  /** Redis keys are `<prefix>...`, so deployments sharing a Redis stay apart. */
-  keyPrefix?: string;
-  /** Answers kept in memory (without Redis), least recently used dropped first. */
-  maxEntries?: number;
-}
-
-export const DEFAULT_KEY_PREFIX = 'datapit:cache:';
-
-export function createResponseCacheStore(opts: ResponseCacheOptions): ResponseCacheStore {
-  return opts.redisUrl ? redisStore(opts.redisUrl, opts) : memoryStore(opts.maxEntries ?? 1000);
-}
-
-/**
- * The race a cache must not lose: a read that loaded the old rows, finishing after the change's
- * invalidation, would store the old answer for a whole TTL. Every invalidation bumps an epoch
- * first; an answer is stored only if no invalidation happened since its miss was seen.
- */
-class MissLedger {
-  private readonly epochAtMiss = new Map<string, number>();
-  noteMiss(key: string, epoch: number) {
-    // Errors are never stored, so their misses never settle: keep the ledger bounded (a forgotten
-    // miss only means that answer is not stored this once).
-    if (this.epochAtMiss.size >= 10_000) this.epochAtMiss.clear();
-    // Identical reads in flight together: the oldest decides.
-    if (!this.epochAtMiss.has(key)) this.epochAtMiss.set(key, epoch);
-  }
-  /** The epoch seen when this key's miss began, once. */
-  take(key: string): number | undefined {
-    const epoch = this.epochAtMiss.get(key);
-    this.epochAtMiss.delete(key);
-    return epoch;
-  }
-}
-
-function memoryStore(max: number): ResponseCacheStore {
-  const inner = createInMemoryCache({ max });
-  const misses = new MissLedger();
-  let epoch = 0;
-  return {
-    get(key) {
-      const hit = inner.get(key) as ExecutionResult | null | undefined;
-      if (hit == null) misses.noteMiss(key, epoch);
-      return hit;
-    },
-    set(key, result, entities, ttl) {
-      if (misses.take(key) !== epoch) return;
-      // Every hit hands out this same object: frozen, so nothing can change it for the next visitor.
-      inner.set(key, deepFreeze(result), entities, ttl);
-    },
-    async invalidate(entities) {
-      epoch++;
-      inner.invalidate(entities);
-    },
-    async close() {},
-  };
-}
-
-function redisStore(url: string, opts: ResponseCacheOptions): ResponseCacheStore {
-  const prefix = opts.keyPrefix ?? DEFAULT_KEY_PREFIX;
-  // Its own connection: every key of the cache gets the prefix (ioredis keyPrefix).
-  const redis = new Redis(url, { keyPrefix: prefix, maxRetriesPerRequest: 2 });
-  redis.on('error', (err) => opts.logger.warn({ err }, 'response cache: redis connection failed'));
-  const EPOCH = 'epoch';
-  const typesWithIds = typesWithIdField(schema);
-  const inner = createRedisCache({
-    // The library finds a type's objects with KEYS, which neither knows the prefix nor may block
-    // a shared Redis: a SCAN under the prefix, skipped for types that never carry an id.
-    redis: {
-      pipeline: () => redis.pipeline(),
-      get: (key: string) => redis.get(key),
-      smembers: (key: string) => redis.smembers(key),
-      del: (keys: string[]) => redis.del(keys),
-      keys: (pattern: string) => (typesWithIds.has(pattern.replace(/:\*$/, '')) ? scanKeys(redis, prefix, pattern) : Promise.resolve([])),
-    } as unknown as Redis,
-  });
-  const misses = new MissLedger();
-  const readEpoch = async () => Number((await redis.get(EPOCH)) ?? 0);
-  return {
-    async get(key) {
-      try {
-        const [hit, epoch] = await Promise.all([inner.get(key), readEpoch()]);
-        if (hit == null) misses.noteMiss(key, epoch);
-        return hit;
-      } catch (err) {
-        opts.logger.warn({ err }, 'response cache: read failed, answering uncached');
-        return null;
-      }
-    },
-    async set(key, result, entities, ttl) {
-      const started = misses.take(key);
-      try {
-        if (started === undefined || (await readEpoch()) !== started) return;
-        await inner.set(key, result, entities, ttl);
-        // Another instance may have invalidated between the check and the write: its epoch is
-        // bumped before it deletes, so reading it again after the write tells.
-        if ((await readEpoch()) !== started) await redis.del(key);
-      } catch (err) {
-        opts.logger.warn({ err }, 'response cache: write failed');
-      }
-    },
-    async invalidate(entities) {
-      try {
-        await redis.incr(EPOCH);
-        await inner.invalidate(entities);
-      } catch (err) {
-        // Entries expire within their TTL; nothing better can be done while Redis is away.
-        opts.logger.error({ err }, 'response cache: invalidation failed');
-      }
-    },
-    async close() {
-      await redis.quit().catch(() => {});
-    },
-  };
-}
-
-async function scanKeys(redis: Redis, prefix: string, pattern: string): Promise<string[]> {
-  const found: string[] = [];
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', prefix + pattern, 'COUNT', 1000);
-    cursor = next;
-    // Returned whole; the caller's commands add the prefix again.
-    for (const key of keys) found.push(key.slice(prefix.length));
-  } while (cursor !== '0');
-  return found;
-}
-
-/** Types the cache files by `typename:id` (those with an `id` field). */
-function typesWithIdField(s: GraphQLSchema): Set<string> {
-  return new Set(Object.values(s.getTypeMap()).filter((t) => isObjectType(t) && 'id' in t.getFields()).map((t) => t.name));
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
-}
 
 /**
  * Invalidations in flight. A change's response waits for them, so the next request (here or on
@@ -257,7 +99,7 @@ class PendingInvalidations {
  * The event bus with invalidation on publish: synchronous with the service that raised the event
  * (subscribers through Redis would hear it only later).
  */
-function invalidatingOnPublish(bus: EventBus, invalidations: PendingInvalidations, store: ResponseCacheStore): EventBus {
+function invalidatingOnPublish(bus: EventBus, invalidations: PendingInvalidations): EventBus {
   return {
     kind: bus.kind,
     subscribe: bus.subscribe,
@@ -266,24 +108,41 @@ function invalidatingOnPublish(bus: EventBus, invalidations: PendingInvalidation
       invalidations.invalidate(changed);
       bus.publish(event, ...args);
     },
+    close: () => bus.close(),
+  };
+}
+
+/**
+ * The response cache of the app. api/app.ts composes it: the event bus every service and job is
+ * given is `invalidating(bus)`, and Yoga runs `plugin`.
+ */
+export interface PublicResponseCache {
+  /** `bus`, invalidating the cached answers each event changes as it is published. */
+  invalidating(bus: EventBus): EventBus;
+  /** Serves and stores anonymous answers, and holds a change's response until its invalidations are done. */
+  plugin: Plugin<YogaContext>;
+  /** After the event bus closed: waits for invalidations in flight, then closes the store's connection. */
+  close(): Promise<void>;
+}
+
+/** The response cache configured, or undefined when it is off (RESPONSE_CACHE). */
+export function createPublicResponseCache(config: Pick<Config, 'responseCache' | 'redisUrl'>, logger: Logger): PublicResponseCache | undefined {
+  const settings = config.responseCache;
+  if (!settings.enabled) return undefined;
+  const store = createResponseCacheStore({ redisUrl: config.redisUrl, keyPrefix: settings.redisKeyPrefix, logger });
+  const invalidations = new PendingInvalidations(store);
+  return {
+    invalidating: (bus) => invalidatingOnPublish(bus, invalidations),
+    plugin: responseCachePlugin(store, invalidations, settings.ttlMs),
     async close() {
-      await bus.close();
       await invalidations.settled();
       await store.close();
     },
   };
 }
 
-/**
- * The response cache of the app, as one Yoga plugin. Also makes `services.events` invalidate the
- * cache on every publish (the wrapped bus closes the cache's connection when it closes).
- */
-export function usePublicResponseCache(services: AppServices): Plugin<YogaContext> {
-  const settings = services.config.responseCache;
-  if (!settings.enabled) return {};
-  const store = createResponseCacheStore({ redisUrl: services.config.redisUrl, keyPrefix: settings.redisKeyPrefix, logger: services.logger });
-  const invalidations = new PendingInvalidations(store);
-  services.events = invalidatingOnPublish(services.events, invalidations, store);
+/** The cache as one Yoga plugin. */
+function responseCachePlugin(store: ResponseCacheStore, invalidations: PendingInvalidations, ttl: number): Plugin<YogaContext> {
   const rootFields = new WeakMap<object, CacheEntity[]>();
   // The store as one context sees it: what it stores is also filed under the root fields of the
   // operation it runs (REST runs a request's operations one after another on one context).
@@ -303,7 +162,7 @@ export function usePublicResponseCache(services: AppServices): Plugin<YogaContex
       addPlugin(
         useResponseCache<YogaContext>({
           cache: storeFor,
-          ttl: settings.ttlMs,
+          ttl,
           enabled: isCacheable,
           // Everything cached is anonymous, so one shared key space. Should the context log in
           // between two operations (a REST route running several), its answers get keys of their own.

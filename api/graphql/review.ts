@@ -1,6 +1,6 @@
 import { builder } from './builder.ts';
 import { selectable } from './prisma-query.ts';
-import { plainId } from './contract.ts';
+import { plainId } from './global-ids.ts';
 import { UserType } from './user.ts';
 import { reviewProvider } from '../domain/reviews/reviews.service.ts';
 import { canReview } from '../domain/reviews/reviews.rules.ts';

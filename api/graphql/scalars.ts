@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { builder } from './builder.ts';
-import { toMoneyString, type MoneyLike } from '../domain/money/money.ts';
+import { AMOUNT_DIGITS, toMoneyString, type MoneyLike } from '../domain/money/money.ts';
 import { MAX_REQUEST_JSON_DEPTH, tooDeep } from '../http/request-limits.ts';
 
 builder.scalarType('DateTime', {
@@ -15,7 +15,7 @@ builder.scalarType('DateTime', {
 
 // Exact both ways: output goes through the money rules (Prisma decimals and decimal strings,
 // never a float), input is read strictly and bounded by the Decimal(12,2) columns.
-const DECIMAL = /^-?\d{1,10}(\.\d{1,2})?$/;
+const DECIMAL = new RegExp(`^-?${AMOUNT_DIGITS}$`);
 
 builder.scalarType('Decimal', {
   description: 'An exact decimal with at most two places, as a string ("199.00").',

@@ -2,42 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, logIn, startTestApp, type TestApp } from '../test/harness.ts';
 import { testDatabases } from '../test/databases.ts';
 import { makeUser } from '../test/market-fixtures.ts';
+import { pushesOf, subscribeOver } from '../test/sse.ts';
 
 // The admin support center's live header: `activeTicketCount` as a subscription pushes the count of
 // open and in-progress tickets again on every change of the queue, for administrators only.
 
 const FORM = { name: 'Vera Visitor', email: 'vera@example.org', subject: 'Cannot download', message: 'The link fails.' };
-
-/** Reads server-sent events of a GraphQL subscription (Yoga answers `text/event-stream`). */
-async function* events(res: Response): AsyncGenerator<any> {
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return;
-    buffer += value;
-    let end: number;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const data = block
-        .split('\n')
-        .filter((l) => l.startsWith('data:'))
-        .map((l) => l.slice(5).trim())
-        .join('\n');
-      if (data) yield JSON.parse(data);
-    }
-  }
-}
-
-function subscribe(client: Client, query: string, signal: AbortSignal) {
-  return client.request('/graphql', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-    body: JSON.stringify({ query }),
-    signal,
-  });
-}
 
 describe.each(testDatabases())('activeTicketCount subscription on %s', (kind) => {
   let app: TestApp;
@@ -52,7 +22,7 @@ describe.each(testDatabases())('activeTicketCount subscription on %s', (kind) =>
   it('pushes the count when a ticket is opened and when one is closed', async () => {
     const boss = await logIn(app, 'boss');
     const abort = new AbortController();
-    const stream = events(await subscribe(boss, 'subscription { activeTicketCount }', abort.signal));
+    const stream = pushesOf(await subscribeOver(boss, 'subscription { activeTicketCount }', {}, abort.signal));
     const before = (await boss.gql('{ activeTicketCount }')).data.activeTicketCount as number;
     try {
       // the server listens once the stream is read: ask for the first push, then let it register
@@ -73,7 +43,7 @@ describe.each(testDatabases())('activeTicketCount subscription on %s', (kind) =>
   it('refuses visitors and users who are not administrators', async () => {
     for (const client of [new Client(app), await logIn(app, 'bob')]) {
       const abort = new AbortController();
-      const first = (await events(await subscribe(client, 'subscription { activeTicketCount }', abort.signal)).next()).value;
+      const first = (await pushesOf(await subscribeOver(client, 'subscription { activeTicketCount }', {}, abort.signal)).next()).value;
       expect(first.data?.activeTicketCount ?? null).toBeNull();
       expect(first.errors?.[0]?.extensions?.code).toMatch(/UNAUTHENTICATED|FORBIDDEN/);
       abort.abort();

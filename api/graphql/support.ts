@@ -1,14 +1,14 @@
 import { filter, pipe } from 'graphql-yoga';
 import { builder } from './builder.ts';
 import { selectable } from './prisma-query.ts';
-import { plainId } from './contract.ts';
+import { plainId } from './global-ids.ts';
 import type { AppServices, Context } from '../context.ts';
 import { sharedFeedOf } from '../events/shared-feed.ts';
 import type { TicketUpdatedEvent } from '../events/events.ts';
 import { SenderType, TicketPriority, TicketStatus } from '../db/generated/prisma/enums.ts';
 import { nextStatuses } from '../domain/transitions/transition.ts';
 import { TICKET_MACHINE } from '../domain/support/tickets.machine.ts';
-import { canAccessTicket } from '../domain/support/support.rules.ts';
+import { canAccessTicket } from '../domain/policies.ts';
 import { supportGrantCookie } from '../domain/support/support.grant.ts';
 import {
   activeTicketCount,

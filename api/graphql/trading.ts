@@ -1,6 +1,6 @@
 import { builder } from './builder.ts';
 import { selectable } from './prisma-query.ts';
-import { plainId } from './contract.ts';
+import { plainId } from './global-ids.ts';
 import { PositionCloseReasonEnum, PositionStatusEnum, PositionTypeEnum } from './enums.ts';
 import { UserType } from './user.ts';
 import { closePosition, openPosition } from '../domain/trading/positions.service.ts';
@@ -27,49 +27,35 @@ const withMarket = { contract: { select: { marketPrice: true } } } as const;
 export const PositionNode = builder.prismaNode('Position', {
   id: { field: 'id' },
   findUnique: (id, ctx) => ({ id, userId: viewerId(ctx) }),
-  fields: (t) => ({
-    positionId: t.exposeString('id', { description: 'The plain id the REST paths use.' }),
-    contractId: t.exposeString('contractId'),
-    contract: t.relation('contract'),
-    positionType: t.expose('positionType', { type: PositionTypeEnum }),
-    status: t.expose('status', { type: PositionStatusEnum }),
-    entryPrice: t.expose('entryPrice', { type: 'Decimal', description: 'The market price when it opened (set by the server).' }),
-    currentPrice: t.field({
-      type: 'Decimal',
-      description: 'The market price now while open; the exit price once closed.',
-      select: withMarket,
-      resolve: (p) => decimalString(markOf(p as Marked)),
-    }),
-    quantity: t.expose('quantity', { type: 'Decimal' }),
-    leverage: t.exposeInt('leverage', { description: 'The multiplier, 1 to 5.' }),
-    margin: t.expose('margin', { type: 'Decimal', description: 'entry x quantity / multiplier: a figure, no money is held.' }),
-    stopLoss: t.expose('stopLoss', { type: 'Decimal', nullable: true }),
-    takeProfit: t.expose('takeProfit', { type: 'Decimal', nullable: true }),
-    exitPrice: t.expose('exitPrice', { type: 'Decimal', nullable: true }),
-    realizedPnl: t.expose('realizedPnl', { type: 'Decimal', nullable: true }),
-    closeReason: t.expose('closeReason', { type: PositionCloseReasonEnum, nullable: true }),
-    openedAt: t.expose('openedAt', { type: 'DateTime' }),
-    closedAt: t.expose('closedAt', { type: 'DateTime', nullable: true }),
-    pnl: t.field({
-      type: 'Decimal',
-      description: 'P/L at the current price while open (long: (current - entry) x quantity x multiplier; short the negative); the realised P/L once closed.',
-      select: withMarket,
-      resolve: (p) => {
-        const m = p as Marked;
-        if (m.status === 'closed' && m.realizedPnl) return m.realizedPnl;
-        return decimalString(profitAndLoss(m.positionType, cents(m.entryPrice), markOf(m), cents(m.quantity), m.leverage));
-      },
-    }),
-    pnlPercent: t.field({
-      type: 'Decimal',
-      description: 'P/L as a percentage of entry x quantity, two places.',
-      select: withMarket,
-      resolve: (p) => {
-        const m = p as Marked;
-        return profitAndLossPercent(m.positionType, cents(m.entryPrice), markOf(m), m.leverage);
-      },
-    }),
-  }),
+  fields: (t) => {
+    /** A figure of the position at its mark (the market price while open, the exit price once closed). */
+    const atMark = (description: string, figure: (m: Marked) => string | NonNullable<Position['realizedPnl']>) =>
+      t.field({ type: 'Decimal', description, select: withMarket, resolve: (p) => figure(p as Marked) });
+    return {
+      positionId: t.exposeString('id', { description: 'The plain id the REST paths use.' }),
+      contractId: t.exposeString('contractId'),
+      contract: t.relation('contract'),
+      positionType: t.expose('positionType', { type: PositionTypeEnum }),
+      status: t.expose('status', { type: PositionStatusEnum }),
+      entryPrice: t.expose('entryPrice', { type: 'Decimal', description: 'The market price when it opened (set by the server).' }),
+      currentPrice: atMark('The market price now while open; the exit price once closed.', (m) => decimalString(markOf(m))),
+      quantity: t.expose('quantity', { type: 'Decimal' }),
+      leverage: t.exposeInt('leverage', { description: 'The multiplier, 1 to 5.' }),
+      margin: t.expose('margin', { type: 'Decimal', description: 'entry x quantity / multiplier: a figure, no money is held.' }),
+      stopLoss: t.expose('stopLoss', { type: 'Decimal', nullable: true }),
+      takeProfit: t.expose('takeProfit', { type: 'Decimal', nullable: true }),
+      exitPrice: t.expose('exitPrice', { type: 'Decimal', nullable: true }),
+      realizedPnl: t.expose('realizedPnl', { type: 'Decimal', nullable: true }),
+      closeReason: t.expose('closeReason', { type: PositionCloseReasonEnum, nullable: true }),
+      openedAt: t.expose('openedAt', { type: 'DateTime' }),
+      closedAt: t.expose('closedAt', { type: 'DateTime', nullable: true }),
+      pnl: atMark(
+        'P/L at the current price while open (long: (current - entry) x quantity x multiplier; short the negative); the realised P/L once closed.',
+        (m) => (m.status === 'closed' && m.realizedPnl ? m.realizedPnl : decimalString(profitAndLoss(m.positionType, cents(m.entryPrice), markOf(m), cents(m.quantity), m.leverage))),
+      ),
+      pnlPercent: atMark('P/L as a percentage of entry x quantity, two places.', (m) => profitAndLossPercent(m.positionType, cents(m.entryPrice), markOf(m), m.leverage)),
+    };
+  },
 });
 
 builder.prismaObjectFields(UserType, (t) => ({

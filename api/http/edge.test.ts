@@ -4,23 +4,17 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { getIntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../logger.ts';
-import { memoryRateLimiter } from '../rate-limiter.ts';
-import { createTestDatabase, testDatabases } from '../test/databases.ts';
-import { Client, MemoryMailer, STRONG_PASSWORD, type TestApp } from '../test/harness.ts';
+import { testDatabases } from '../test/databases.ts';
+import { Client, startTestApp, STRONG_PASSWORD } from '../test/harness.ts';
 import { makeContract, makeUser } from '../test/market-fixtures.ts';
 
 const LISTED = 'https://app.example.com';
 const FOREIGN = 'https://evil.example';
 
-/** The app in-process (like api/test/harness.ts) with its log lines captured as parsed JSON. */
+/** The app in-process (api/test/harness.ts) with its log lines captured as parsed JSON. */
 async function startEdgeApp(kind: 'pglite' | 'postgres', env: Record<string, string> = {}) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pit-edge-'));
-  const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'edge-secret-edge-secret-edge-secret', NODE_ENV: 'test', ...env });
-  const database = await createTestDatabase(kind);
-  const mailer = new MemoryMailer();
   const lines: any[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -28,26 +22,8 @@ async function startEdgeApp(kind: 'pglite' | 'postgres', env: Record<string, str
       done();
     },
   });
-  const logger = createLogger('debug', sink);
-  const { app, close, jobs, services } = createApp({ config, database, mailer, limiter: memoryRateLimiter(), logger });
-  const testApp: TestApp & { lines: any[] } = {
-    database,
-    config,
-    mailer,
-    jobs,
-    events: services.events,
-    lines,
-    async fetch(p, init = {}) {
-      const { ip = '127.0.0.1', ...rest } = init;
-      return app.fetch(new Request(`http://localhost${p}`, rest), { incoming: { socket: { remoteAddress: ip } } } as never);
-    },
-    async close() {
-      await close();
-      await database.destroy();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-  return testApp;
+  const testApp = await startTestApp(kind, env, { logger: createLogger('debug', sink) });
+  return Object.assign(testApp, { lines });
 }
 
 const gqlPost = (query: string, headers: Record<string, string> = {}) => ({

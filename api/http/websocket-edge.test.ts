@@ -1,47 +1,27 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getRequestListener } from '@hono/node-server';
 import WebSocket from 'ws';
 import { createClient, type Client as WsClient } from 'graphql-ws';
-import { createApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { createLogger } from '../logger.ts';
-import { memoryRateLimiter } from '../rate-limiter.ts';
-import { attachGraphQLWebSocket } from '../websocket.ts';
 import { createTestDatabase, testDatabases, type TestDatabase } from '../test/databases.ts';
-import { MemoryMailer, STRONG_PASSWORD } from '../test/harness.ts';
+import { STRONG_PASSWORD } from '../test/harness.ts';
+import { startLiveInstance, type LiveInstance } from '../test/live.ts';
 
 const LISTED = 'http://app.example.com';
 
 // Through a real listening server: the WebSocket upgrade's Origin check and how graphql-ws answers
 // operations that do not parse or break a limit.
 describe.each(testDatabases())('GraphQL over WebSocket at the edge (%s)', (kind) => {
-  let server: Server;
+  let live: LiveInstance;
   let database: TestDatabase;
-  let dataDir: string;
   let base = '';
-  let closeWs: () => void;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pit-ws-edge-'));
     database = await createTestDatabase(kind);
-    const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'ws-edge-secret-ws-edge-secret-ws', NODE_ENV: 'test', CORS_ORIGINS: LISTED });
-    const created = createApp({ config, database, mailer: new MemoryMailer(), limiter: memoryRateLimiter(), logger: createLogger('silent') });
-    server = createServer(getRequestListener(created.app.fetch));
-    closeWs = attachGraphQLWebSocket(server, created).close;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+    live = await startLiveInstance(database, { CORS_ORIGINS: LISTED });
+    base = live.base;
   });
   afterAll(async () => {
-    closeWs?.();
-    server?.closeAllConnections();
-    await new Promise((resolve) => server?.close(resolve));
+    await live?.close();
     await database?.destroy();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   /** Opens a raw upgrade with the given Origin: the HTTP status of a refusal, or 101. */

@@ -2,7 +2,7 @@ import { encodeGlobalID } from '@pothos/plugin-relay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestApp, type TestApp, logIn } from '../test/harness.ts';
 import { testDatabases } from '../test/databases.ts';
-import { makeContract, makeUser } from '../test/market-fixtures.ts';
+import { makeContract, makeRoles } from '../test/market-fixtures.ts';
 
 // Who sees what of a listing over REST, and that a listing one may not see answers exactly as an
 // unknown one (docs/decisions.md "What the list shows").
@@ -21,10 +21,7 @@ describe.each(testDatabases())('listings over REST on %s', (kind) => {
   beforeAll(async () => {
     app = await startTestApp(kind);
     const db = app.database.prisma;
-    const provider = await makeUser(db, 'prov', { dueDiligenceStatus: 'approved' });
-    await makeUser(db, 'other', { dueDiligenceStatus: 'approved' });
-    await makeUser(db, 'buyer');
-    await makeUser(db, 'boss', { isAdmin: true });
+    const { provider } = await makeRoles(db);
     for (const status of ['active', 'pending_review', 'rejected'] as const) {
       const c = await makeContract(db, provider.id, { title: `Set ${status}`, category: 'financial', price: '10.00', status });
       await db.contract.update({

@@ -1,13 +1,12 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
-import type { Yoga } from '../app.ts';
+import type { Yoga } from '../graphql/yoga.ts';
 import type { Logger } from '../logger.ts';
 import { contextFor, json, operation, respondWithResult, runOperation, type MutationResult } from './execute.ts';
-import { errorBody, jsonError } from './respond.ts';
+import { jsonError } from './respond.ts';
 import { STATUS_OF_CODE } from './statuses.ts';
-import { attachmentDisposition } from './listing.routes.ts';
+import { attachmentDisposition, fileRange } from './file-answer.ts';
 import { isRecordId } from '../db/ids.ts';
-import { decideRange } from '../domain/delivery/http-range.ts';
 import { ndjsonRows, streamFormatOf } from '../domain/delivery/ndjson.ts';
 import { RowLimitError } from '../domain/listings/row-limits.ts';
 import type { DataProfile } from '../domain/listings/profile.ts';
@@ -24,6 +23,7 @@ import { z } from 'zod';
 import { documented, queryOf } from './openapi/describe.ts';
 import { DataAccessAnswer } from './openapi/shapes.ts';
 import { PURCHASE_FIELDS, restPurchase, type PurchaseNode } from './purchase-shape.ts';
+import { isSelf } from '../domain/policies.ts';
 
 const AccessQuery = z.object({ buyer_id: z.string().optional().describe('If sent, it must be the signed-in user.') });
 
@@ -70,7 +70,7 @@ export function dataRoutes(yoga: Yoga, clientIp: ClientIp) {
     const ctx = await contextFor(yoga, c, clientIp(c));
     if (!ctx.viewer) return jsonError(c, 'LOGIN_REQUIRED', 'Authentication required');
     const buyerId = c.req.valid('query').buyer_id;
-    if (buyerId !== undefined && buyerId !== ctx.viewer.id) return jsonError(c, 'NOT_OWNER', 'buyer_id must be the logged-in user');
+    if (buyerId !== undefined && !isSelf(ctx.viewer, buyerId)) return jsonError(c, 'NOT_OWNER', 'buyer_id must be the logged-in user');
     const result = await runOperation(yoga, c, clientIp(c), REQUEST_ACCESS, { input: { purchaseId: c.req.param('purchaseId') } });
     return respondWithResult(c, result, 'requestDataAccess', (data: AccessNode) => json(c, restAccess(data)));
   });
@@ -204,26 +204,12 @@ async function deliver(yoga: Yoga, c: HonoContext, ip: string, action: Action): 
     return respondWith(200, headers, rows, (bytes, outcome) => log(outcome, 200, bytes), ctx.services.logger);
   }
 
-  const etag = `"${file.sha256}"`;
-  const lastModified = file.createdAt.toUTCString();
-  headers.set('content-type', file.contentType);
-  headers.set('content-disposition', attachmentDisposition(file.fileName));
-  headers.set('accept-ranges', 'bytes');
-  headers.set('etag', etag);
-  headers.set('last-modified', lastModified);
-  const range = decideRange(c.req.header('range'), c.req.header('if-range'), { size, etag, lastModified });
-  if (range.kind === 'unsatisfiable') {
+  const answer = fileRange(c.req.raw.headers, file, headers);
+  if (answer instanceof Response) {
     await log('error', 416);
-    headers.set('content-range', `bytes */${size}`);
-    headers.set('content-type', 'application/json; charset=UTF-8');
-    headers.delete('content-disposition');
-    return new Response(errorBody('RANGE_NOT_SATISFIABLE', `Range not satisfiable: the file has ${size} bytes`), { status: STATUS_OF_CODE.RANGE_NOT_SATISFIABLE, headers });
+    return answer;
   }
-  const start = range.kind === 'partial' ? range.start : 0;
-  const end = range.kind === 'partial' ? range.end : size - 1;
-  const status = range.kind === 'partial' ? 206 : 200;
-  if (range.kind === 'partial') headers.set('content-range', `bytes ${start}-${end}/${size}`);
-  headers.set('content-length', String(Math.max(0, end - start + 1)));
+  const { start, end, status } = answer;
   // A download is counted when it starts at the first byte; resuming a broken one is the same download.
   await noteUse(db, auth, start === 0 && !head);
   if (head || size === 0) {

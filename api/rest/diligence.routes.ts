@@ -1,7 +1,7 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import type { Yoga } from '../app.ts';
+import type { Yoga } from '../graphql/yoga.ts';
 import { json, jsonList, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type MutationResult } from './execute.ts';
 import { jsonError, readJsonObject } from './respond.ts';
 import { isOwnerOrAdmin } from '../domain/policies.ts';

@@ -1,6 +1,7 @@
 import { GraphQLError, parse, validate, type DocumentNode, type ExecutionResult } from 'graphql';
 import type { Context as HonoContext } from 'hono';
-import type { Yoga } from '../app.ts';
+import type { HttpBindings } from '@hono/node-server';
+import type { Yoga } from '../graphql/yoga.ts';
 import { schema } from '../graphql/schema.ts';
 import { defaultReasonOfCode, type ErrorCode } from '../domain/errors.ts';
 import { isRestErrorCode } from './statuses.ts';
@@ -179,3 +180,28 @@ export async function contextFor(yoga: Yoga, c: HonoContext, clientIp: string): 
   sendCookies(c, entry);
   return entry.context;
 }
+
+/**
+ * A REST list of every node of a connection: runs `document` page by page (its `$after`), `pick`
+ * finds the page in each answer (or the Response to give instead: not logged in, not yours), and
+ * `shape` makes each node the spec's JSON. An error of the operation answers as respondWithGraphQLErrors.
+ */
+export async function listEveryPage<TData, T>(
+  yoga: Yoga,
+  c: HonoContext,
+  clientIp: string,
+  document: TypedDocument<TData>,
+  variables: Record<string, unknown>,
+  pick: (data: TData | null | undefined) => ConnectionPage<T> | Response | Promise<Response>,
+  shape: (node: T) => unknown,
+): Promise<Response> {
+  const all = await everyPage<T>(async (after) => {
+    const { data, errors } = await runOperation(yoga, c, clientIp, document, { ...variables, after });
+    if (errors?.length) return respondWithGraphQLErrors(c, errors, data);
+    return pick(data);
+  });
+  return all instanceof Response ? all : jsonList(c, all.map(shape));
+}
+
+/** The caller's address, by the app's one rule (TRUST_PROXY): what every route passes to runOperation. */
+export type ClientIp = (c: HonoContext<{ Bindings: HttpBindings }>) => string;

@@ -2,17 +2,16 @@ import { Readable } from 'node:stream';
 import busboy from 'busboy';
 import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
-import type { Yoga } from '../app.ts';
+import type { Yoga } from '../graphql/yoga.ts';
 import { contextFor, json, operation, respondWithResult, runOperation, type MutationResult } from './execute.ts';
-import { errorBody, jsonError, readJsonObject } from './respond.ts';
-import { STATUS_OF_CODE } from './statuses.ts';
+import { jsonError, readJsonObject } from './respond.ts';
 import { BACK_OFFICE_FIELDS, restListing, type BackOfficeContractNode } from './contract-shape.ts';
 import { DomainError } from '../domain/errors.ts';
 import { assertMayUpload, storeUpload } from '../domain/listings/upload.service.ts';
 import { MAX_UPLOAD_BYTES } from '../domain/listings/file-types.ts';
-import { mayReadListingFile } from '../domain/listings/listings.service.ts';
+import { canReadListingFile } from '../domain/policies.ts';
 import { isRecordId } from '../db/ids.ts';
-import { decideRange } from '../domain/delivery/http-range.ts';
+import { fileRange } from './file-answer.ts';
 import { z } from 'zod';
 import { body, documented, readBody } from './openapi/describe.ts';
 import { ListingAnswer } from './openapi/shapes.ts';
@@ -199,44 +198,18 @@ export function listingRoutes(yoga: Yoga, clientIp: ClientIp) {
     if (!ctx.viewer) return jsonError(c, 'LOGIN_REQUIRED', 'Authentication required');
     const id = c.req.param('id');
     const file = isRecordId(id) ? await ctx.db.dataFile.findUnique({ where: { id } }) : null;
-    if (!file || !mayReadListingFile(ctx.viewer, file)) return jsonError(c, 'NOT_FOUND', 'File not found');
+    if (!file || !canReadListingFile(ctx.viewer, file)) return jsonError(c, 'NOT_FOUND', 'File not found');
     // As a buyer's download (api/rest/data.routes.ts): an ETag, and Range requests to resume.
-    const size = Number(file.size);
-    const etag = `"${file.sha256}"`;
-    const lastModified = file.createdAt.toUTCString();
-    const headers = new Headers({ 'cache-control': 'private, no-store', 'accept-ranges': 'bytes', etag, 'last-modified': lastModified });
-    const range = decideRange(c.req.header('range'), c.req.header('if-range'), { size, etag, lastModified });
-    if (range.kind === 'unsatisfiable') {
-      headers.set('content-range', `bytes */${size}`);
-      headers.set('content-type', 'application/json; charset=UTF-8');
-      return new Response(errorBody('RANGE_NOT_SATISFIABLE', `Range not satisfiable: the file has ${size} bytes`), { status: STATUS_OF_CODE.RANGE_NOT_SATISFIABLE, headers });
-    }
-    const [start, end, status] = range.kind === 'partial' ? [range.start, range.end, 206] : [0, size - 1, 200];
-    if (range.kind === 'partial') headers.set('content-range', `bytes ${start}-${end}/${size}`);
-    headers.set('content-type', file.contentType);
-    headers.set('content-length', String(Math.max(0, end - start + 1)));
-    headers.set('content-disposition', attachmentDisposition(file.fileName));
+    const headers = new Headers({ 'cache-control': 'private, no-store' });
+    const answer = fileRange(c.req.raw.headers, file, headers);
+    if (answer instanceof Response) return answer;
+    const { start, end, status, size } = answer;
     if (c.req.method === 'HEAD' || size === 0) return new Response(null, { status, headers });
     const stream = ctx.services.storage.read(file.storageKey, { start, end });
     return new Response(Readable.toWeb(stream) as ReadableStream, { status, headers });
   });
 
   return r;
-}
-
-/**
- * Content-Disposition for a download (RFC 6266): `filename*=UTF-8''…` carries the name as it was
- * uploaded, and `filename="…"` an ASCII stand-in for clients that do not read filename* (accents
- * lose their marks, other characters, quotes, backslashes and % become _).
- */
-export function attachmentDisposition(fileName: string): string {
-  const name = (fileName || 'download').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
-  const ascii = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e]|["\\%]/gu, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 class UploadInterrupted extends Error {

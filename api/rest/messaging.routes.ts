@@ -1,7 +1,7 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
-import type { Yoga } from '../app.ts';
-import { json, everyPage, jsonList, operation, respondWithGraphQLErrors, respondWithResult, runOperation } from './execute.ts';
+import type { Yoga } from '../graphql/yoga.ts';
+import { json, listEveryPage, operation, respondWithGraphQLErrors, respondWithResult, runOperation } from './execute.ts';
 import { jsonError } from './respond.ts';
 import { z } from 'zod';
 import { body, documented, field, queryOf, readBody } from './openapi/describe.ts';
@@ -102,12 +102,8 @@ export function messagingRoutes(yoga: Yoga, clientIp: ClientIp) {
     summary: "The signed-in user's conversations, newest activity first",
     answers: { 200: { description: 'The conversations', schema: z.array(ConversationAnswer), headers: TOTAL_HEADER } },
   }), async (c) => {
-    const all = await everyPage<ConversationNode>(async (after) => {
-      const { data, errors } = await runOperation(yoga, c, clientIp(c), CONVERSATIONS, { after });
-      if (errors?.length) return respondWithGraphQLErrors(c, errors, data);
-      return data?.viewer?.conversations ?? jsonError(c, 'LOGIN_REQUIRED', 'Authentication required');
-    });
-    return all instanceof Response ? all : jsonList(c, all.map(conversationJson));
+    const loggedOut = () => jsonError(c, 'LOGIN_REQUIRED', 'Authentication required');
+    return listEveryPage(yoga, c, clientIp(c), CONVERSATIONS, {}, (data) => data?.viewer?.conversations ?? loggedOut(), conversationJson);
   });
 
   r.get('/messages/unread/:userId', documented({
@@ -140,12 +136,8 @@ export function messagingRoutes(yoga: Yoga, clientIp: ClientIp) {
     if (marked.errors?.length || marked.data?.markConversationRead.__typename !== 'MutationMarkConversationReadSuccess') {
       return respondWithResult(c, marked, 'markConversationRead', () => jsonError(c, 'INTERNAL_ERROR', 'Internal server error'));
     }
-    const all = await everyPage<MessageNode>(async (after) => {
-      const { data, errors } = await runOperation(yoga, c, clientIp(c), MESSAGES, { id: conversationId, after });
-      if (errors?.length) return respondWithGraphQLErrors(c, errors, data);
-      return data?.conversation?.messages ?? jsonError(c, 'NOT_FOUND', 'Conversation not found');
-    });
-    return all instanceof Response ? all : jsonList(c, all.map(messageJson));
+    const notFound = () => jsonError(c, 'NOT_FOUND', 'Conversation not found');
+    return listEveryPage(yoga, c, clientIp(c), MESSAGES, { id: conversationId }, (data) => data?.conversation?.messages ?? notFound(), messageJson);
   });
 
   r.post('/messages', documented({

@@ -1,4 +1,5 @@
 import type { Context as HonoContext } from 'hono';
+import { z } from 'zod';
 
 // A paged REST list says where its neighbours are, as GitHub's API and RFC 8288 do: a `Link`
 // header with the first, previous and next pages. Each link is the request's own path and query
@@ -45,3 +46,10 @@ export const PAGE_HEADERS = {
   'X-Total-Count': { description: 'How many items the whole list has.', schema: { type: 'integer' } },
   Link: { description: 'RFC 8288 links to the `first`, `prev` and `next` pages (those that exist).', schema: { type: 'string' } },
 };
+
+const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
+const OFFSET_MESSAGE = 'offset must be a whole number of at least 0';
+/** `limit` of a paged list: 1 to 100. */
+export const limitParam = (byDefault: number) =>
+  z.string().regex(/^\d{1,3}$/, LIMIT_MESSAGE).transform(Number).pipe(z.number().min(1, LIMIT_MESSAGE).max(100, LIMIT_MESSAGE)).optional().describe(`1 to 100; ${byDefault} by default.`);
+export const offsetParam = () => z.string().regex(/^\d{1,15}$/, OFFSET_MESSAGE).transform(Number).optional().describe('How many to skip; 0 by default.');

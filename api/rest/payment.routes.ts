@@ -1,6 +1,6 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
-import type { Yoga } from '../app.ts';
+import type { Yoga } from '../graphql/yoga.ts';
 import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type MutationResult } from './execute.ts';
 import { jsonError } from './respond.ts';
 import { DISPUTE_REASONS, MISSING_DISPUTE_DETAILS } from '../domain/payments/payments.schemas.ts';

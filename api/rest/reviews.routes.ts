@@ -1,6 +1,6 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
-import type { Yoga } from '../app.ts';
+import type { Yoga } from '../graphql/yoga.ts';
 import { json, operation, respondWithResult, runOperation } from './execute.ts';
 import { MAX_RATING, MIN_RATING } from '../domain/reviews/reviews.rules.ts';
 import { RATING_MESSAGE } from '../domain/reviews/reviews.schemas.ts';

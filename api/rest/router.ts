@@ -1,8 +1,10 @@
-import { Hono, type Context as HonoContext } from 'hono';
+import { Hono } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
-import type { Yoga } from '../app.ts';
+import type { Yoga } from '../graphql/yoga.ts';
 import { authRoutes } from './auth.routes.ts';
 import { marketRoutes } from './market.routes.ts';
+import { bidRoutes } from './bids.routes.ts';
+import { purchaseRoutes } from './purchases.routes.ts';
 import { diligenceRoutes } from './diligence.routes.ts';
 import { listingRoutes } from './listing.routes.ts';
 import { paymentRoutes } from './payment.routes.ts';
@@ -14,24 +16,31 @@ import { messagingRoutes } from './messaging.routes.ts';
 import { tradingRoutes } from './trading.routes.ts';
 import { BadRequestBody, jsonError } from './respond.ts';
 import { invalidInputOf } from '../db/input-errors.ts';
-import { json } from './execute.ts';
+import { json, type ClientIp } from './execute.ts';
 import { openApiDocument } from './openapi/document.ts';
 import { docsPage } from './openapi/docs-page.ts';
 
+/** Each room's routes and where they are mounted, in order: the first to match a path answers it. */
+const ROOMS: ReadonlyArray<readonly [string, (yoga: Yoga, clientIp: ClientIp) => Hono<{ Bindings: HttpBindings }>]> = [
+  ['/auth', authRoutes],
+  ['/due-diligence', diligenceRoutes],
+  ['/payments', paymentRoutes],
+  ['/data', dataRoutes],
+  ['/', listingRoutes],
+  ['/', marketRoutes],
+  ['/', bidRoutes],
+  ['/', purchaseRoutes],
+  ['/', reviewRoutes],
+  ['/', messagingRoutes],
+  ['/', tradingRoutes],
+  ['/', earningsRoutes],
+  ['/support', supportRoutes],
+];
+
 /** The REST compatibility layer: every documented /api/... path (mounted at /api). */
-export function restRouter(yoga: Yoga, clientIp: (c: HonoContext<{ Bindings: HttpBindings }>) => string) {
+export function restRouter(yoga: Yoga, clientIp: ClientIp) {
   const api = new Hono<{ Bindings: HttpBindings }>();
-  api.route('/auth', authRoutes(yoga, clientIp));
-  api.route('/due-diligence', diligenceRoutes(yoga, clientIp));
-  api.route('/payments', paymentRoutes(yoga, clientIp));
-  api.route('/data', dataRoutes(yoga, clientIp));
-  api.route('/', listingRoutes(yoga, clientIp));
-  api.route('/', marketRoutes(yoga, clientIp));
-  api.route('/', reviewRoutes(yoga, clientIp));
-  api.route('/', messagingRoutes(yoga, clientIp));
-  api.route('/', tradingRoutes(yoga, clientIp));
-  api.route('/', earningsRoutes(yoga, clientIp));
-  api.route('/support', supportRoutes(yoga, clientIp));
+  for (const [path, routes] of ROOMS) api.route(path, routes(yoga, clientIp));
   // The OpenAPI document of the routes above, generated from them once, and its reference page.
   let document: ReturnType<typeof openApiDocument> | undefined;
   api.get('/openapi.json', async (c) => json(c, await (document ??= openApiDocument(api))));

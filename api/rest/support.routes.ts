@@ -1,7 +1,7 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
-import type { Yoga } from '../app.ts';
-import { contextFor, json, everyPage, jsonList, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type MutationResult } from './execute.ts';
+import type { Yoga } from '../graphql/yoga.ts';
+import { contextFor, json, jsonList, listEveryPage, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type MutationResult } from './execute.ts';
 import { isAdmin } from '../domain/policies.ts';
 import { jsonError, strings } from './respond.ts';
 import { PRIORITY_MESSAGE, STATUS_MESSAGE } from '../domain/support/support.schemas.ts';
@@ -148,12 +148,7 @@ export function supportRoutes(yoga: Yoga, clientIp: ClientIp) {
     const priority = filterOf(query.priority);
     if (status !== null && !STATUS.safeParse(status).success) return jsonError(c, 'INVALID_INPUT', STATUS_MESSAGE);
     if (priority !== null && !PRIORITY.safeParse(priority).success) return jsonError(c, 'INVALID_INPUT', PRIORITY_MESSAGE);
-    const tickets = await everyPage<TicketNode>(async (after) => {
-      const result = await runOperation(yoga, c, clientIp(c), QUEUE, { status, priority, after });
-      if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
-      return result.data!.supportTickets;
-    });
-    return tickets instanceof Response ? tickets : jsonList(c, tickets.map(restTicket));
+    return listEveryPage(yoga, c, clientIp(c), QUEUE, { status, priority }, (data) => data!.supportTickets, restTicket);
   });
 
   // POST /api/support/messages { ticketId, senderId, senderType: 'admin', senderName, message }:

@@ -1,7 +1,7 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
-import type { Yoga } from '../app.ts';
-import { json, everyPage, jsonList, operation, respondWithGraphQLErrors, respondWithResult, runOperation } from './execute.ts';
+import type { Yoga } from '../graphql/yoga.ts';
+import { json, listEveryPage, operation, respondWithResult, runOperation } from './execute.ts';
 import { jsonError } from './respond.ts';
 import { MULTIPLIER_MESSAGE, POSITION_TYPE_MESSAGE } from '../domain/trading/positions.schemas.ts';
 import { z } from 'zod';
@@ -114,12 +114,8 @@ export function tradingRoutes(yoga: Yoga, clientIp: ClientIp) {
     summary: "The signed-in trader's paper positions, newest first",
     answers: { 200: { description: 'The positions', schema: z.array(PositionAnswer), headers: TOTAL_HEADER } },
   }), async (c) => {
-    const all = await everyPage<PositionNode>(async (after) => {
-      const { data, errors } = await runOperation(yoga, c, clientIp(c), POSITIONS, { after });
-      if (errors?.length) return respondWithGraphQLErrors(c, errors, data);
-      return data?.viewer?.positions ?? jsonError(c, 'LOGIN_REQUIRED', 'Authentication required');
-    });
-    return all instanceof Response ? all : jsonList(c, all.map(positionJson));
+    const loggedOut = () => jsonError(c, 'LOGIN_REQUIRED', 'Authentication required');
+    return listEveryPage(yoga, c, clientIp(c), POSITIONS, {}, (data) => data?.viewer?.positions ?? loggedOut(), positionJson);
   });
 
   r.post('/positions', documented({

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { loadConfig, type Config } from '../config.ts';
 import { createApp } from '../app.ts';
 import type { Mail, Mailer } from '../mail/mailer.ts';
-import { createLogger } from '../logger.ts';
+import { createLogger, type Logger } from '../logger.ts';
 import { memoryRateLimiter } from '../rate-limiter.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
 import type { JobRunner } from '../jobs/job-runner.ts';
@@ -49,6 +49,8 @@ export async function startTestApp(
     onQuery?: (sql: string) => void;
     /** Stands between the app and the simulated provider (e.g. slows it down so calls overlap). */
     wrapPaymentProvider?: (simulated: SimulatedPaymentProvider) => PaymentProvider;
+    /** Silent by default; a test reading the log lines gives its own. */
+    logger?: Logger;
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pit-test-'));
@@ -57,7 +59,7 @@ export async function startTestApp(
   const mailer = new MemoryMailer();
   const simulated = simulatedPaymentProvider();
   const paymentProvider = opts.wrapPaymentProvider ? opts.wrapPaymentProvider(simulated) : simulated;
-  const { app, close, jobs, services } = createApp({ config, database, mailer, limiter: memoryRateLimiter(), logger: createLogger('silent'), paymentProvider });
+  const { app, close, jobs, services } = createApp({ config, database, mailer, limiter: memoryRateLimiter(), logger: opts.logger ?? createLogger('silent'), paymentProvider });
   return {
     database,
     config,

@@ -14,6 +14,7 @@ import { createLogger } from '../logger.ts';
 import { memoryRateLimiter } from '../rate-limiter.ts';
 import { attachGraphQLWebSocket } from '../websocket.ts';
 import { MemoryMailer, STRONG_PASSWORD } from './harness.ts';
+import { sharedPostgres } from './databases.ts';
 
 // Helpers for live tests: real server instances on ports (HTTP + graphql-ws), as `api/server.ts`
 // runs them, on a given database (two instances share one PostgreSQL database and one Redis).
@@ -21,6 +22,7 @@ import { MemoryMailer, STRONG_PASSWORD } from './harness.ts';
 export interface LiveInstance {
   /** host:port */
   base: string;
+  app: ReturnType<typeof createApp>;
   mailer: MemoryMailer;
   jobs: JobRunner;
   /** The instance's graphql-ws endpoint (its sockets with a session). */
@@ -38,6 +40,7 @@ export async function startLiveInstance(database: Database, env: Record<string, 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     base: `127.0.0.1:${(server.address() as AddressInfo).port}`,
+    app,
     mailer,
     jobs: app.jobs,
     websocket: ws,
@@ -48,6 +51,24 @@ export async function startLiveInstance(database: Database, env: Record<string, 
       await new Promise((resolve) => server.close(resolve));
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Two instances on one PostgreSQL database and one Redis (TEST_DATABASE_URL, TEST_REDIS_URL), as a
+ * deployment of two runs them. `db` is the shared database, for fixtures.
+ */
+export async function startInstancePair(env: Record<string, string> = {}) {
+  const shared = await sharedPostgres(2);
+  const instances: LiveInstance[] = [];
+  for (const database of shared.handles) instances.push(await startLiveInstance(database, { REDIS_URL: process.env.TEST_REDIS_URL!, ...env }));
+  return {
+    instances: instances as [LiveInstance, LiveInstance],
+    db: shared.handles[0]!.prisma,
+    async close() {
+      for (const instance of instances) await instance.close();
+      await shared.destroy();
     },
   };
 }

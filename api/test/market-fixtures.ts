@@ -14,6 +14,18 @@ export async function makeUser(db: PrismaClient, username: string, extra: Partia
   });
 }
 
+/**
+ * The roles of an authorization test: `prov` (an approved provider, returned), `other` (another
+ * approved provider), `buyer`, and `boss` (an administrator).
+ */
+export async function makeRoles(db: PrismaClient) {
+  const provider = await makeUser(db, 'prov', { dueDiligenceStatus: 'approved' });
+  await makeUser(db, 'other', { dueDiligenceStatus: 'approved' });
+  await makeUser(db, 'buyer');
+  await makeUser(db, 'boss', { isAdmin: true });
+  return { provider };
+}
+
 export interface ContractSpec {
   title: string;
   category: Category;

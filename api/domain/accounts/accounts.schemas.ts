@@ -7,7 +7,6 @@ import {
   PASSWORDS_DO_NOT_MATCH,
   USERNAME_PATTERN,
 } from './accounts.rules.ts';
-import { ValidationError } from '../errors.ts';
 
 const email = z
   .string({ error: 'Email is required' })
@@ -55,11 +54,3 @@ export const verifyEmailInput = z.object({
 });
 
 export const resendVerificationInput = z.object({ email });
-
-/** Parses input or throws a ValidationError naming the first broken rule, with every field error. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const fieldErrors = result.error.issues.map((i) => ({ field: i.path.join('.') || '_', message: i.message }));
-  throw new ValidationError(fieldErrors[0]?.message ?? 'Invalid input', fieldErrors);
-}

@@ -23,11 +23,11 @@ import {
 import {
   adminLoginInput,
   loginInput,
-  parseInput,
   registerInput,
   resendVerificationInput,
   verifyEmailInput,
 } from './accounts.schemas.ts';
+import { parseInput } from '../parse-input.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts';
 import { verificationMail } from './accounts.mails.ts';
 import { isPublishedDemoLogin } from './demo-admin.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type { User } from '../../db/generated/prisma/client.ts';
 import { AuthenticationError } from '../errors.ts';
-import { parseInput } from './accounts.schemas.ts';
+import { parseInput } from '../parse-input.ts';
 
 const updateProfileInput = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name is too long'),

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import type { Client as WsClient } from 'graphql-ws';
 import { makeUser } from '../../test/market-fixtures.ts';
-import { createTestDatabase, sharedPostgres, testDatabases, type TestDatabase } from '../../test/databases.ts';
-import { closesOf, listenTo, liveClient, loginCookie, postJson, startLiveInstance, type LiveInstance } from '../../test/live.ts';
+import { createTestDatabase, testDatabases, type TestDatabase } from '../../test/databases.ts';
+import { closesOf, listenTo, liveClient, loginCookie, postJson, startInstancePair, startLiveInstance, type LiveInstance } from '../../test/live.ts';
 import { ensureAdmin } from './accounts.service.ts';
 
 // Subscriptions end with their session (docs/decisions.md "Subscriptions end with their session"):
@@ -110,8 +110,7 @@ describe.each(testDatabases())('subscriptions end with their session (%s)', (kin
 
 // Two instances on one PostgreSQL database and one Redis: the logout on A closes the socket on B.
 describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('subscriptions end with their session across two instances', () => {
-  let shared: Awaited<ReturnType<typeof sharedPostgres>>;
-  const instances: LiveInstance[] = [];
+  let pair: Awaited<ReturnType<typeof startInstancePair>>;
   const redis = new Redis(process.env.TEST_REDIS_URL!);
   // This run's own keys and channels: other suites may share the Redis.
   const prefix = `pit-test-${crypto.randomBytes(4).toString('hex')}:`;
@@ -119,21 +118,19 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('sub
   const clients: WsClient[] = [];
 
   beforeAll(async () => {
-    shared = await sharedPostgres(2);
-    for (const who of ['buyerx', 'providerx']) ids[who] = (await makeUser(shared.handles[0]!.prisma, who)).id;
-    for (const database of shared.handles) instances.push(await startLiveInstance(database, { REDIS_URL: process.env.TEST_REDIS_URL!, REDIS_PREFIX: prefix }));
+    pair = await startInstancePair({ REDIS_PREFIX: prefix });
+    for (const who of ['buyerx', 'providerx']) ids[who] = (await makeUser(pair.db, who)).id;
   }, 120_000);
   afterAll(async () => {
     for (const c of clients) await c.dispose();
-    for (const i of instances) await i.close();
-    await shared?.destroy();
+    await pair?.close();
     await redis.quit();
   });
 
   const listeners = async (channel: string) => ((await redis.pubsub('NUMSUB', `${prefix}events:${channel}`)) as [string, number])[1];
 
   it('a logout on instance A closes the socket of that session on instance B', async () => {
-    const [a, b] = instances as [LiveInstance, LiveInstance];
+    const [a, b] = pair.instances;
     const cookie = await loginCookie(a.base, 'providerx');
     const client = liveClient(b.base, cookie);
     clients.push(client);

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import type { Tx } from '../transitions/transition.ts';
-import type { Viewer } from '../policies.ts';
+import { isBuyerOf, type Viewer } from '../policies.ts';
 import { isRecordId } from '../../db/ids.ts';
 import { NotFoundError } from '../errors.ts';
 import { accessState, assertMayUseAccess } from './delivery.rules.ts';
@@ -58,7 +58,7 @@ export async function loadOwnPurchase(db: Db | Tx, viewer: Viewer, purchaseId: s
   const purchase = isRecordId(purchaseId)
     ? await db.purchase.findUnique({ where: { id: purchaseId }, include: { payment: true, contract: { select: { id: true, providerId: true, dataAccessType: true } } } })
     : null;
-  if (!purchase || purchase.buyerId !== viewer.id) throw new NotFoundError('Purchase not found');
+  if (!purchase || !isBuyerOf(viewer, purchase)) throw new NotFoundError('Purchase not found');
   return purchase;
 }
 

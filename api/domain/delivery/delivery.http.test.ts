@@ -1,45 +1,30 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import http, { createServer, type Server } from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
+import http from 'node:http';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getRequestListener } from '@hono/node-server';
-import { createApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { createLogger } from '../../logger.ts';
-import { memoryRateLimiter } from '../../rate-limiter.ts';
-import { createTestDatabase, testDatabases, type TestDatabase } from '../../test/databases.ts';
-import { MemoryMailer, type TestApp } from '../../test/harness.ts';
+import { testDatabases, type TestDatabase } from '../../test/databases.ts';
+import type { TestApp } from '../../test/harness.ts';
 import { makeUser } from '../../test/market-fixtures.ts';
-import { localDiskStorage } from '../../storage/storage.ts';
+import { startSocketApp, type SocketApp } from '../../test/socket-app.ts';
 import { makeListing, makePurchase, sha256, usagesOf } from './delivery.fixtures.ts';
 
 // Download over a real socket (@hono/node-server, as in production): a client that hangs up
 // mid-file is logged as aborted with the bytes that went out, and the download resumes with Range.
 
 describe.each(testDatabases())('download over HTTP on %s', (kind) => {
+  let live: SocketApp;
   let database: TestDatabase;
-  let server: Server;
   let port = 0;
-  let dataDir = '';
-  let closeApp: () => Promise<void>;
   const file = crypto.randomBytes(8 * 1024 * 1024);
   let contractId = '';
   const app = () => ({ database }) as unknown as TestApp;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pit-delivery-http-'));
-    database = await createTestDatabase(kind);
-    const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'delivery-secret-delivery-secret-d', NODE_ENV: 'test' });
-    const storage = localDiskStorage(path.join(dataDir, 'files'));
-    const created = createApp({ config, database, storage, mailer: new MemoryMailer(), limiter: memoryRateLimiter(), logger: createLogger('silent') });
-    closeApp = created.close;
-    server = createServer(getRequestListener(created.app.fetch));
     // Ports 4413 (embedded) and 4414 (PostgreSQL): this file's share of the test range.
     port = kind === 'pglite' ? 4413 : 4414;
-    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    live = await startSocketApp(kind, { name: 'delivery-http', port });
+    ({ database } = live);
+    const storage = live.storage;
     const seller = await makeUser(database.prisma, 'seller', { dueDiligenceStatus: 'approved' });
     const storageKey = `uploads/${seller.id}/bench.bin`;
     await storage.write(storageKey, Readable.from([file]));
@@ -50,11 +35,7 @@ describe.each(testDatabases())('download over HTTP on %s', (kind) => {
   }, 240_000);
 
   afterAll(async () => {
-    server?.closeAllConnections();
-    await new Promise((resolve) => server?.close(resolve));
-    await closeApp?.();
-    await database?.destroy();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await live?.close();
   });
 
   /** GETs the download; `stopAfter` hangs up once that many bytes arrived. */

@@ -1,22 +1,15 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import crypto from 'node:crypto';
-import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getRequestListener } from '@hono/node-server';
-import { createApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { createLogger } from '../../logger.ts';
-import { memoryRateLimiter } from '../../rate-limiter.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/databases.ts';
-import { MemoryMailer, type TestApp } from '../../test/harness.ts';
+import type { TestDatabase } from '../../test/databases.ts';
+import type { TestApp } from '../../test/harness.ts';
 import { makeUser } from '../../test/market-fixtures.ts';
-import { localDiskStorage, type FileStorage } from '../../storage/storage.ts';
+import { startSocketApp, type SocketApp } from '../../test/socket-app.ts';
+import type { FileStorage } from '../../storage/storage.ts';
 import { makeListing, makePurchase, sha256 } from './delivery.fixtures.ts';
 import { dataExample, EXAMPLE_LANGUAGES, type ExampleLanguage, type ExampleTarget } from '../../../web/screens/Commerce/MyData/dataExamples.ts';
 
@@ -42,10 +35,9 @@ const RUNNERS: Record<ExampleLanguage, { run: (code: string, cwd: string) => Pro
 };
 
 describe('the data library examples, run against a live server', () => {
+  let live: SocketApp;
   let database: TestDatabase;
-  let server: Server;
   let dataDir = '';
-  let closeApp: () => Promise<void>;
   let storage: FileStorage;
   let origin = '';
   let target: Bought;
@@ -73,16 +65,8 @@ describe('the data library examples, run against a live server', () => {
   }
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pit-examples-'));
-    database = await createTestDatabase('pglite');
-    const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'examples-secret-examples-secret-e', NODE_ENV: 'test' });
-    storage = localDiskStorage(path.join(dataDir, 'files'));
-    const created = createApp({ config, database, storage, mailer: new MemoryMailer(), limiter: memoryRateLimiter(), logger: createLogger('silent') });
-    closeApp = created.close;
-    server = createServer(getRequestListener(created.app.fetch));
-    // Any free port: other checkouts may run this file at the same time.
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    live = await startSocketApp('pglite', { name: 'examples' });
+    ({ database, dataDir, storage, base: origin } = live);
     const seller = await makeUser(database.prisma, 'seller', { dueDiligenceStatus: 'approved' });
     const buyer = await makeUser(database.prisma, 'buyer');
     ids = { seller: seller.id, buyer: buyer.id };
@@ -90,11 +74,7 @@ describe('the data library examples, run against a live server', () => {
   }, 240_000);
 
   afterAll(async () => {
-    server?.closeAllConnections();
-    await new Promise((resolve) => server?.close(resolve));
-    await closeApp?.();
-    await database?.destroy();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await live?.close();
   });
 
   const workDir = () => fs.mkdtempSync(path.join(dataDir, 'run-'));

@@ -1,19 +1,11 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { createLogger } from '../../logger.ts';
-import { memoryRateLimiter } from '../../rate-limiter.ts';
-import { localDiskStorage } from '../../storage/storage.ts';
-import { createTestDatabase, testDatabases, type TestDatabase } from '../../test/databases.ts';
-import { MemoryMailer, type TestApp } from '../../test/harness.ts';
+import type { FileStorage } from '../../storage/storage.ts';
+import { testDatabases, type TestDatabase } from '../../test/databases.ts';
+import type { TestApp } from '../../test/harness.ts';
 import { makeUser } from '../../test/market-fixtures.ts';
+import { startSocketApp, type SocketApp } from '../../test/socket-app.ts';
 import { ROW_LIMITS } from '../listings/row-limits.ts';
 import { login, makeListing, makePurchase, sha256, uploadFile, usagesOf } from './delivery.fixtures.ts';
 
@@ -31,25 +23,17 @@ function csv(columns: number, name: (i: number) => string): Buffer {
 }
 
 describe.each(testDatabases())('streams past the row limits on %s', (kind) => {
+  let live: SocketApp;
   let database: TestDatabase;
-  let server: http.Server;
   let base = '';
-  let dataDir = '';
-  let closeApp: () => Promise<void>;
   let testApp: TestApp;
-  let storage: ReturnType<typeof localDiskStorage>;
+  let storage: FileStorage;
   const ids = { seller: '', buyer: '' };
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pit-stream-limits-'));
-    database = await createTestDatabase(kind);
-    const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'stream-limits-secret-stream-limits', NODE_ENV: 'test' });
-    storage = localDiskStorage(path.join(dataDir, 'files'));
-    const created = createApp({ config, database, storage, mailer: new MemoryMailer(), limiter: memoryRateLimiter(), logger: createLogger('silent') });
-    closeApp = created.close;
-    server = http.createServer(created.listener);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    live = await startSocketApp(kind, { name: 'stream-limits', listener: 'node' });
+    ({ database, storage, base } = live);
+    const created = live.app;
     // The fixtures' uploads and logins go through the app in-process.
     testApp = {
       database,
@@ -63,11 +47,7 @@ describe.each(testDatabases())('streams past the row limits on %s', (kind) => {
   }, 240_000);
 
   afterAll(async () => {
-    server?.closeAllConnections();
-    await new Promise((resolve) => server?.close(resolve));
-    await closeApp?.();
-    await database?.destroy();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await live?.close();
   });
 
   /** A listing whose file was stored before uploads were checked against the row limits: no profile. */

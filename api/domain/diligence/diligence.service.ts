@@ -4,7 +4,7 @@ import type { ApplicationStatus, EmployeeCount, RevenueRange } from '../../db/ge
 import type { Mailer } from '../../mail/mailer.ts';
 import type { EventPublisher } from '../../events/events.ts';
 import { AuthenticationError, ConflictError, NotFoundError, PermissionError, ValidationError } from '../errors.ts';
-import { parseInput } from '../accounts/accounts.schemas.ts';
+import { parseInput } from '../parse-input.ts';
 import { applicationInput, reviewInput, type ApplicationInput } from './diligence.schemas.ts';
 import { APPLICATION_MACHINE, DEFAULT_APPLICATION_REJECTION, DEFAULT_APPROVAL_NOTE, mayApply, userStatusFor } from './diligence.machine.ts';
 import { isAdmin, isOwnerOrAdmin } from '../policies.ts';

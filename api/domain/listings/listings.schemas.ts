@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DataAccessType, DataFormat, PricingModel, UpdateFrequency } from '../../db/generated/prisma/enums.ts';
 import { parseCategory } from '../market/categories.ts';
 import { jsonDepth, MAX_STORED_JSON_DEPTH } from '../json-depth.ts';
+import { AMOUNT_TEXT } from '../money/money.ts';
 
 // The listing form as the specification sends it (product decision: every category; REST accepts
 // the category's slug or label).
@@ -27,7 +28,7 @@ export const listingInput = z
       .string({ error: 'Price is required' })
       .trim()
       .min(1, 'Price is required')
-      .regex(/^\d{1,10}(\.\d{1,2})?$/, 'Price must be a number with at most two decimals')
+      .regex(AMOUNT_TEXT, 'Price must be a number with at most two decimals')
       .refine((v) => Number(v) > 0, 'Price must be greater than 0'),
     pricingModel: z.enum(values(PricingModel), { error: 'Pricing model must be one_time, monthly_subscription or annual_subscription' }).default('one_time'),
     dataFormat: z.enum(values(DataFormat), { error: 'Data format is required' }),

@@ -3,10 +3,10 @@ import type { Contract, DataFile, Prisma, User } from '../../db/generated/prisma
 import type { Mailer } from '../../mail/mailer.ts';
 import type { EventPublisher } from '../../events/events.ts';
 import { AuthenticationError, ConflictError, NotFoundError, PermissionError, ValidationError } from '../errors.ts';
-import { parseInput } from '../accounts/accounts.schemas.ts';
+import { parseInput } from '../parse-input.ts';
 import { listingInput, listingReviewInput, type ListingInput } from './listings.schemas.ts';
 import { DEFAULT_LISTING_APPROVAL, DEFAULT_LISTING_REJECTION, LISTING_MACHINE, mayEditListing } from './listings.machine.ts';
-import { isAdmin, isApprovedProvider, isOwnerOrAdmin } from '../policies.ts';
+import { canAttachUpload, canEditListing, isAdmin, isApprovedProvider, isOwnerOrAdmin } from '../policies.ts';
 import { recordCreated, transition, updateInStatus } from '../transitions/transition.ts';
 import { marketPriceAfterListPriceChange } from '../market/price.rules.ts';
 import type { DataProfile } from './profile.ts';
@@ -40,7 +40,7 @@ export function assertMayList(viewer: User | null): asserts viewer is User {
 async function ownUpload(db: Db, viewer: User, fileId: string | null, contractId?: string): Promise<DataFile | null> {
   if (!fileId) return null;
   const file = await db.dataFile.findUnique({ where: { id: fileId } });
-  if (!file || file.uploaderId !== viewer.id) throw new ValidationError(FILE_GONE, [], 'FILE_NOT_FOUND');
+  if (!file || !canAttachUpload(viewer, file)) throw new ValidationError(FILE_GONE, [], 'FILE_NOT_FOUND');
   if (file.contractId && file.contractId !== contractId) throw new ValidationError('That file belongs to another listing', [], 'FILE_IN_USE');
   return file;
 }
@@ -102,7 +102,7 @@ export async function updateListing(deps: ListingDeps, viewer: User | null, cont
   const current = await deps.db.contract.findUnique({ where: { id: contractId }, include: { files: true } });
   // Someone else's listing does not exist for them; administrators see it but do not edit it.
   if (!current || !isOwnerOrAdmin(viewer, current.providerId)) throw new NotFoundError('Listing not found');
-  if (current.providerId !== viewer.id) throw new PermissionError('Only the provider edits a listing', 'NOT_OWNER');
+  if (!canEditListing(viewer, current)) throw new PermissionError('Only the provider edits a listing', 'NOT_OWNER');
   if (!mayEditListing(current.status)) throw new ConflictError('Only listings waiting for review or rejected can be edited', 'INVALID_TRANSITION');
   // Without a new file the listing keeps its current one, unless it now goes by link only.
   const given = raw as { fileId?: string | null; dataAccessType?: string };
@@ -166,9 +166,4 @@ export async function reviewListing(deps: ListingDeps, admin: User | null, contr
   deps.events.publish('marketStatsChanged');
   await deps.mailer.send(listingDecisionMail(contract.provider, contract));
   return contract;
-}
-
-/** Who may download a listing's file in the back office: its provider and administrators. */
-export function mayReadListingFile(viewer: User | null, file: { uploaderId: string }): boolean {
-  return isOwnerOrAdmin(viewer, file.uploaderId);
 }

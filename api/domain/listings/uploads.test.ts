@@ -1,21 +1,13 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getRequestListener } from '@hono/node-server';
-import { createApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { createLogger } from '../../logger.ts';
-import { memoryRateLimiter } from '../../rate-limiter.ts';
-import { createTestDatabase, testDatabases, type TestDatabase } from '../../test/databases.ts';
-import { Client, MemoryMailer, STRONG_PASSWORD, type TestApp } from '../../test/harness.ts';
+import { testDatabases, type TestDatabase } from '../../test/databases.ts';
+import { Client, STRONG_PASSWORD, type TestApp } from '../../test/harness.ts';
 import { makeUser } from '../../test/market-fixtures.ts';
-import { localDiskStorage, type FileStorage } from '../../storage/storage.ts';
+import { startSocketApp, type SocketApp } from '../../test/socket-app.ts';
 import { PROFILE_LIMITS } from './profile.ts';
 import { profileEvents } from './profile.runner.ts';
 
@@ -44,30 +36,24 @@ function multipart(disposition: string, parts: () => Generator<string | Buffer>)
 const named = (fileName: string) => `filename="${fileName}"`;
 
 describe.each(testDatabases())('uploads and downloads over HTTP on %s', (kind) => {
+  let live: SocketApp;
   let database: TestDatabase;
-  let server: Server;
   let base = '';
   let dataDir = '';
-  let closeApp: () => Promise<void>;
   let seller: Client;
   // When set, stored files are read back in one piece (as from a page cache or an object store):
   // profiling them gets no pause for disk reads in which other requests could slip through.
   let readInOnePiece = false;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pit-uploads-'));
-    database = await createTestDatabase(kind);
-    const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'uploads-secret-uploads-secret-up', NODE_ENV: 'test' });
-    const disk = localDiskStorage(path.join(dataDir, 'files'));
-    const storage: FileStorage = {
-      ...disk,
-      read: (key, range) => (readInOnePiece && !range ? Readable.from([fs.readFileSync(path.join(dataDir, 'files', key))]) : disk.read(key, range)),
-    };
-    const created = createApp({ config, database, storage, mailer: new MemoryMailer(), limiter: memoryRateLimiter(), logger: createLogger('silent') });
-    closeApp = created.close;
-    server = createServer(getRequestListener(created.app.fetch));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    live = await startSocketApp(kind, {
+      name: 'uploads',
+      storage: (disk, filesDir) => ({
+        ...disk,
+        read: (key, range) => (readInOnePiece && !range ? Readable.from([fs.readFileSync(path.join(filesDir, key))]) : disk.read(key, range)),
+      }),
+    });
+    ({ database, dataDir, base } = live);
     // The harness's Client, over the network instead of in-process.
     const overHttp: Pick<TestApp, 'fetch'> = {
       fetch: (p, init = {}) => {
@@ -82,11 +68,7 @@ describe.each(testDatabases())('uploads and downloads over HTTP on %s', (kind) =
   });
 
   afterAll(async () => {
-    server?.closeAllConnections();
-    await new Promise((resolve) => server?.close(resolve));
-    await closeApp?.();
-    await database?.destroy();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await live?.close();
   });
 
   const upload = async (init: RequestInit) => {

@@ -5,8 +5,8 @@ import type { Bid, User } from '../../db/generated/prisma/client.ts';
 import type { BidStatus } from '../../db/generated/prisma/enums.ts';
 import type { RateLimiter } from '../../rate-limiter.ts';
 import { AuthenticationError, ConflictError, NotFoundError, PermissionError, RateLimitedError, ValidationError } from '../errors.ts';
-import { parseInput } from '../accounts/accounts.schemas.ts';
-import { formatUsd, isMoney, isPayablePrice, MAX_PAYABLE_PRICE, parseMoney, unpayableMessage, type Cents } from '../money/money.ts';
+import { parseInput } from '../parse-input.ts';
+import { AMOUNT_TEXT, formatUsd, isMoney, isPayablePrice, MAX_PAYABLE_PRICE, parseMoney, unpayableMessage, type Cents } from '../money/money.ts';
 import { canSeeContract, isOwnerOrAdmin, isSelf } from '../policies.ts';
 import { recordCreated, transition, type Tx } from '../transitions/transition.ts';
 import { BID_MACHINE } from './bids.machine.ts';
@@ -18,7 +18,7 @@ const placeBidInput = z.object({
   amount: z
     .string({ error: 'Bid amount is required' })
     .trim()
-    .regex(/^\d{1,10}(\.\d{1,2})?$/, 'Bid amount must be a positive amount with at most two decimals')
+    .regex(AMOUNT_TEXT, 'Bid amount must be a positive amount with at most two decimals')
     // Also runs when the pattern failed, so it must not throw on text that is not an amount.
     .refine((v) => isMoney(v) && parseMoney(v) > 0n, 'Bid amount must be greater than 0'),
   message: z.string().trim().max(MAX_BID_MESSAGE, `Message must be at most ${MAX_BID_MESSAGE} characters`).optional().nullable(),

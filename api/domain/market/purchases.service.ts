@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type { User } from '../../db/generated/prisma/client.ts';
 import { AuthenticationError } from '../errors.ts';
-import { parseInput } from '../accounts/accounts.schemas.ts';
+import { parseInput } from '../parse-input.ts';
 import { openTrade } from '../payments/payments.trade.ts';
 
 const createPurchaseInput = z.object({ contractId: z.string().min(1, 'contractId is required') });

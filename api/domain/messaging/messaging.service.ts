@@ -4,7 +4,7 @@ import { isRecordId } from '../../db/ids.ts';
 import type { EventPublisher } from '../../events/events.ts';
 import type { RateLimiter } from '../../rate-limiter.ts';
 import { AuthenticationError, NotFoundError, RateLimitedError, ValidationError } from '../errors.ts';
-import { parseInput } from '../accounts/accounts.schemas.ts';
+import { parseInput } from '../parse-input.ts';
 import { canSeeContract } from '../policies.ts';
 import { isParticipant, messagingRefusal, otherParticipant } from './messaging.rules.ts';
 import { RECIPIENT_REQUIRED, openConversationInput, sendMessageInput } from './messaging.schemas.ts';

@@ -20,6 +20,15 @@ export const PAYMENT_FEE_PERCENT = 2.5;
 /** The largest amount a Decimal(12,2) column holds: 9,999,999,999.99. */
 export const MAX_STORED_CENTS = 999_999_999_999n;
 
+/**
+ * An amount as people and clients may write one: what a Decimal(12,2) column holds, up to ten
+ * whole digits and at most two places, without a sign. The one pattern of the input checks
+ * (schemas, the Decimal scalar, REST query parameters), which add a sign or blanks around it.
+ */
+export const AMOUNT_DIGITS = String.raw`\d{1,10}(\.\d{1,2})?`;
+/** Exactly an amount (AMOUNT_DIGITS), nothing around it. */
+export const AMOUNT_TEXT = new RegExp(`^${AMOUNT_DIGITS}$`);
+
 const STRICT = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
 const ANY_PLACES = /^(-?)(\d+)(?:\.(\d+))?$/;
 

@@ -9,7 +9,7 @@ import type { Jobs } from '../../jobs/job-runner.ts';
 import type { Logger } from '../../logger.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { NotFoundError, PermissionError } from '../errors.ts';
-import { canSeePayment } from '../policies.ts';
+import { canSeePayment, isBuyerOf } from '../policies.ts';
 import type { Tx } from '../transitions/transition.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 
@@ -46,7 +46,7 @@ export async function lockPayment(tx: Tx, paymentId: string) {
 export async function loadForBuyer(db: Db | Tx, viewer: User, paymentId: string) {
   const payment = isRecordId(paymentId) ? await db.payment.findUnique({ where: { id: paymentId }, include: { contract: true } }) : null;
   if (!payment || !canSeePayment(viewer, payment)) throw new NotFoundError('Payment not found');
-  if (payment.buyerId !== viewer.id) throw new PermissionError('Only the buyer can do this with a payment', 'NOT_OWNER');
+  if (!isBuyerOf(viewer, payment)) throw new PermissionError('Only the buyer can do this with a payment', 'NOT_OWNER');
   return payment;
 }
 

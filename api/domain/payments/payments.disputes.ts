@@ -2,7 +2,7 @@
 // within its window; an administrator settles it, refunding the buyer or releasing to the provider.
 import type { User } from '../../db/generated/prisma/client.ts';
 import { isRecordId } from '../../db/ids.ts';
-import { parseInput } from '../accounts/accounts.schemas.ts';
+import { parseInput } from '../parse-input.ts';
 import { AuthenticationError, ConflictError, NotFoundError, PermissionError } from '../errors.ts';
 import { parseMoney } from '../money/money.ts';
 import { isAdmin } from '../policies.ts';

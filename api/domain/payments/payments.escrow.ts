@@ -4,7 +4,7 @@
 // the escrow could not use. The reconcile and release jobs (payments.jobs.ts) settle the rest.
 import type { Db } from '../../db/database.ts';
 import type { Contract, Payment, PriceTick, Purchase, User } from '../../db/generated/prisma/client.ts';
-import { parseInput } from '../accounts/accounts.schemas.ts';
+import { parseInput } from '../parse-input.ts';
 import { AuthenticationError, ConflictError, DomainError, ValidationError, isReasonOf } from '../errors.ts';
 import { parseMoney } from '../money/money.ts';
 import { transition, type Tx } from '../transitions/transition.ts';

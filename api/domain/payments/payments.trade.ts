@@ -8,7 +8,7 @@ import type { Db } from '../../db/database.ts';
 import type { Payment, Purchase, User } from '../../db/generated/prisma/client.ts';
 import type { PaymentMethod } from '../../db/generated/prisma/enums.ts';
 import { isRecordId } from '../../db/ids.ts';
-import { parseInput } from '../accounts/accounts.schemas.ts';
+import { parseInput } from '../parse-input.ts';
 import { AuthenticationError, ConflictError, NotFoundError, PermissionError, ValidationError } from '../errors.ts';
 import { isPayablePrice, parseMoney, paymentAmountStrings, unpayableMessage } from '../money/money.ts';
 import { canSeeContract } from '../policies.ts';

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import type { Prisma, User } from '../../db/generated/prisma/client.ts';
 import { AuthenticationError, ConflictError, NotFoundError } from '../errors.ts';
-import { parseInput } from '../accounts/accounts.schemas.ts';
+import { parseInput } from '../parse-input.ts';
 import { averageRating, reviewRefusal } from './reviews.rules.ts';
 import { reviewProviderInput } from './reviews.schemas.ts';
 

@@ -3,28 +3,24 @@ import { Redis } from 'ioredis';
 import type { Client as WsClient } from 'graphql-ws';
 import { STRONG_PASSWORD } from '../../test/harness.ts';
 import { makeUser } from '../../test/market-fixtures.ts';
-import { sharedPostgres } from '../../test/databases.ts';
-import { liveClient, startLiveInstance, type LiveInstance } from '../../test/live.ts';
+import { liveClient, startInstancePair } from '../../test/live.ts';
 import { DEFAULT_CHANNEL_PREFIX } from '../../events/event-bus.ts';
 
 // Live support over subscriptions, with two server instances on one PostgreSQL database and one
 // Redis: an administrator's reply on instance A reaches the visitor's widget on instance B (through
 // the grant cookie of the WebSocket upgrade), never another visitor's.
 describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('support tickets live across two instances', () => {
-  let shared: Awaited<ReturnType<typeof sharedPostgres>>;
-  const instances: LiveInstance[] = [];
+  let pair: Awaited<ReturnType<typeof startInstancePair>>;
   const redis = new Redis(process.env.TEST_REDIS_URL!);
   const clients: WsClient[] = [];
 
   beforeAll(async () => {
-    shared = await sharedPostgres(2);
-    await makeUser(shared.handles[0]!.prisma, 'boss', { isAdmin: true });
-    for (const database of shared.handles) instances.push(await startLiveInstance(database, { REDIS_URL: process.env.TEST_REDIS_URL! }));
+    pair = await startInstancePair();
+    await makeUser(pair.db, 'boss', { isAdmin: true });
   }, 120_000);
   afterAll(async () => {
     for (const c of clients) await c.dispose();
-    for (const i of instances) await i.close();
-    await shared?.destroy();
+    await pair?.close();
     await redis.quit();
   });
 
@@ -64,7 +60,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('sup
   }
 
   it('a reply on instance A reaches the visitor on instance B, never another visitor; the admin queue hears it', async () => {
-    const [a, b] = instances as [(typeof instances)[0], (typeof instances)[0]];
+    const [a, b] = pair.instances;
     // Two visitors open tickets on instance B.
     const vera = await post(b.base, '/api/support/tickets', { name: 'Vera', email: 'vera@example.org', subject: 'Help', message: 'Hi' });
     const veraTicket = ((await vera.json()) as { id: string }).id;

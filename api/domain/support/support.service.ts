@@ -8,7 +8,8 @@ import { ConflictError, NotFoundError, PermissionError, RateLimitedError, Valida
 import { isAdmin, type Viewer } from '../policies.ts';
 import { recordCreated, transition, type Tx } from '../transitions/transition.ts';
 import { TICKET_MACHINE } from './tickets.machine.ts';
-import { ACTIVE_TICKET_STATUSES, acceptsMessages, canAccessTicket, DEFAULT_ADMIN_SENDER_NAME, TICKET_CLOSED_MESSAGE } from './support.rules.ts';
+import { ACTIVE_TICKET_STATUSES, acceptsMessages, DEFAULT_ADMIN_SENDER_NAME, TICKET_CLOSED_MESSAGE } from './support.rules.ts';
+import { canAccessTicket } from '../policies.ts';
 import { EMAIL_FORMAT, messageInput, PRIORITY_MESSAGE, statusInput, ticketInput } from './support.schemas.ts';
 import { teamReplyMail } from './support.mails.ts';
 

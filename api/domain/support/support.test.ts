@@ -4,7 +4,7 @@ import { testDatabases } from '../../test/databases.ts';
 import { makeUser, toGlobalId } from '../../test/market-fixtures.ts';
 import type { TicketUpdatedEvent } from '../../events/events.ts';
 import { SUPPORT_GRANT_COOKIE } from './support.grant.ts';
-import { canAccessTicket } from './support.rules.ts';
+import { canAccessTicket } from '../policies.ts';
 
 // Support tickets (docs/decisions.md "Support tickets") over REST and GraphQL, per role: a visitor
 // with the grant cookie, another visitor, the owning user, another user, an administrator.

@@ -4,7 +4,7 @@ import { isRecordId } from '../../db/ids.ts';
 import type { EventPublisher, PositionUpdatedEvent } from '../../events/events.ts';
 import type { JobContext, Jobs } from '../../jobs/job-runner.ts';
 import { AuthenticationError, ConflictError, NotFoundError, ValidationError } from '../errors.ts';
-import { parseInput } from '../accounts/accounts.schemas.ts';
+import { parseInput } from '../parse-input.ts';
 import { decimalString, MAX_STORED_CENTS, parseMoney, type Cents } from '../money/money.ts';
 import { transition, recordCreated, type Tx } from '../transitions/transition.ts';
 import { POSITION_MACHINE } from './positions.machine.ts';
