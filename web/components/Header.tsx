@@ -4,7 +4,7 @@ import { Icon } from './Icon.tsx';
 import { Logo } from './Logo.tsx';
 import { NavMenu, type NavMenuSection } from './NavMenu.tsx';
 import { CountPill } from './CountPill.tsx';
-import { HeaderSearch } from './HeaderSearch.tsx';
+import { TickerSearch } from './TickerSearch.tsx';
 import { headerInner, HeaderTabs } from './HeaderTabs.tsx';
 import { UserMenu, type HeaderUser } from './UserMenu.tsx';
 
@@ -16,7 +16,7 @@ export type HeaderProps = {
   /** unread messages; the badge shows only above 0 */
   unreadCount?: number;
   onLogout: () => void;
-  /** called with the trimmed text on Enter, only when it is not empty (off /browse: see HeaderSearch) */
+  /** called with the trimmed text on Enter, only when it is not empty (ShellHeader sends it to the page being browsed) */
   onSearch: (text: string) => void;
   /** initial text of the search box, e.g. the current ?search= */
   initialSearch?: string;
@@ -114,6 +114,17 @@ const Count = styled(CountPill)`
   top: 1px;
   right: 0;
   box-shadow: 0 0 0 2px ${({ theme }) => theme.colors.bar};
+`;
+
+// the wide screen's search box; on a phone the market pages have their own (TickerSearch)
+const HeaderSearch = styled(TickerSearch)`
+  display: none;
+  flex: 0 1 340px;
+  margin-left: 8px;
+
+  ${({ theme }) => theme.media.lg} {
+    display: block;
+  }
 `;
 
 /** Site header. Presentational: data comes in, logout/search go out. */

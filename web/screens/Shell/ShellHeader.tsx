@@ -63,7 +63,10 @@ export function ShellHeader({ viewer: viewerKey }: ShellHeaderProps) {
     return () => subscription.dispose();
   }, [environment, viewerId]);
 
-  const onSearch = useCallback((text: string) => navigate(`/?search=${encodeURIComponent(text)}`), [navigate]);
+  // The header searches the market where the visitor browses it: on /browse it stays on /browse,
+  // anywhere else it goes to the floor (docs/decisions.md "One way to browse").
+  const browsing = pathname === '/browse' ? '/browse' : '/';
+  const onSearch = useCallback((text: string) => navigate(`${browsing}?search=${encodeURIComponent(text)}`), [navigate, browsing]);
 
   // logout empties the cached user and goes to /auth/login; if logout
   // fails, the error is only logged, the user is cleared and the page still goes to /auth/login.
@@ -88,7 +91,7 @@ export function ShellHeader({ viewer: viewerKey }: ShellHeaderProps) {
       unreadCount={viewer?.unreadMessageCount ?? 0}
       onLogout={onLogout}
       onSearch={onSearch}
-      initialSearch={pathname === '/' ? (searchParams.get('search') ?? '') : ''}
+      initialSearch={pathname === '/' || pathname === '/browse' ? (searchParams.get('search') ?? '') : ''}
     />
   );
 }
