@@ -7,7 +7,8 @@ import { defineConfig } from 'prisma/config';
 process.env.PRISMA_SCHEMA_ENGINE_BINARY ??= path.resolve('prisma/engine/schema-engine-shim.mjs');
 
 export default defineConfig({
-  schema: 'prisma/schema.prisma',
+  // A folder: one schema split over a file per area, generators and datasource in schema.prisma.
+  schema: 'prisma/schema',
   migrations: { path: 'prisma/migrations' },
   datasource: {
     url: process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/datapit_dev',

@@ -1,6 +1,7 @@
-// CI check: do prisma/migrations produce exactly the schema in prisma/schema.prisma?
+// CI check: do prisma/migrations produce exactly the schema in prisma/schema/ (one schema split over
+// several .prisma files)?
 //
-//   npx tsx prisma/check-migrations.ts [--migrations <dir>] [--schema <file>]   (npm run migrate:check)
+//   npx tsx prisma/check-migrations.ts [--migrations <dir>] [--schema <file or folder>]   (npm run migrate:check)
 //
 // Replays the migrations on a scratch shadow database and diffs the result against the schema
 // with the ordinary `prisma migrate diff --exit-code`, through our schema-engine shim
@@ -22,7 +23,7 @@ import pg from 'pg';
 const { values: args } = parseArgs({
   options: {
     migrations: { type: 'string', default: 'prisma/migrations' },
-    schema: { type: 'string', default: 'prisma/schema.prisma' },
+    schema: { type: 'string', default: 'prisma/schema' },
   },
 });
 
@@ -92,10 +93,10 @@ try {
 
 // `migrate diff --exit-code`: 0 = no difference, 2 = difference, anything else = error.
 if (exitCode === 0) {
-  console.log('migrations match schema.prisma');
+  console.log('migrations match the schema (prisma/schema/)');
 } else if (exitCode === 2) {
   console.error(
-    `migrations are out of date with schema.prisma: run npm run migrate:create -- --name <change>\n` +
+    `migrations are out of date with the schema: run npm run migrate:create -- --name <change>\n` +
       `(${args.migrations} does not produce ${args.schema}; the difference is listed above)`,
   );
 } else if (exitCode !== -1) {
