@@ -1,7 +1,7 @@
-import { Hono, type Context as HonoContext } from 'hono';
+import { Hono } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../graphql/yoga.ts';
-import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type MutationResult } from './execute.ts';
+import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type MutationResult, type ClientIp } from './execute.ts';
 import { jsonError, strings } from './respond.ts';
 import { z } from 'zod';
 import { body, documented, field, queryOf, readBody } from './openapi/describe.ts';
@@ -55,7 +55,6 @@ export function restUser(user: UserNode) {
   return { id: userId, ...rest };
 }
 
-type ClientIp = (c: HonoContext<{ Bindings: HttpBindings }>) => string;
 
 export function authRoutes(yoga: Yoga, clientIp: ClientIp) {
   const r = new Hono<{ Bindings: HttpBindings }>();

@@ -2,7 +2,7 @@ import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../graphql/yoga.ts';
 import type { Logger } from '../logger.ts';
-import { contextFor, json, operation, respondWithResult, runOperation, type MutationResult } from './execute.ts';
+import { contextFor, json, operation, respondWithResult, runOperation, type MutationResult, type ClientIp } from './execute.ts';
 import { jsonError } from './respond.ts';
 import { STATUS_OF_CODE } from './statuses.ts';
 import { attachmentDisposition, fileRange } from './file-answer.ts';
@@ -51,7 +51,6 @@ function restAccess(node: AccessNode) {
   return { ...restPurchase(node.purchase), apiKey: node.apiKey, apiKeyPrefix: node.apiKeyPrefix };
 }
 
-type ClientIp = (c: HonoContext<{ Bindings: HttpBindings }>) => string;
 
 export function dataRoutes(yoga: Yoga, clientIp: ClientIp) {
   const r = new Hono<{ Bindings: HttpBindings }>();

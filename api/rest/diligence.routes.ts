@@ -1,8 +1,8 @@
-import { Hono, type Context as HonoContext } from 'hono';
+import { Hono } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import type { Yoga } from '../graphql/yoga.ts';
-import { json, jsonList, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type MutationResult } from './execute.ts';
+import { json, jsonList, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type MutationResult, type ClientIp } from './execute.ts';
 import { jsonError, readJsonObject } from './respond.ts';
 import { isOwnerOrAdmin } from '../domain/policies.ts';
 import { z } from 'zod';
@@ -80,7 +80,6 @@ function applicationVariables(body: Record<string, unknown>) {
   return input;
 }
 
-type ClientIp = (c: HonoContext<{ Bindings: HttpBindings }>) => string;
 
 export function diligenceRoutes(yoga: Yoga, clientIp: ClientIp) {
   const r = new Hono<{ Bindings: HttpBindings }>();

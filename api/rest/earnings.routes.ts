@@ -1,7 +1,7 @@
-import { Hono, type Context as HonoContext } from 'hono';
+import { Hono } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../graphql/yoga.ts';
-import { json, operation, respondWithGraphQLErrors, runOperation } from './execute.ts';
+import { json, operation, respondWithGraphQLErrors, runOperation, type ClientIp } from './execute.ts';
 import { jsonError } from './respond.ts';
 import { z } from 'zod';
 import { documented, queryOf } from './openapi/describe.ts';
@@ -42,7 +42,6 @@ const EARNINGS = operation<{ platformEarnings: EarningsNode }>(`query RestPlatfo
     averageCommissionPerTransaction topEarningProviders { userId name transactions earnings }
     revenueByDay { date revenue volume transactions } } }`);
 
-type ClientIp = (c: HonoContext<{ Bindings: HttpBindings }>) => string;
 
 /** Optional ?from= / ?to=: an ISO date or date-time (a bare date is midnight UTC). */
 function instant(value: string | undefined): string | undefined | Error {

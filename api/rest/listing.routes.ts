@@ -3,7 +3,7 @@ import busboy from 'busboy';
 import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../graphql/yoga.ts';
-import { contextFor, json, operation, respondWithResult, runOperation, type MutationResult } from './execute.ts';
+import { contextFor, json, operation, respondWithResult, runOperation, type MutationResult, type ClientIp } from './execute.ts';
 import { jsonError, readJsonObject } from './respond.ts';
 import { BACK_OFFICE_FIELDS, restListing, type BackOfficeContractNode } from './contract-shape.ts';
 import { DomainError } from '../domain/errors.ts';
@@ -65,7 +65,6 @@ function listingVariables(body: Record<string, unknown>) {
   return input;
 }
 
-type ClientIp = (c: HonoContext<{ Bindings: HttpBindings }>) => string;
 
 export function listingRoutes(yoga: Yoga, clientIp: ClientIp) {
   const r = new Hono<{ Bindings: HttpBindings }>();

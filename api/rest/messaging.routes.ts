@@ -1,7 +1,7 @@
-import { Hono, type Context as HonoContext } from 'hono';
+import { Hono } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../graphql/yoga.ts';
-import { json, listEveryPage, operation, respondWithGraphQLErrors, respondWithResult, runOperation } from './execute.ts';
+import { json, listEveryPage, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type ClientIp } from './execute.ts';
 import { jsonError } from './respond.ts';
 import { z } from 'zod';
 import { body, documented, field, queryOf, readBody } from './openapi/describe.ts';
@@ -67,7 +67,6 @@ const SEND = operation<{ sendMessage: { __typename: string; data?: MessageNode }
 
 const UNREAD = operation<{ viewer: { userId: string; unreadMessageCount: number | null } | null }>(`query RestUnread { viewer { userId unreadMessageCount } }`);
 
-type ClientIp = (c: HonoContext<{ Bindings: HttpBindings }>) => string;
 
 const messageJson = (m: MessageNode) => ({
   id: m.messageId,

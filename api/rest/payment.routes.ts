@@ -1,7 +1,7 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../graphql/yoga.ts';
-import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type MutationResult } from './execute.ts';
+import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type MutationResult, type ClientIp } from './execute.ts';
 import { jsonError } from './respond.ts';
 import { DISPUTE_REASONS, MISSING_DISPUTE_DETAILS } from '../domain/payments/payments.schemas.ts';
 import { z } from 'zod';
@@ -94,7 +94,6 @@ const moneyText = (v: unknown) => (typeof v === 'number' ? String(v) : typeof v 
 // Card fields as typed in a form ("04", "2031") or as numbers; anything else is left for the schema to refuse.
 const intOf = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,4}$/.test(v.trim()) ? Number(v.trim()) : v);
 
-type ClientIp = (c: HonoContext<{ Bindings: HttpBindings }>) => string;
 
 export function paymentRoutes(yoga: Yoga, clientIp: ClientIp) {
   const r = new Hono<{ Bindings: HttpBindings }>();

@@ -1,7 +1,7 @@
-import { Hono, type Context as HonoContext } from 'hono';
+import { Hono } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../graphql/yoga.ts';
-import { json, operation, respondWithResult, runOperation } from './execute.ts';
+import { json, operation, respondWithResult, runOperation, type ClientIp } from './execute.ts';
 import { MAX_RATING, MIN_RATING } from '../domain/reviews/reviews.rules.ts';
 import { RATING_MESSAGE } from '../domain/reviews/reviews.schemas.ts';
 import { z } from 'zod';
@@ -34,7 +34,6 @@ const REVIEW_PROVIDER = operation<{ reviewProvider: { __typename: string; data?:
   reviewProvider(input: $input) { __typename ... on Error { message code reason ... on ValidationError { fieldErrors { field message } } }
     ... on MutationReviewProviderSuccess { data { reviewId rating text createdAt contractId reviewer { userId name } provider { userId name } } } } }`);
 
-type ClientIp = (c: HonoContext<{ Bindings: HttpBindings }>) => string;
 
 export function reviewRoutes(yoga: Yoga, clientIp: ClientIp) {
   const r = new Hono<{ Bindings: HttpBindings }>();

@@ -1,7 +1,7 @@
 import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../graphql/yoga.ts';
-import { contextFor, json, jsonList, listEveryPage, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type MutationResult } from './execute.ts';
+import { contextFor, json, jsonList, listEveryPage, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type MutationResult, type ClientIp } from './execute.ts';
 import { isAdmin } from '../domain/policies.ts';
 import { jsonError, strings } from './respond.ts';
 import { PRIORITY_MESSAGE, STATUS_MESSAGE } from '../domain/support/support.schemas.ts';
@@ -73,7 +73,6 @@ function restMessage(node: MessageNode) {
   return { id: messageId, ...rest };
 }
 
-type ClientIp = (c: HonoContext<{ Bindings: HttpBindings }>) => string;
 
 export function supportRoutes(yoga: Yoga, clientIp: ClientIp) {
   const r = new Hono<{ Bindings: HttpBindings }>();

@@ -1,7 +1,7 @@
-import { Hono, type Context as HonoContext } from 'hono';
+import { Hono } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../graphql/yoga.ts';
-import { json, listEveryPage, operation, respondWithResult, runOperation } from './execute.ts';
+import { json, listEveryPage, operation, respondWithResult, runOperation, type ClientIp } from './execute.ts';
 import { jsonError } from './respond.ts';
 import { MULTIPLIER_MESSAGE, POSITION_TYPE_MESSAGE } from '../domain/trading/positions.schemas.ts';
 import { z } from 'zod';
@@ -73,7 +73,6 @@ const OPEN = operation<{ openPosition: { __typename: string; data?: PositionNode
 const CLOSE = operation<{ closePosition: { __typename: string; data?: PositionNode } }>(`mutation RestClosePosition($input: ClosePositionInput!) {
   closePosition(input: $input) { ${ERROR_FIELDS} ... on MutationClosePositionSuccess { data { ${POSITION_FIELDS} } } } }`);
 
-type ClientIp = (c: HonoContext<{ Bindings: HttpBindings }>) => string;
 
 const positionJson = (p: PositionNode) => ({
   id: p.positionId,
