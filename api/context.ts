@@ -22,7 +22,7 @@ import {
 import { clientAddress } from './auth/client-address.ts';
 import { readSupportGrant, SUPPORT_GRANT_COOKIE } from './domain/support/support.grant.ts';
 import type { AccountsDeps } from './domain/accounts/accounts.service.ts';
-import { createSession, renewSession, revokeSession, userOfLiveSession } from './domain/accounts/sessions.service.ts';
+import { createSession, noteSessionSeen, renewSession, revokeSession, userOfLiveSession } from './domain/accounts/sessions.service.ts';
 
 /** Long-lived services, built once by createApp. */
 export interface AppServices {
@@ -115,6 +115,7 @@ export async function createContext(services: AppServices, info: RequestInfo): P
     }
   }
   if (viewer) noteActivity(db, viewer, services.logger);
+  if (viewer && claims) noteSessionSeen(db, claims.sessionId, (err) => services.logger.warn({ err }, 'could not record session use'));
   const ctx: Context = {
     services,
     db,

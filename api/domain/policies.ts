@@ -33,6 +33,11 @@ export function isOwnerOrAdmin(viewer: Pick<Viewer, 'id' | 'isAdmin'> | null | u
   return viewer != null && (viewer.isAdmin || (ownerId != null && viewer.id === ownerId));
 }
 
+/** Sees and ends a login session: the user it belongs to alone (administrators included: theirs only). */
+export function canManageSession(viewer: Pick<Viewer, 'id'> | null | undefined, session: { userId: string }): boolean {
+  return isSelf(viewer, session.userId);
+}
+
 /** Active contracts are public; pending and rejected ones only their provider and administrators see. */
 export function canSeeContract(viewer: Viewer | null | undefined, contract: { status: ContractStatus; providerId: string }): boolean {
   return contract.status === 'active' || isOwnerOrAdmin(viewer, contract.providerId);

@@ -1,8 +1,12 @@
 import type { ErrorCode } from '../errors.ts';
 
-/** Accounts: sign-up, login and e-mail verification. Each code with its kind (docs/decisions.md "One error language"). */
+/** Accounts: sign-up, login, e-mail verification, sessions and password changes. Each code with its kind (docs/decisions.md "One error language"). */
 export const ACCOUNTS_ERROR_CODES = {
   INVALID_TOKEN: 'INVALID_INPUT',
   INVALID_CREDENTIALS: 'UNAUTHENTICATED',
   EMAIL_NOT_VERIFIED: 'EMAIL_NOT_VERIFIED',
+  /** Change password: the current password given is not the account's. */
+  WRONG_CURRENT_PASSWORD: 'INVALID_INPUT',
+  /** No session of the viewer's with that id (someone else's is not told apart from none). */
+  SESSION_NOT_FOUND: 'NOT_FOUND',
 } as const satisfies Record<string, ErrorCode>;

@@ -54,3 +54,14 @@ export const verifyEmailInput = z.object({
 });
 
 export const resendVerificationInput = z.object({ email });
+
+export const changePasswordInput = z
+  .object({
+    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
+    newPassword: z
+      .string({ error: 'New password is required' })
+      .max(200, 'Password is too long')
+      .refine(meetsPasswordRules, PASSWORD_REQUIREMENTS_MESSAGE),
+    confirmPassword: z.string({ error: 'Please confirm your password' }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH, path: ['confirmPassword'] });

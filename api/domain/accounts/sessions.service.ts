@@ -10,15 +10,19 @@ import { SESSION_TTL_MS } from './accounts.rules.ts';
 export async function createSession(db: Db, userId: string, opts: { userAgent?: string | null; ip?: string | null; now?: Date } = {}) {
   const now = opts.now ?? new Date();
   await db.session.deleteMany({ where: { userId, expiresAt: { lt: now } } });
-  return db.session.create({
+  const session = await db.session.create({
     data: {
       userId,
       expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
       // Kept for the user's (and an administrator's) view of where they are logged in; bounded.
       userAgent: opts.userAgent ? opts.userAgent.slice(0, 512) : null,
       ip: opts.ip && opts.ip !== 'unknown' ? opts.ip.slice(0, 64) : null,
+      lastSeenAt: now,
     },
   });
+  // Just seen: its first requests need not write it again.
+  lastSeenWritten.set(session.id, now.getTime());
+  return session;
 }
 
 /**
@@ -94,4 +98,24 @@ export async function liveSessionIds(sql: SqlReader, sessionIds: readonly string
   const rows = await sql.query<{ id: string }>(Prisma.sql`
     SELECT s.id FROM "Session" s WHERE s.id IN (${Prisma.join(sessionIds)}) AND s."revokedAt" IS NULL AND s."expiresAt" > ${now}`);
   return new Set(rows.map((r) => r.id));
+}
+
+/** How stale a session's lastSeenAt may get: its user's list shows "last seen" to the minute or so. */
+export const LAST_SEEN_RESOLUTION_MS = 60_000;
+// Sessions this process wrote lastSeenAt for, and when: a busy session costs one write a minute,
+// not one per request. Each instance keeps its own (at worst one write a minute per instance);
+// cleared whole when large, which costs one extra write per session.
+const lastSeenWritten = new Map<string, number>();
+
+/** Notes that `sessionId` was used now, unless it was noted within the last minute. Never throws. */
+export function noteSessionSeen(db: Db, sessionId: string, onError: (err: unknown) => void, now = new Date()): void {
+  const t = now.getTime();
+  const last = lastSeenWritten.get(sessionId);
+  if (last !== undefined && t - last < LAST_SEEN_RESOLUTION_MS) return;
+  if (lastSeenWritten.size > 50_000) lastSeenWritten.clear();
+  lastSeenWritten.set(sessionId, t);
+  // Guarded: another instance that wrote it within the minute makes this a no-op.
+  db.session
+    .updateMany({ where: { id: sessionId, lastSeenAt: { lt: new Date(t - LAST_SEEN_RESOLUTION_MS) } }, data: { lastSeenAt: now } })
+    .catch(onError);
 }
