@@ -5,6 +5,7 @@ import './errors.ts';
 import './enums.ts';
 import './user.ts';
 import './accounts.ts';
+import './security.ts';
 import './market-stats.ts';
 import './compliance.ts';
 import './contract.ts';

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../graphql/yoga.ts';
 import { authRoutes } from './auth.routes.ts';
+import { sessionRoutes } from './sessions.routes.ts';
 import { marketRoutes } from './market.routes.ts';
 import { bidRoutes } from './bids.routes.ts';
 import { purchaseRoutes } from './purchases.routes.ts';
@@ -23,6 +24,7 @@ import { docsPage } from './openapi/docs-page.ts';
 /** Each room's routes and where they are mounted, in order: the first to match a path answers it. */
 const ROOMS: ReadonlyArray<readonly [string, (yoga: Yoga, clientIp: ClientIp) => Hono<{ Bindings: HttpBindings }>]> = [
   ['/auth', authRoutes],
+  ['/auth', sessionRoutes],
   ['/due-diligence', diligenceRoutes],
   ['/payments', paymentRoutes],
   ['/data', dataRoutes],
