@@ -5,6 +5,7 @@ import type { ProfileQuery as ProfileQueryType } from '../../../__generated__/Pr
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { TabHeader } from '../shared/TabHeader.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
+import { SecuritySection } from './SecuritySection.tsx';
 import { ProfileQuery, type ProfileLoaderData } from './ProfileQuery.ts';
 
 const Stack = styled.div`
@@ -13,16 +14,19 @@ const Stack = styled.div`
   gap: 16px;
 `;
 
-// Profile renders its own content: the name and picture others see.
+// Profile renders its own content: the name and picture others see, then the account's security.
 export function Profile() {
   usePageTitle('Dashboard · Profile');
   const { query } = useLoaderData() as ProfileLoaderData;
-  const { viewer } = usePreloadedQuery<ProfileQueryType>(ProfileQuery, query);
+  const data = usePreloadedQuery<ProfileQueryType>(ProfileQuery, query);
+  const { viewer } = data;
   if (!viewer) return null;
   return (
     <Stack>
       <TabHeader title="Profile" description="How other traders see you on the floor" />
       <ProfileForm viewer={viewer} />
+      <TabHeader title="Security" description="Your password and where you are signed in" />
+      <SecuritySection query={data} />
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ export const ProfileQuery = graphql`
       id
       ...ProfileForm_viewer
     }
+    ...SecuritySection_query
   }
 `;
 

@@ -1,0 +1,50 @@
+import { useTransition } from 'react';
+import { graphql, useRefetchableFragment } from 'react-relay';
+import styled from 'styled-components';
+import type { SecuritySection_query$key } from '../../../__generated__/SecuritySection_query.graphql.ts';
+import type { SecuritySectionRefetchQuery } from '../../../__generated__/SecuritySectionRefetchQuery.graphql.ts';
+import { ChangePasswordForm } from './ChangePasswordForm.tsx';
+import { SessionsPanel } from './SessionsPanel.tsx';
+
+const Grid = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: 16px;
+
+  ${({ theme }) => theme.media.xl} {
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1.4fr);
+    align-items: start;
+  }
+`;
+
+/**
+ * The profile's Security section (issue 25): change password and the signed-in sessions. The list
+ * is read again after a sign-out or a password change (which signs the other sessions out).
+ */
+export function SecuritySection({ query }: { query: SecuritySection_query$key }) {
+  const [data, refetch] = useRefetchableFragment<SecuritySectionRefetchQuery, SecuritySection_query$key>(
+    graphql`
+      fragment SecuritySection_query on Query @refetchable(queryName: "SecuritySectionRefetchQuery") {
+        viewerSessions {
+          sessionId
+          device
+          ip
+          lastSeenAt
+          current
+        }
+      }
+    `,
+    query,
+  );
+  const [, startTransition] = useTransition();
+  const refresh = () =>
+    startTransition(() => {
+      refetch({}, { fetchPolicy: 'network-only' });
+    });
+  return (
+    <Grid>
+      <ChangePasswordForm onChanged={refresh} />
+      <SessionsPanel sessions={data.viewerSessions} onChanged={refresh} />
+    </Grid>
+  );
+}
