@@ -10,8 +10,32 @@ import { useEndOtherSessionsMutation, useEndSessionMutation } from './SecurityMu
 
 const Device = styled.span`
   display: inline-flex;
+  flex-wrap: wrap;
   align-items: center;
-  gap: 8px;
+  gap: 4px 8px;
+`;
+
+// On a phone the address goes under the device, so the row fits without scrolling sideways.
+const Sessions = styled(Table)`
+  ${({ theme }) => theme.media.mobile} {
+    th:nth-child(2),
+    td:nth-child(2) {
+      display: none;
+    }
+  }
+  ${({ theme }) => theme.media.sm} {
+    .address-under {
+      display: none;
+    }
+  }
+`;
+
+const AddressUnder = styled.span.attrs({ className: 'address-under' })`
+  flex-basis: 100%;
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: 400;
+  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 export type SessionRow = { readonly sessionId: string; readonly device: string; readonly ip: string | null | undefined; readonly lastSeenAt: string; readonly current: boolean };
@@ -61,7 +85,7 @@ export function SessionsPanel({ sessions, onChanged }: { sessions: readonly Sess
       }
     >
       <TableScroll>
-        <Table aria-label="Signed-in sessions">
+        <Sessions aria-label="Signed-in sessions">
           <thead>
             <tr>
               <th>Device</th>
@@ -83,6 +107,7 @@ export function SessionsPanel({ sessions, onChanged }: { sessions: readonly Sess
                         This device
                       </Badge>
                     )}
+                    <AddressUnder aria-hidden="true">{s.ip ?? '—'}</AddressUnder>
                   </Device>
                 </td>
                 <td className="mono">{s.ip ?? '—'}</td>
@@ -99,7 +124,7 @@ export function SessionsPanel({ sessions, onChanged }: { sessions: readonly Sess
               </tr>
             ))}
           </tbody>
-        </Table>
+        </Sessions>
       </TableScroll>
     </Panel>
   );
