@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import styled from 'styled-components';
+import { ProfileGrid } from './ProfileGrid.tsx';
 import { Avatar } from '../../../components/Avatar.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { Panel } from '../../../components/Panel.tsx';
@@ -15,17 +16,6 @@ import { useUpdateProfileMutation } from './UpdateProfileMutation.ts';
 import { labelText, oneLine } from '../../../theme/text.ts';
 import { monoCaps } from '../../shared/figureText.ts';
 import { StackForm } from '../../shared/StackForm.tsx';
-
-const Grid = styled.div`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr);
-  gap: 16px;
-
-  ${({ theme }) => theme.media.xl} {
-    grid-template-columns: minmax(0, 1.4fr) minmax(0, 1fr);
-    align-items: start;
-  }
-`;
 
 const Preview = styled.div`
   display: flex;
@@ -168,7 +158,7 @@ export function ProfileForm({ viewer }: ProfileFormProps) {
   }
 
   return (
-    <Grid>
+    <ProfileGrid $wider="first">
       <Panel title="Public profile">
         <StackForm onSubmit={submit} noValidate aria-label="Profile">
           <Preview data-testid="avatar-preview">
@@ -222,6 +212,6 @@ export function ProfileForm({ viewer }: ProfileFormProps) {
           <dd>{formatCount(v.tradeCount)}</dd>
         </Facts>
       </Panel>
-    </Grid>
+    </ProfileGrid>
   );
 }

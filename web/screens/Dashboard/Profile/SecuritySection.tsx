@@ -1,21 +1,10 @@
 import { useTransition } from 'react';
 import { graphql, useRefetchableFragment } from 'react-relay';
-import styled from 'styled-components';
+import { ProfileGrid } from './ProfileGrid.tsx';
 import type { SecuritySection_query$key } from '../../../__generated__/SecuritySection_query.graphql.ts';
 import type { SecuritySectionRefetchQuery } from '../../../__generated__/SecuritySectionRefetchQuery.graphql.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { SessionsPanel } from './SessionsPanel.tsx';
-
-const Grid = styled.div`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr);
-  gap: 16px;
-
-  ${({ theme }) => theme.media.xl} {
-    grid-template-columns: minmax(0, 1fr) minmax(0, 1.4fr);
-    align-items: start;
-  }
-`;
 
 /**
  * The profile's Security section (issue 25): change password and the signed-in sessions. The list
@@ -42,9 +31,9 @@ export function SecuritySection({ query }: { query: SecuritySection_query$key })
       refetch({}, { fetchPolicy: 'network-only' });
     });
   return (
-    <Grid>
+    <ProfileGrid $wider="second">
       <ChangePasswordForm onChanged={refresh} />
       <SessionsPanel sessions={data.viewerSessions} onChanged={refresh} />
-    </Grid>
+    </ProfileGrid>
   );
 }
