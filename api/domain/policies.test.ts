@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canAttachUpload,
+  canManageSession,
   canEditListing,
   canReadListingFile,
   canSeeBidDetails,
@@ -66,6 +67,14 @@ describe('policies', () => {
     expect(isSelf(provider, 'u1')).toBe(false);
     expect(isSelf(admin, 'u1')).toBe(false);
     expect(isSelf(admin, 'a1')).toBe(true);
+  });
+
+  it('login sessions: their own user alone, administrators included', () => {
+    expect(canManageSession(null, { userId: 'u1' })).toBe(false);
+    expect(canManageSession(buyer, { userId: 'u1' })).toBe(true);
+    expect(canManageSession(provider, { userId: 'u1' })).toBe(false);
+    expect(canManageSession(admin, { userId: 'u1' })).toBe(false);
+    expect(canManageSession(admin, { userId: 'a1' })).toBe(true);
   });
 
   it('contract visibility: active for all, others for their provider and admins', () => {
