@@ -14,6 +14,7 @@ const LoginBody = body({
   password: field,
 });
 const EmailBody = body({ email: field });
+const ResetPasswordBody = body({ token: field, password: field, confirmPassword: field });
 const VerifyQuery = z.object({ token: z.string().optional(), email: z.string().optional() });
 
 // REST compatibility for accounts (the specification): the same mutations the web
@@ -48,6 +49,10 @@ const VERIFY = operation<MutationResult<'verifyEmail', { message: string; email:
   verifyEmail(input: $input) { ${ERROR_FIELDS} ... on MutationVerifyEmailSuccess { data { message email alreadyVerified } } } }`);
 const RESEND = operation<MutationResult<'resendVerification', { message: string }>>(`mutation RestResend($input: ResendVerificationInput!) {
   resendVerification(input: $input) { ${ERROR_FIELDS} ... on MutationResendVerificationSuccess { data { message } } } }`);
+const REQUEST_RESET = operation<MutationResult<'requestPasswordReset', { message: string }>>(`mutation RestRequestPasswordReset($input: RequestPasswordResetInput!) {
+  requestPasswordReset(input: $input) { ${ERROR_FIELDS} ... on MutationRequestPasswordResetSuccess { data { message } } } }`);
+const RESET_PASSWORD = operation<MutationResult<'resetPassword', { message: string }>>(`mutation RestResetPassword($input: ResetPasswordInput!) {
+  resetPassword(input: $input) { ${ERROR_FIELDS} ... on MutationResetPasswordSuccess { data { message } } } }`);
 
 /** The user as REST shows it: `id` is the plain id the other REST paths take. */
 export function restUser(user: UserNode) {
@@ -144,6 +149,35 @@ export function authRoutes(yoga: Yoga, clientIp: ClientIp) {
     const input = strings(await readBody(c, EmailBody), ['email']);
     const result = await runOperation(yoga, c, clientIp(c), RESEND, { input });
     return respondWithResult(c, result, 'resendVerification', (data) => json(c, data));
+  });
+
+  r.post('/forgot-password', documented({
+    tag: 'Accounts',
+    access: 'public',
+    summary: 'Mail a link to reset the password',
+    description: 'The answer is the same whether or not an account has this email. Limited like verification resends.',
+    body: EmailBody,
+    example: { email: 'ava@example.com' },
+    answers: { 200: MessageAnswer },
+    errors: [429],
+  }), async (c) => {
+    const input = strings(await readBody(c, EmailBody), ['email']);
+    const result = await runOperation(yoga, c, clientIp(c), REQUEST_RESET, { input });
+    return respondWithResult(c, result, 'requestPasswordReset', (data) => json(c, data));
+  });
+
+  r.post('/reset-password', documented({
+    tag: 'Accounts',
+    access: 'public',
+    summary: 'Set a new password with the mailed token; every session of the account ends',
+    description: 'The password rules of registration apply. The token works once and for an hour.',
+    body: ResetPasswordBody,
+    example: { token: 'token-from-the-mail', password: 'N3w#Passw0rd', confirmPassword: 'N3w#Passw0rd' },
+    answers: { 200: MessageAnswer },
+  }), async (c) => {
+    const input = strings(await readBody(c, ResetPasswordBody), ['token', 'password', 'confirmPassword']);
+    const result = await runOperation(yoga, c, clientIp(c), RESET_PASSWORD, { input });
+    return respondWithResult(c, result, 'resetPassword', (data) => json(c, data));
   });
 
   return r;
