@@ -74,7 +74,7 @@ export function ResetPassword() {
         <>
           <StateBlock tone="red" icon="alert" title="This link cannot be used">
             <p>{deadLink}</p>
-            <p>Reset links are valid for 1 hour and work once. Ask for a new one.</p>
+            <p>Reset links are valid for 1 hour and work once.</p>
           </StateBlock>
           <ButtonLink to="/auth/forgot-password" variant="primary" size="lg" fullWidth>
             SEND A NEW LINK
