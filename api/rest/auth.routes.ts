@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../graphql/yoga.ts';
-import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type MutationResult, type ClientIp } from './execute.ts';
+import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type MutationResult, type ClientIp, type TypedDocument } from './execute.ts';
+import type { Context } from 'hono';
 import { jsonError, strings } from './respond.ts';
 import { z } from 'zod';
 import { body, documented, field, queryOf, readBody } from './openapi/describe.ts';
@@ -63,6 +64,14 @@ export function restUser(user: UserNode) {
 
 export function authRoutes(yoga: Yoga, clientIp: ClientIp) {
   const r = new Hono<{ Bindings: HttpBindings }>();
+
+  /** A POST whose string fields are one mutation's input and whose answer is its message (resend, forgot, reset). */
+  const messageMutation = <K extends string>(schema: z.ZodType<Record<string, unknown>>, fields: readonly string[], document: TypedDocument<MutationResult<K, { message: string }>>, key: K) =>
+    async (c: Context<{ Bindings: HttpBindings }>) => {
+      const input = strings(await readBody(c, schema), fields);
+      const result = await runOperation(yoga, c, clientIp(c), document, { input });
+      return respondWithResult(c, result, key, (data) => json(c, data));
+    };
 
   r.post('/register', documented({
     tag: 'Accounts',
@@ -145,11 +154,7 @@ export function authRoutes(yoga: Yoga, clientIp: ClientIp) {
     example: { email: 'ava@example.com' },
     answers: { 200: MessageAnswer },
     errors: [429],
-  }), async (c) => {
-    const input = strings(await readBody(c, EmailBody), ['email']);
-    const result = await runOperation(yoga, c, clientIp(c), RESEND, { input });
-    return respondWithResult(c, result, 'resendVerification', (data) => json(c, data));
-  });
+  }), messageMutation(EmailBody, ['email'], RESEND, 'resendVerification'));
 
   r.post('/forgot-password', documented({
     tag: 'Accounts',
@@ -160,11 +165,7 @@ export function authRoutes(yoga: Yoga, clientIp: ClientIp) {
     example: { email: 'ava@example.com' },
     answers: { 200: MessageAnswer },
     errors: [429],
-  }), async (c) => {
-    const input = strings(await readBody(c, EmailBody), ['email']);
-    const result = await runOperation(yoga, c, clientIp(c), REQUEST_RESET, { input });
-    return respondWithResult(c, result, 'requestPasswordReset', (data) => json(c, data));
-  });
+  }), messageMutation(EmailBody, ['email'], REQUEST_RESET, 'requestPasswordReset'));
 
   r.post('/reset-password', documented({
     tag: 'Accounts',
@@ -174,11 +175,7 @@ export function authRoutes(yoga: Yoga, clientIp: ClientIp) {
     body: ResetPasswordBody,
     example: { token: 'token-from-the-mail', password: 'N3w#Passw0rd', confirmPassword: 'N3w#Passw0rd' },
     answers: { 200: MessageAnswer },
-  }), async (c) => {
-    const input = strings(await readBody(c, ResetPasswordBody), ['token', 'password', 'confirmPassword']);
-    const result = await runOperation(yoga, c, clientIp(c), RESET_PASSWORD, { input });
-    return respondWithResult(c, result, 'resetPassword', (data) => json(c, data));
-  });
+  }), messageMutation(ResetPasswordBody, ['token', 'password', 'confirmPassword'], RESET_PASSWORD, 'resetPassword'));
 
   return r;
 }
