@@ -11,7 +11,7 @@ import { useSession } from '../../../session/useSession.ts';
 import { useLoginMutation } from './LoginMutation.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { StackForm } from '../../shared/StackForm.tsx';
-import type { LoginNotice } from '../ResetPassword/ResetPassword.tsx';
+import type { LoginNotice } from '../loginNotice.ts';
 
 // A word from the page that sent the user here (a password just reset).
 const Notice = styled.p`

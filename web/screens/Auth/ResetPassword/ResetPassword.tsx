@@ -11,10 +11,8 @@ import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { StackForm } from '../../shared/StackForm.tsx';
 import { newPasswordProblem } from '../newPassword.ts';
 import { StateBlock } from '../StateBlock.tsx';
+import type { LoginNotice } from '../loginNotice.ts';
 import { useResetPasswordMutation } from './ResetPasswordMutation.ts';
-
-/** What the login screen says after a reset (Login reads it from the navigation state). */
-export type LoginNotice = { notice: string };
 
 // /auth/reset-password?token=…: the page of the mailed link. A new password under the rules of
 // registration; the server ends every session of the account, so the user logs in again.
