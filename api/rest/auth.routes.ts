@@ -5,8 +5,11 @@ import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperat
 import type { Context } from 'hono';
 import { jsonError, strings } from './respond.ts';
 import { z } from 'zod';
-import { body, documented, field, queryOf, readBody } from './openapi/describe.ts';
+import { body, documentedAs, field, queryOf, readBody } from './openapi/describe.ts';
 import { MessageAnswer, UserAnswer } from './openapi/shapes.ts';
+
+/** The routes of this file under one heading of the reference page. */
+const doc = documentedAs('Accounts');
 
 const RegisterBody = body({ name: field, email: field, username: field, password: field, confirmPassword: field });
 const LoginBody = body({
@@ -73,8 +76,7 @@ export function authRoutes(yoga: Yoga, clientIp: ClientIp) {
       return respondWithResult(c, result, key, (data) => json(c, data));
     };
 
-  r.post('/register', documented({
-    tag: 'Accounts',
+  r.post('/register', doc({
     access: 'public',
     summary: 'Create an account; a verification link is mailed',
     body: RegisterBody,
@@ -89,8 +91,7 @@ export function authRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   // One path for both logins, as the spec has it: `usernameOrEmail` is a user login; a body with
   // only `email` is the administrator login of /admin-login (admins only).
-  r.post('/login', documented({
-    tag: 'Accounts',
+  r.post('/login', doc({
     access: 'public',
     summary: 'Log in (sets the session cookie)',
     description: 'A body with `usernameOrEmail` logs a user in; a body with only `email` is the administrator login.',
@@ -110,8 +111,7 @@ export function authRoutes(yoga: Yoga, clientIp: ClientIp) {
     return respondWithResult(c, result, 'login', ok);
   });
 
-  r.post('/logout', documented({
-    tag: 'Accounts',
+  r.post('/logout', doc({
     access: 'public',
     summary: 'Log out: the session ends on the server and the cookie is cleared',
     answers: { 200: MessageAnswer },
@@ -121,8 +121,7 @@ export function authRoutes(yoga: Yoga, clientIp: ClientIp) {
     return json(c, result.data!.logout);
   });
 
-  r.get('/user', documented({
-    tag: 'Accounts',
+  r.get('/user', doc({
     access: 'signed-in',
     summary: 'The signed-in user',
     answers: { 200: UserAnswer },
@@ -133,8 +132,7 @@ export function authRoutes(yoga: Yoga, clientIp: ClientIp) {
     return viewer ? json(c, restUser(viewer)) : jsonError(c, 'LOGIN_REQUIRED', 'Not authenticated');
   });
 
-  r.get('/verify-email', documented({
-    tag: 'Accounts',
+  r.get('/verify-email', doc({
     access: 'public',
     summary: 'Verify an email address with the mailed token',
     answers: { 200: z.object({ message: z.string(), email: z.string(), alreadyVerified: z.boolean().describe('The link had been used and the email was already verified: nothing changed.') }) },
@@ -146,8 +144,7 @@ export function authRoutes(yoga: Yoga, clientIp: ClientIp) {
     return respondWithResult(c, result, 'verifyEmail', (data) => json(c, data));
   });
 
-  r.post('/resend-verification', documented({
-    tag: 'Accounts',
+  r.post('/resend-verification', doc({
     access: 'public',
     summary: 'Mail a new verification link',
     body: EmailBody,
@@ -156,8 +153,7 @@ export function authRoutes(yoga: Yoga, clientIp: ClientIp) {
     errors: [429],
   }), messageMutation(EmailBody, ['email'], RESEND, 'resendVerification'));
 
-  r.post('/forgot-password', documented({
-    tag: 'Accounts',
+  r.post('/forgot-password', doc({
     access: 'public',
     summary: 'Mail a link to reset the password',
     description: 'The answer is the same whether or not an account has this email. Limited like verification resends.',
@@ -167,8 +163,7 @@ export function authRoutes(yoga: Yoga, clientIp: ClientIp) {
     errors: [429],
   }), messageMutation(EmailBody, ['email'], REQUEST_RESET, 'requestPasswordReset'));
 
-  r.post('/reset-password', documented({
-    tag: 'Accounts',
+  r.post('/reset-password', doc({
     access: 'public',
     summary: 'Set a new password with the mailed token; every session of the account ends',
     description: 'The password rules of registration apply. The token works once and for an hour.',
