@@ -96,6 +96,8 @@ const PAGES: { path: string | ((contractId: string) => string); roles: Role[] }[
   { path: '/auth/register', roles: ['anonymous'] },
   { path: '/auth/verify-email', roles: ['anonymous'] },
   { path: '/email-verification?email=someone%40example.com', roles: ['anonymous'] },
+  { path: '/auth/forgot-password', roles: ['anonymous'] },
+  { path: '/auth/reset-password?token=not-a-real-token', roles: ['anonymous'] },
   { path: '/admin-login', roles: ['anonymous'] },
   { path: '/list-data', roles: ['anonymous', 'buyer', 'provider'] },
   { path: '/due-diligence', roles: ['anonymous', 'buyer', 'provider'] },

@@ -78,12 +78,17 @@ export async function newestMailTo(to: string, opts: { after?: string; timeout?:
   return found!;
 }
 
-/** The /auth/verify-email?... link of a verification mail, as a path for page.goto (any host). */
-export function verificationPath(mail: Mail): string {
-  const match = /https?:\/\/[^\s"'<>]+\/auth\/verify-email\?[^\s"'<>]+/.exec(mail.body);
-  if (!match) throw new Error(`no verification link in ${mail.file}:\n${mail.body}`);
+/** The link to `route` (e.g. /auth/verify-email) in a mail, as a path for page.goto (any host). */
+export function mailLinkPath(mail: Mail, route: string): string {
+  const match = new RegExp(`https?://[^\\s"'<>]+${route}\\?[^\\s"'<>]+`).exec(mail.body);
+  if (!match) throw new Error(`no ${route} link in ${mail.file}:\n${mail.body}`);
   const url = new URL(match[0].replace(/&amp;/g, '&'));
   return `${url.pathname}${url.search}`;
+}
+
+/** The /auth/verify-email?... link of a verification mail. */
+export function verificationPath(mail: Mail): string {
+  return mailLinkPath(mail, '/auth/verify-email');
 }
 
 // ---------------------------------------------------------------- API

@@ -21,6 +21,8 @@ const Browse = lazyScreen(() => import('./screens/Market/Browse/Browse.tsx'), 'B
 const Login = lazyScreen(() => import('./screens/Auth/Login/Login.tsx'), 'Login');
 const Register = lazyScreen(() => import('./screens/Auth/Register/Register.tsx'), 'Register');
 const VerifyEmail = lazyScreen(() => import('./screens/Auth/VerifyEmail/VerifyEmail.tsx'), 'VerifyEmail');
+const ForgotPassword = lazyScreen(() => import('./screens/Auth/ForgotPassword/ForgotPassword.tsx'), 'ForgotPassword');
+const ResetPassword = lazyScreen(() => import('./screens/Auth/ResetPassword/ResetPassword.tsx'), 'ResetPassword');
 const AdminLogin = lazyScreen(() => import('./screens/Admin/AdminLogin/AdminLogin.tsx'), 'AdminLogin');
 const ComplianceDashboard = lazyScreen(() => import('./screens/Admin/ComplianceDashboard/ComplianceDashboard.tsx'), 'ComplianceDashboard');
 const SimpleCompliance = lazyScreen(() => import('./screens/Admin/SimpleCompliance/SimpleCompliance.tsx'), 'SimpleCompliance');
@@ -113,6 +115,8 @@ export const routes: RouteObject[] = [
       { path: 'auth/login', element: boundary(<Login.Screen />, 'form') },
       { path: 'auth/register', element: boundary(<Register.Screen />, 'form') },
       { path: 'auth/verify-email', element: boundary(<VerifyEmail.Screen />, 'form') },
+      { path: 'auth/forgot-password', element: boundary(<ForgotPassword.Screen />, 'form') },
+      { path: 'auth/reset-password', element: boundary(<ResetPassword.Screen />, 'form') },
       { path: 'email-verification', element: boundary(<VerifyEmail.Screen />, 'form') },
       { path: 'admin-login', lazy: { loader: lazyLoader(AdminLogin, adminLoginQuery, (m) => m.adminLoginLoader) }, element: boundary(<AdminLogin.Screen />, 'form') },
       {

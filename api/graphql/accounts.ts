@@ -8,11 +8,12 @@ import {
   resendVerification,
   verifyEmail,
 } from '../domain/accounts/accounts.service.ts';
+import { requestPasswordReset, resetPassword } from '../domain/accounts/password-reset.service.ts';
 import { endSession, startSession } from '../context.ts';
 import { publishedDemoAdmin } from '../domain/accounts/demo-admin.ts';
 import { AuthenticationError, ConflictError, EmailNotVerifiedError, RateLimitedError, ValidationError } from '../domain/errors.ts';
 
-// Registration, email verification, login and logout (the specification).
+// Registration, email verification, forgot password, login and logout (the specification).
 // Resolvers map and delegate; every rule lives in domain/accounts.
 
 const RegisterInput = builder.inputType('RegisterInput', {
@@ -42,6 +43,18 @@ const VerifyEmailInput = builder.inputType('VerifyEmailInput', {
 
 const ResendVerificationInput = builder.inputType('ResendVerificationInput', {
   fields: (t) => ({ email: t.string({ required: true }) }),
+});
+
+const RequestPasswordResetInput = builder.inputType('RequestPasswordResetInput', {
+  fields: (t) => ({ email: t.string({ required: true }) }),
+});
+
+const ResetPasswordInput = builder.inputType('ResetPasswordInput', {
+  fields: (t) => ({
+    token: t.string({ required: true }),
+    password: t.string({ required: true }),
+    confirmPassword: t.string({ required: true }),
+  }),
 });
 
 const RegisterPayload = builder
@@ -95,6 +108,20 @@ builder.mutationFields((t) => ({
     errors: { types: [ValidationError, RateLimitedError] },
     args: { input: t.arg({ type: ResendVerificationInput, required: true }) },
     resolve: (_root, { input }, ctx) => resendVerification(ctx.accounts, input, ctx.appUrl, ctx.clientIp),
+  }),
+  requestPasswordReset: t.field({
+    type: MessagePayload,
+    description: 'Mails a single-use link to reset the password; the answer is the same whether or not the account exists.',
+    errors: { types: [ValidationError, RateLimitedError] },
+    args: { input: t.arg({ type: RequestPasswordResetInput, required: true }) },
+    resolve: (_root, { input }, ctx) => requestPasswordReset(ctx.accounts, input, ctx.appUrl, ctx.clientIp),
+  }),
+  resetPassword: t.field({
+    type: MessagePayload,
+    description: 'Sets a new password with the mailed token; every session of the account ends.',
+    errors: { types: [ValidationError] },
+    args: { input: t.arg({ type: ResetPasswordInput, required: true }) },
+    resolve: (_root, { input }, ctx) => resetPassword(ctx.accounts, input),
   }),
   login: t.field({
     type: SessionPayload,

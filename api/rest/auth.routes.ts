@@ -1,11 +1,15 @@
 import { Hono } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../graphql/yoga.ts';
-import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type MutationResult, type ClientIp } from './execute.ts';
+import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type MutationResult, type ClientIp, type TypedDocument } from './execute.ts';
+import type { Context } from 'hono';
 import { jsonError, strings } from './respond.ts';
 import { z } from 'zod';
-import { body, documented, field, queryOf, readBody } from './openapi/describe.ts';
+import { body, documentedAs, field, queryOf, readBody } from './openapi/describe.ts';
 import { MessageAnswer, UserAnswer } from './openapi/shapes.ts';
+
+/** The routes of this file under one heading of the reference page. */
+const doc = documentedAs('Accounts');
 
 const RegisterBody = body({ name: field, email: field, username: field, password: field, confirmPassword: field });
 const LoginBody = body({
@@ -14,6 +18,7 @@ const LoginBody = body({
   password: field,
 });
 const EmailBody = body({ email: field });
+const ResetPasswordBody = body({ token: field, password: field, confirmPassword: field });
 const VerifyQuery = z.object({ token: z.string().optional(), email: z.string().optional() });
 
 // REST compatibility for accounts (the specification): the same mutations the web
@@ -48,6 +53,10 @@ const VERIFY = operation<MutationResult<'verifyEmail', { message: string; email:
   verifyEmail(input: $input) { ${ERROR_FIELDS} ... on MutationVerifyEmailSuccess { data { message email alreadyVerified } } } }`);
 const RESEND = operation<MutationResult<'resendVerification', { message: string }>>(`mutation RestResend($input: ResendVerificationInput!) {
   resendVerification(input: $input) { ${ERROR_FIELDS} ... on MutationResendVerificationSuccess { data { message } } } }`);
+const REQUEST_RESET = operation<MutationResult<'requestPasswordReset', { message: string }>>(`mutation RestRequestPasswordReset($input: RequestPasswordResetInput!) {
+  requestPasswordReset(input: $input) { ${ERROR_FIELDS} ... on MutationRequestPasswordResetSuccess { data { message } } } }`);
+const RESET_PASSWORD = operation<MutationResult<'resetPassword', { message: string }>>(`mutation RestResetPassword($input: ResetPasswordInput!) {
+  resetPassword(input: $input) { ${ERROR_FIELDS} ... on MutationResetPasswordSuccess { data { message } } } }`);
 
 /** The user as REST shows it: `id` is the plain id the other REST paths take. */
 export function restUser(user: UserNode) {
@@ -59,8 +68,15 @@ export function restUser(user: UserNode) {
 export function authRoutes(yoga: Yoga, clientIp: ClientIp) {
   const r = new Hono<{ Bindings: HttpBindings }>();
 
-  r.post('/register', documented({
-    tag: 'Accounts',
+  /** A POST whose string fields are one mutation's input and whose answer is its message (resend, forgot, reset). */
+  const messageMutation = <K extends string>(schema: z.ZodType<Record<string, unknown>>, fields: readonly string[], document: TypedDocument<MutationResult<K, { message: string }>>, key: K) =>
+    async (c: Context<{ Bindings: HttpBindings }>) => {
+      const input = strings(await readBody(c, schema), fields);
+      const result = await runOperation(yoga, c, clientIp(c), document, { input });
+      return respondWithResult(c, result, key, (data) => json(c, data));
+    };
+
+  r.post('/register', doc({
     access: 'public',
     summary: 'Create an account; a verification link is mailed',
     body: RegisterBody,
@@ -75,8 +91,7 @@ export function authRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   // One path for both logins, as the spec has it: `usernameOrEmail` is a user login; a body with
   // only `email` is the administrator login of /admin-login (admins only).
-  r.post('/login', documented({
-    tag: 'Accounts',
+  r.post('/login', doc({
     access: 'public',
     summary: 'Log in (sets the session cookie)',
     description: 'A body with `usernameOrEmail` logs a user in; a body with only `email` is the administrator login.',
@@ -96,8 +111,7 @@ export function authRoutes(yoga: Yoga, clientIp: ClientIp) {
     return respondWithResult(c, result, 'login', ok);
   });
 
-  r.post('/logout', documented({
-    tag: 'Accounts',
+  r.post('/logout', doc({
     access: 'public',
     summary: 'Log out: the session ends on the server and the cookie is cleared',
     answers: { 200: MessageAnswer },
@@ -107,8 +121,7 @@ export function authRoutes(yoga: Yoga, clientIp: ClientIp) {
     return json(c, result.data!.logout);
   });
 
-  r.get('/user', documented({
-    tag: 'Accounts',
+  r.get('/user', doc({
     access: 'signed-in',
     summary: 'The signed-in user',
     answers: { 200: UserAnswer },
@@ -119,8 +132,7 @@ export function authRoutes(yoga: Yoga, clientIp: ClientIp) {
     return viewer ? json(c, restUser(viewer)) : jsonError(c, 'LOGIN_REQUIRED', 'Not authenticated');
   });
 
-  r.get('/verify-email', documented({
-    tag: 'Accounts',
+  r.get('/verify-email', doc({
     access: 'public',
     summary: 'Verify an email address with the mailed token',
     answers: { 200: z.object({ message: z.string(), email: z.string(), alreadyVerified: z.boolean().describe('The link had been used and the email was already verified: nothing changed.') }) },
@@ -132,19 +144,33 @@ export function authRoutes(yoga: Yoga, clientIp: ClientIp) {
     return respondWithResult(c, result, 'verifyEmail', (data) => json(c, data));
   });
 
-  r.post('/resend-verification', documented({
-    tag: 'Accounts',
+  r.post('/resend-verification', doc({
     access: 'public',
     summary: 'Mail a new verification link',
     body: EmailBody,
     example: { email: 'ava@example.com' },
     answers: { 200: MessageAnswer },
     errors: [429],
-  }), async (c) => {
-    const input = strings(await readBody(c, EmailBody), ['email']);
-    const result = await runOperation(yoga, c, clientIp(c), RESEND, { input });
-    return respondWithResult(c, result, 'resendVerification', (data) => json(c, data));
-  });
+  }), messageMutation(EmailBody, ['email'], RESEND, 'resendVerification'));
+
+  r.post('/forgot-password', doc({
+    access: 'public',
+    summary: 'Mail a link to reset the password',
+    description: 'The answer is the same whether or not an account has this email. Limited like verification resends.',
+    body: EmailBody,
+    example: { email: 'ava@example.com' },
+    answers: { 200: MessageAnswer },
+    errors: [429],
+  }), messageMutation(EmailBody, ['email'], REQUEST_RESET, 'requestPasswordReset'));
+
+  r.post('/reset-password', doc({
+    access: 'public',
+    summary: 'Set a new password with the mailed token; every session of the account ends',
+    description: 'The password rules of registration apply. The token works once and for an hour.',
+    body: ResetPasswordBody,
+    example: { token: 'token-from-the-mail', password: 'N3w#Passw0rd', confirmPassword: 'N3w#Passw0rd' },
+    answers: { 200: MessageAnswer },
+  }), messageMutation(ResetPasswordBody, ['token', 'password', 'confirmPassword'], RESET_PASSWORD, 'resetPassword'));
 
   return r;
 }

@@ -6,8 +6,11 @@ import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperat
 import { jsonError } from './respond.ts';
 import { limitParam, offsetParam, PAGE_HEADERS, setPageHeaders } from './page-links.ts';
 import { refuseOtherBuyer } from './signed-in.ts';
-import { body, documented, field, money, queryOf, readBody } from './openapi/describe.ts';
+import { body, documentedAs, field, money, queryOf, readBody } from './openapi/describe.ts';
 import { BidAnswer } from './openapi/shapes.ts';
+
+/** The routes of this file under one heading of the reference page. */
+const doc = documentedAs('Market');
 
 // REST compatibility for bids (the specification): a contract's bids, placing one, withdrawing
 // one; the same GraphQL fields the web app reads, reshaped to the spec's JSON.
@@ -66,8 +69,7 @@ export function bidRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   // GET /api/bids/contract/{id} (+ limit, offset): a page of the contract's bids, newest first, paged
   // like GET /api/contracts (docs/decisions.md "Bids: withdrawing, superseding, limits").
-  r.get('/bids/contract/:id', documented({
-    tag: 'Market',
+  r.get('/bids/contract/:id', doc({
     access: 'public',
     summary: "A contract's bids, newest first",
     description: 'Paged with `limit` and `offset` (100 by default and at most): the total is in `X-Total-Count`, the pages in `Link`. Everyone sees amounts, statuses and times; the bidder and message only the bidder, the provider and administrators.',
@@ -91,8 +93,7 @@ export function bidRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   // POST /api/bids { contractId, buyerId, bidAmount, message }: the bidder is the session's user;
   // a buyerId naming someone else is refused.
-  r.post('/bids', documented({
-    tag: 'Market',
+  r.post('/bids', doc({
     access: 'signed-in',
     summary: 'Place a bid on an active contract',
     body: BidBody,
@@ -114,8 +115,7 @@ export function bidRoutes(yoga: Yoga, clientIp: ClientIp) {
   });
 
   // POST /api/bids/{id}/withdraw: the bidder withdraws their open bid.
-  r.post('/bids/:id/withdraw', documented({
-    tag: 'Market',
+  r.post('/bids/:id/withdraw', doc({
     access: 'signed-in',
     summary: "Withdraw one's own open bid",
     description: "Only the bidder may, administrators included (the provider declines instead): someone else's bid is a 403, a bid on a listing the caller may not see a 404, a bid that is no longer open a 409. Answers the bid, now `withdrawn`.",

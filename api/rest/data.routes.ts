@@ -20,10 +20,13 @@ import {
   type UsageOutcome,
 } from '../domain/delivery/delivery.service.ts';
 import { z } from 'zod';
-import { documented, queryOf } from './openapi/describe.ts';
+import { documentedAs, queryOf } from './openapi/describe.ts';
 import { DataAccessAnswer } from './openapi/shapes.ts';
 import { PURCHASE_FIELDS, restPurchase, type PurchaseNode } from './purchase-shape.ts';
 import { isSelf } from '../domain/policies.ts';
+
+/** The routes of this file under one heading of the reference page. */
+const doc = documentedAs('Data delivery');
 
 const AccessQuery = z.object({ buyer_id: z.string().optional().describe('If sent, it must be the signed-in user.') });
 
@@ -57,8 +60,7 @@ export function dataRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   // GET /api/data/access/{purchaseId}?buyer_id=...: buyer_id, when given, must be the logged-in user.
   // A read: it answers the key's prefix and changes no key (requestDataAccess).
-  r.get('/access/:purchaseId', documented({
-    tag: 'Data delivery',
+  r.get('/access/:purchaseId', doc({
     access: 'signed-in',
     summary: "Access to a purchase's data and its key's prefix (never changes a key)",
     description:
@@ -75,8 +77,7 @@ export function dataRoutes(yoga: Yoga, clientIp: ClientIp) {
   });
 
   // POST /api/data/access/{purchaseId}/rotate: a new key, shown this once; the old one stops working.
-  r.post('/access/:purchaseId/rotate', documented({
-    tag: 'Data delivery',
+  r.post('/access/:purchaseId/rotate', doc({
     access: 'signed-in',
     summary: 'Replace the data key (the old one stops working)',
     answers: { 200: DataAccessAnswer },
@@ -86,8 +87,7 @@ export function dataRoutes(yoga: Yoga, clientIp: ClientIp) {
     return respondWithResult(c, result, 'rotateApiKey', (data: AccessNode) => json(c, restAccess(data)));
   });
 
-  r.get('/download/:contractId', documented({
-    tag: 'Data delivery',
+  r.get('/download/:contractId', doc({
     access: 'api-key',
     summary: 'Download the data file (HTTP Range resumes)',
     description: [
@@ -104,8 +104,7 @@ export function dataRoutes(yoga: Yoga, clientIp: ClientIp) {
     answers: { 200: { description: 'The file (Accept-Ranges, ETag, Content-Disposition)', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }, 206: { description: 'The requested range', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }, 302: { description: 'External data: a redirect to the provider address' } },
     errors: [403, 404, 416, 429],
   }), (c) => deliver(yoga, c, clientIp(c), 'download'));
-  r.get('/stream/:contractId', documented({
-    tag: 'Data delivery',
+  r.get('/stream/:contractId', doc({
     access: 'api-key',
     summary: 'Stream the records as NDJSON (CSV and JSON files)',
     description: [

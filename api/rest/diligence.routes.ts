@@ -6,10 +6,13 @@ import { json, jsonList, operation, respondWithGraphQLErrors, respondWithResult,
 import { jsonError, readJsonObject } from './respond.ts';
 import { isOwnerOrAdmin } from '../domain/policies.ts';
 import { z } from 'zod';
-import { body, documented, readBody } from './openapi/describe.ts';
+import { body, documentedAs, readBody } from './openapi/describe.ts';
 import { ApplicationAnswer } from './openapi/shapes.ts';
 import { applicationInput } from '../domain/diligence/diligence.schemas.ts';
 import { TOTAL_HEADER } from './page-links.ts';
+
+/** The routes of this file under one heading of the reference page. */
+const doc = documentedAs('Due diligence');
 
 const ApplicationBody = applicationInput.partial().extend({ userId: z.string().nullish().describe('If sent, it must be the signed-in user.') }).loose();
 const ReviewBody = body({
@@ -84,8 +87,7 @@ function applicationVariables(body: Record<string, unknown>) {
 export function diligenceRoutes(yoga: Yoga, clientIp: ClientIp) {
   const r = new Hono<{ Bindings: HttpBindings }>();
 
-  r.post('/', documented({
-    tag: 'Due diligence',
+  r.post('/', doc({
     access: 'signed-in',
     summary: 'Apply to become a provider (due diligence)',
     description: "The form's names `businessName`, `contactEmail`, `contactPhone`, `website` and `certifications` are accepted beside the stored names.",
@@ -103,8 +105,7 @@ export function diligenceRoutes(yoga: Yoga, clientIp: ClientIp) {
     return respondWithResult(c, result, 'submitApplication', (data) => json(c, restApplication(data), 201));
   });
 
-  r.get('/status', documented({
-    tag: 'Due diligence',
+  r.get('/status', doc({
     access: 'signed-in',
     summary: "The signed-in user's due-diligence status and latest application",
     answers: { 200: z.object({ status: z.string().nullable(), isAdmin: z.boolean(), application: ApplicationAnswer.nullable() }) },
@@ -116,8 +117,7 @@ export function diligenceRoutes(yoga: Yoga, clientIp: ClientIp) {
     return json(c, { status: me.dueDiligenceStatus, isAdmin: me.isAdmin, application: me.latestApplication ? restApplication(me.latestApplication) : null });
   });
 
-  r.get('/user/:userId', documented({
-    tag: 'Due diligence',
+  r.get('/user/:userId', doc({
     access: 'signed-in',
     summary: "A user's latest application (one's own; administrators any)",
     answers: { 200: ApplicationAnswer },
@@ -136,8 +136,7 @@ export function diligenceRoutes(yoga: Yoga, clientIp: ClientIp) {
     return json(c, restApplication(user.latestApplication));
   });
 
-  r.get('/', documented({
-    tag: 'Due diligence',
+  r.get('/', doc({
     access: 'admin',
     summary: 'Every application, newest first',
     answers: { 200: { description: 'The newest 1,000 applications; X-Total-Count says how many there are', schema: z.array(ApplicationAnswer), headers: TOTAL_HEADER } },
@@ -159,8 +158,7 @@ export function diligenceRoutes(yoga: Yoga, clientIp: ClientIp) {
     return jsonList(c, items, total);
   });
 
-  r.patch('/:id', documented({
-    tag: 'Due diligence',
+  r.patch('/:id', doc({
     access: 'admin',
     summary: 'Review an application',
     body: ReviewBody,

@@ -4,8 +4,11 @@ import type { Yoga } from '../graphql/yoga.ts';
 import { json, operation, respondWithGraphQLErrors, runOperation, type ClientIp } from './execute.ts';
 import { jsonError } from './respond.ts';
 import { z } from 'zod';
-import { documented, queryOf } from './openapi/describe.ts';
+import { documentedAs, queryOf } from './openapi/describe.ts';
 import { Decimal } from './openapi/shapes.ts';
+
+/** The routes of this file under one heading of the reference page. */
+const doc = documentedAs('Earnings');
 
 const EarningsQuery = z.object({
   from: z.string().optional().describe('An ISO date (2026-01-31, midnight UTC) or date-time.'),
@@ -55,8 +58,7 @@ function instant(value: string | undefined): string | undefined | Error {
 export function earningsRoutes(yoga: Yoga, clientIp: ClientIp) {
   const r = new Hono<{ Bindings: HttpBindings }>();
 
-  r.get('/platform/earnings', documented({
-    tag: 'Earnings',
+  r.get('/platform/earnings', doc({
     access: 'admin',
     summary: 'Platform earnings: commission, volume, top providers, revenue by day',
     answers: { 200: EarningsAnswer },

@@ -13,10 +13,13 @@ import { canReadListingFile } from '../domain/policies.ts';
 import { isRecordId } from '../db/ids.ts';
 import { fileRange } from './file-answer.ts';
 import { z } from 'zod';
-import { body, documented, readBody } from './openapi/describe.ts';
+import { body, documentedAs, readBody } from './openapi/describe.ts';
 import { ListingAnswer } from './openapi/shapes.ts';
 import { listingInput } from '../domain/listings/listings.schemas.ts';
 import { ALLOWED_EXTENSIONS } from '../domain/listings/file-types.ts';
+
+/** The routes of this file under one heading of the reference page. */
+const doc = documentedAs('Listings');
 
 const ListingBody = listingInput.safeExtend({ providerId: z.string().nullish().describe('If sent, it must be the signed-in user.') }).loose();
 const ListingReviewBody = body({
@@ -69,8 +72,7 @@ function listingVariables(body: Record<string, unknown>) {
 export function listingRoutes(yoga: Yoga, clientIp: ClientIp) {
   const r = new Hono<{ Bindings: HttpBindings }>();
 
-  r.post('/contracts', documented({
-    tag: 'Listings',
+  r.post('/contracts', doc({
     access: 'provider',
     summary: 'Submit a listing for review',
     description: 'Upload the file first (`POST /api/uploads`) and send its `fileId`, or give a `dataAccessUrl`. `price` may also be sent as a number. The listing waits in `pending_review` until an administrator approves it.',
@@ -87,8 +89,7 @@ export function listingRoutes(yoga: Yoga, clientIp: ClientIp) {
     return respondWithResult(c, result, 'createListing', (data) => json(c, restListing(data), 201));
   });
 
-  r.patch('/contracts/:id', documented({
-    tag: 'Listings',
+  r.patch('/contracts/:id', doc({
     access: 'admin',
     summary: 'Approve (active) or reject a listing',
     body: ListingReviewBody,
@@ -103,8 +104,7 @@ export function listingRoutes(yoga: Yoga, clientIp: ClientIp) {
   });
 
   // multipart/form-data with one `file` part, streamed to storage: memory stays flat.
-  r.post('/uploads', documented({
-    tag: 'Listings',
+  r.post('/uploads', doc({
     access: 'provider',
     summary: "Upload a listing's data file (streamed; up to 500 MB)",
     upload: { field: 'file', description: `The data file (${ALLOWED_EXTENSIONS.join(', ')}), at most 500 MB.` },
@@ -186,8 +186,7 @@ export function listingRoutes(yoga: Yoga, clientIp: ClientIp) {
     }
   });
 
-  r.get('/files/:id/download', documented({
-    tag: 'Listings',
+  r.get('/files/:id/download', doc({
     access: 'signed-in',
     summary: 'Download an uploaded listing file (its provider and administrators)',
     answers: { 200: { description: 'The bytes of the file (Range honoured: 206, Accept-Ranges, ETag)', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }, 206: { description: 'The requested range', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } },

@@ -9,10 +9,13 @@ import { parseCategory } from '../domain/market/categories.ts';
 import { CONTRACT_SORTS, type ContractSort } from '../domain/market/contracts.list.ts';
 import { afterCursorForOffset } from '../graphql/cursors.ts';
 import { BACK_OFFICE_FIELDS, CONTRACT_FIELDS, restContract, restContractFor, type BackOfficeContractNode, type ContractNode } from './contract-shape.ts';
-import { documented, queryOf } from './openapi/describe.ts';
+import { documentedAs, queryOf } from './openapi/describe.ts';
 import { ListingAnswer } from './openapi/shapes.ts';
 import { isAdmin } from '../domain/policies.ts';
 import { AMOUNT_DIGITS } from '../domain/money/money.ts';
+
+/** The routes of this file under one heading of the reference page. */
+const doc = documentedAs('Market');
 
 // REST compatibility for the market (the specification): its figures, the contracts and the
 // review queue; the same GraphQL fields the web app reads, reshaped to the spec's JSON. Ids are the
@@ -80,8 +83,7 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
   const r = new Hono<{ Bindings: HttpBindings }>();
 
   // GET /api/stats: activeContracts, totalUsers, totalVolume, totalTransactions (+ ticker figures).
-  r.get('/stats', documented({
-    tag: 'Market',
+  r.get('/stats', doc({
     access: 'public',
     summary: 'Market figures (the hero and the ticker)',
     answers: { 200: MarketStatsAnswer },
@@ -93,8 +95,7 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   // GET /api/contracts?category&minPrice&maxPrice&search&sortBy (+ limit, offset): an array; the
   // total is in X-Total-Count.
-  r.get('/contracts', documented({
-    tag: 'Market',
+  r.get('/contracts', doc({
     access: 'public',
     summary: 'Browse and search active contracts (administrators: the review queue with status)',
     description: 'Paged with `limit` and `offset`: the total is in `X-Total-Count` (`X-Total-Count-Exact: false` when counting stopped at 10,000), the pages in `Link`. With `status=pending_review` or `rejected`: the review queue, for administrators, oldest first, with the back-office fields.',
@@ -125,8 +126,7 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
     return jsonShaped(c, result.data!.contracts, (contracts) => contracts.edges.map((e) => restContract(e.node)));
   });
 
-  r.get('/contracts/:id', documented({
-    tag: 'Market',
+  r.get('/contracts/:id', doc({
     access: 'public',
     summary: 'One contract',
     description: 'Its provider and administrators also get the back-office fields (`Listing`); everyone else the public shape. Listings that are not active are not found for anyone else.',

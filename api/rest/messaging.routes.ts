@@ -4,9 +4,12 @@ import type { Yoga } from '../graphql/yoga.ts';
 import { json, listEveryPage, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type ClientIp } from './execute.ts';
 import { jsonError } from './respond.ts';
 import { z } from 'zod';
-import { body, documented, field, queryOf, readBody } from './openapi/describe.ts';
+import { body, documentedAs, field, queryOf, readBody } from './openapi/describe.ts';
 import { ChatMessageAnswer, ConversationAnswer } from './openapi/shapes.ts';
 import { TOTAL_HEADER } from './page-links.ts';
+
+/** The routes of this file under one heading of the reference page. */
+const doc = documentedAs('Messages');
 
 const MessagesQuery = z.object({ conversationId: z.string().optional().describe('Required: the conversation to read.') });
 const SendBody = body({
@@ -95,8 +98,7 @@ const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' 
 export function messagingRoutes(yoga: Yoga, clientIp: ClientIp) {
   const r = new Hono<{ Bindings: HttpBindings }>();
 
-  r.get('/messages/conversations', documented({
-    tag: 'Messages',
+  r.get('/messages/conversations', doc({
     access: 'signed-in',
     summary: "The signed-in user's conversations, newest activity first",
     answers: { 200: { description: 'The conversations', schema: z.array(ConversationAnswer), headers: TOTAL_HEADER } },
@@ -105,8 +107,7 @@ export function messagingRoutes(yoga: Yoga, clientIp: ClientIp) {
     return listEveryPage(yoga, c, clientIp(c), CONVERSATIONS, {}, (data) => data?.viewer?.conversations ?? loggedOut(), conversationJson);
   });
 
-  r.get('/messages/unread/:userId', documented({
-    tag: 'Messages',
+  r.get('/messages/unread/:userId', doc({
     access: 'signed-in',
     summary: "How many unread messages (one's own only)",
     answers: { 200: z.object({ count: z.number().int() }) },
@@ -120,8 +121,7 @@ export function messagingRoutes(yoga: Yoga, clientIp: ClientIp) {
     return json(c, { count: data.viewer.unreadMessageCount ?? 0 });
   });
 
-  r.get('/messages', documented({
-    tag: 'Messages',
+  r.get('/messages', doc({
     access: 'signed-in',
     summary: "A conversation's messages, oldest first (reading marks it read)",
     answers: { 200: { description: 'The messages', schema: z.array(ChatMessageAnswer), headers: TOTAL_HEADER } },
@@ -139,8 +139,7 @@ export function messagingRoutes(yoga: Yoga, clientIp: ClientIp) {
     return listEveryPage(yoga, c, clientIp(c), MESSAGES, { id: conversationId }, (data) => data?.conversation?.messages ?? notFound(), messageJson);
   });
 
-  r.post('/messages', documented({
-    tag: 'Messages',
+  r.post('/messages', doc({
     access: 'signed-in',
     summary: 'Send a message (opens the conversation when there is none)',
     body: SendBody,

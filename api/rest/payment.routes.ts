@@ -5,8 +5,11 @@ import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperat
 import { jsonError } from './respond.ts';
 import { DISPUTE_REASONS, MISSING_DISPUTE_DETAILS } from '../domain/payments/payments.schemas.ts';
 import { z } from 'zod';
-import { body, documented, field, money, readBody } from './openapi/describe.ts';
+import { body, documentedAs, field, money, readBody } from './openapi/describe.ts';
 import { ConfirmedPaymentAnswer, DisputeAnswer, PaymentAnswer } from './openapi/shapes.ts';
+
+/** The routes of this file under one heading of the reference page. */
+const doc = documentedAs('Payments');
 
 const METHOD_MESSAGE = 'paymentMethod must be one of: card, bank_transfer, crypto';
 const PaymentBody = body({
@@ -108,8 +111,7 @@ export function paymentRoutes(yoga: Yoga, clientIp: ClientIp) {
   }
 
   // POST /api/payments { contractId, buyerId, sellerId, amount, paymentMethod } (+ Idempotency-Key).
-  r.post('/', documented({
-    tag: 'Payments',
+  r.post('/', doc({
     access: 'signed-in',
     summary: 'Start a payment for a contract (honours Idempotency-Key)',
     description: 'Send an `Idempotency-Key` header: a retry with the same key answers the same payment instead of a second one.',
@@ -136,8 +138,7 @@ export function paymentRoutes(yoga: Yoga, clientIp: ClientIp) {
   });
 
   // GET /api/payments/contract/{contractId}: the caller's own latest payment for the contract.
-  r.get('/contract/:contractId', documented({
-    tag: 'Payments',
+  r.get('/contract/:contractId', doc({
     access: 'signed-in',
     summary: "The signed-in buyer's payment for a contract",
     answers: { 200: PaymentAnswer },
@@ -152,8 +153,7 @@ export function paymentRoutes(yoga: Yoga, clientIp: ClientIp) {
   // POST /api/payments/{id}/escrow { stripePaymentIntentId?, card?: { number, expMonth, expYear, cvc } }.
   // The intent is the server's provider's, never the browser's: a stripePaymentIntentId sent by the
   // client is accepted for compatibility and ignored.
-  r.post('/:id/escrow', documented({
-    tag: 'Payments',
+  r.post('/:id/escrow', doc({
     access: 'signed-in',
     summary: 'Pay: the amount is held in escrow for 24 hours and the data key is issued',
     body: EscrowBody,
@@ -173,8 +173,7 @@ export function paymentRoutes(yoga: Yoga, clientIp: ClientIp) {
   });
 
   // POST /api/payments/{id}/dispute { raisedBy, reason, description }.
-  r.post('/:id/dispute', documented({
-    tag: 'Payments',
+  r.post('/:id/dispute', doc({
     access: 'signed-in',
     summary: 'Open a dispute within the escrow window',
     body: DisputeBody,
@@ -193,8 +192,7 @@ export function paymentRoutes(yoga: Yoga, clientIp: ClientIp) {
   });
 
   // POST /api/payments/{id}/settle { decision: refund | release, note } (administrators).
-  r.post('/:id/settle', documented({
-    tag: 'Payments',
+  r.post('/:id/settle', doc({
     access: 'admin',
     summary: 'Settle a dispute: refund the buyer or release to the provider',
     body: SettleBody,

@@ -7,8 +7,11 @@ import { jsonError } from './respond.ts';
 import { TOTAL_HEADER } from './page-links.ts';
 import { refuseOtherBuyer } from './signed-in.ts';
 import { PURCHASE_FIELDS, restPurchase, type PurchaseNode } from './purchase-shape.ts';
-import { body, documented, field, readBody } from './openapi/describe.ts';
+import { body, documentedAs, field, readBody } from './openapi/describe.ts';
 import { PurchaseAnswer } from './openapi/shapes.ts';
+
+/** The routes of this file under one heading of the reference page. */
+const doc = documentedAs('Market');
 
 // REST compatibility for purchases (the specification): starting one at the server's price, and a
 // buyer's own list; the same GraphQL fields the web app reads, reshaped to the spec's JSON.
@@ -30,8 +33,7 @@ export function purchaseRoutes(yoga: Yoga, clientIp: ClientIp) {
   const r = new Hono<{ Bindings: HttpBindings }>();
 
   // POST /api/purchases { buyerId, contractId, status: 'pending' }
-  r.post('/purchases', documented({
-    tag: 'Market',
+  r.post('/purchases', doc({
     access: 'signed-in',
     summary: 'Start a purchase at the server\'s price (pending until paid)',
     body: PurchaseBody,
@@ -49,8 +51,7 @@ export function purchaseRoutes(yoga: Yoga, clientIp: ClientIp) {
   });
 
   // GET /api/purchases/buyer/{userId}: the logged-in user's own purchases only.
-  r.get('/purchases/buyer/:userId', documented({
-    tag: 'Market',
+  r.get('/purchases/buyer/:userId', doc({
     access: 'signed-in',
     summary: "The signed-in buyer's purchases (only one's own)",
     answers: { 200: { description: 'The purchases', schema: z.array(PurchaseAnswer), headers: TOTAL_HEADER } },

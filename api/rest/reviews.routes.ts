@@ -5,8 +5,11 @@ import { json, operation, respondWithResult, runOperation, type ClientIp } from 
 import { MAX_RATING, MIN_RATING } from '../domain/reviews/reviews.rules.ts';
 import { RATING_MESSAGE } from '../domain/reviews/reviews.schemas.ts';
 import { z } from 'zod';
-import { body, documented, field, readBody } from './openapi/describe.ts';
+import { body, documentedAs, field, readBody } from './openapi/describe.ts';
 import { ReviewAnswer } from './openapi/shapes.ts';
+
+/** The routes of this file under one heading of the reference page. */
+const doc = documentedAs('Reviews');
 
 // The schema's Int would refuse 4.5 or "4" with a type error; say what a rating is instead.
 const ReviewBody = body({
@@ -38,8 +41,7 @@ const REVIEW_PROVIDER = operation<{ reviewProvider: { __typename: string; data?:
 export function reviewRoutes(yoga: Yoga, clientIp: ClientIp) {
   const r = new Hono<{ Bindings: HttpBindings }>();
 
-  r.post('/reviews', documented({
-    tag: 'Reviews',
+  r.post('/reviews', doc({
     access: 'signed-in',
     summary: 'Review the provider of a purchase (after release)',
     body: ReviewBody,

@@ -3,7 +3,7 @@ import type { HttpBindings } from '@hono/node-server';
 import { z } from 'zod';
 import type { Yoga } from '../graphql/yoga.ts';
 import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type ClientIp, type MutationResult } from './execute.ts';
-import { body, documented, field, readBody } from './openapi/describe.ts';
+import { body, documentedAs, field, readBody } from './openapi/describe.ts';
 import { MessageAnswer } from './openapi/shapes.ts';
 import { strings } from './respond.ts';
 
@@ -38,13 +38,13 @@ const SessionAnswer = z.object({
   lastSeenAt: z.string().describe('Its last request, to the minute or so (ISO 8601).'),
   current: z.boolean().describe('The session making this request.'),
 });
+const doc = documentedAs('Accounts');
 const ChangePasswordBody = body({ currentPassword: field, newPassword: field, confirmPassword: field });
 
 export function sessionRoutes(yoga: Yoga, clientIp: ClientIp) {
   const r = new Hono<{ Bindings: HttpBindings }>();
 
-  r.get('/sessions', documented({
-    tag: 'Accounts',
+  r.get('/sessions', doc({
     access: 'signed-in',
     summary: "The signed-in user's own live sessions, the most recently used first",
     answers: { 200: z.array(SessionAnswer) },
@@ -55,8 +55,7 @@ export function sessionRoutes(yoga: Yoga, clientIp: ClientIp) {
   });
 
   // Everything but this one first: a path under /sessions/{id} would take "sign-out-others" as an id.
-  r.post('/sessions/sign-out-others', documented({
-    tag: 'Accounts',
+  r.post('/sessions/sign-out-others', doc({
     access: 'signed-in',
     summary: 'Sign out every other session of the signed-in user (this one stays)',
     answers: { 200: MessageAnswer },
@@ -65,8 +64,7 @@ export function sessionRoutes(yoga: Yoga, clientIp: ClientIp) {
     return respondWithResult(c, result, 'endOtherSessions', (data) => json(c, data));
   });
 
-  r.post('/sessions/:sessionId/sign-out', documented({
-    tag: 'Accounts',
+  r.post('/sessions/:sessionId/sign-out', doc({
     access: 'signed-in',
     summary: "Sign out one of the signed-in user's sessions (the current one is a logout)",
     answers: { 200: MessageAnswer },
@@ -76,8 +74,7 @@ export function sessionRoutes(yoga: Yoga, clientIp: ClientIp) {
     return respondWithResult(c, result, 'endSession', (data) => json(c, data));
   });
 
-  r.post('/change-password', documented({
-    tag: 'Accounts',
+  r.post('/change-password', doc({
     access: 'signed-in',
     summary: 'Change the password (the current one required); every other session is signed out',
     body: ChangePasswordBody,

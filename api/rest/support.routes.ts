@@ -6,9 +6,12 @@ import { isAdmin } from '../domain/policies.ts';
 import { jsonError, strings } from './respond.ts';
 import { PRIORITY_MESSAGE, STATUS_MESSAGE } from '../domain/support/support.schemas.ts';
 import { z } from 'zod';
-import { body, documented, field, queryOf, readBody } from './openapi/describe.ts';
+import { body, documentedAs, field, queryOf, readBody } from './openapi/describe.ts';
 import { TicketAnswer, TicketMessageAnswer } from './openapi/shapes.ts';
 import { TOTAL_HEADER } from './page-links.ts';
+
+/** The routes of this file under one heading of the reference page. */
+const doc = documentedAs('Support');
 
 const PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 const STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
@@ -87,8 +90,7 @@ export function supportRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   // POST /api/support/tickets { name, email, subject, priority, message }: anyone; a visitor's
   // browser gets the grant cookie for the new ticket.
-  r.post('/tickets', documented({
-    tag: 'Support',
+  r.post('/tickets', doc({
     access: 'public',
     summary: 'Open a support ticket (visitors get a grant cookie to follow it)',
     body: TicketBody,
@@ -104,8 +106,7 @@ export function supportRoutes(yoga: Yoga, clientIp: ClientIp) {
   });
 
   // GET /api/support/tickets/{id}/messages: the thread, oldest first.
-  r.get('/tickets/:id/messages', documented({
-    tag: 'Support',
+  r.get('/tickets/:id/messages', doc({
     access: 'visitor',
     summary: "A ticket's messages",
     answers: { 200: { description: 'The messages', schema: z.array(TicketMessageAnswer), headers: TOTAL_HEADER } },
@@ -118,8 +119,7 @@ export function supportRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   // POST /api/support/tickets/{id}/messages { message, isFromAdmin }: isFromAdmin is the server's
   // to decide (a visitor's or user's message is never from the team).
-  r.post('/tickets/:id/messages', documented({
-    tag: 'Support',
+  r.post('/tickets/:id/messages', doc({
     access: 'visitor',
     summary: 'Add a message to a ticket',
     body: TicketMessageBody,
@@ -133,8 +133,7 @@ export function supportRoutes(yoga: Yoga, clientIp: ClientIp) {
   });
 
   // GET /api/support/admin/tickets?status=&priority= ('all' or empty: no filter).
-  r.get('/admin/tickets', documented({
-    tag: 'Support',
+  r.get('/admin/tickets', doc({
     access: 'admin',
     summary: 'The support queue',
     answers: { 200: { description: 'The tickets', schema: z.array(TicketAnswer), headers: TOTAL_HEADER } },
@@ -152,8 +151,7 @@ export function supportRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   // POST /api/support/messages { ticketId, senderId, senderType: 'admin', senderName, message }:
   // the team's reply (administrators). The sender is the session's administrator.
-  r.post('/messages', documented({
-    tag: 'Support',
+  r.post('/messages', doc({
     access: 'admin',
     summary: 'Reply to a ticket as the support team',
     body: AdminReplyBody,
@@ -171,8 +169,7 @@ export function supportRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   // PATCH /api/support/tickets/{id} { assignedTo, status, resolvedAt }: resolvedAt is recorded by
   // the server when the ticket becomes resolved (a client's time is not trusted).
-  r.patch('/tickets/:id', documented({
-    tag: 'Support',
+  r.patch('/tickets/:id', doc({
     access: 'admin',
     summary: "Change a ticket's status or assignee",
     body: TicketUpdateBody,

@@ -5,9 +5,12 @@ import { json, listEveryPage, operation, respondWithResult, runOperation, type C
 import { jsonError } from './respond.ts';
 import { MULTIPLIER_MESSAGE, POSITION_TYPE_MESSAGE } from '../domain/trading/positions.schemas.ts';
 import { z } from 'zod';
-import { body, documented, field, readBody } from './openapi/describe.ts';
+import { body, documentedAs, field, readBody } from './openapi/describe.ts';
 import { PositionAnswer } from './openapi/shapes.ts';
 import { TOTAL_HEADER } from './page-links.ts';
+
+/** The routes of this file under one heading of the reference page. */
+const doc = documentedAs('Trading');
 
 // Numbers may come as numbers or as text; the domain's rules say what a valid one is.
 const amountOf = (name: string) => z.union([z.number(), z.string()], { error: `${name} must be a number` });
@@ -107,8 +110,7 @@ function decimalOf(v: unknown): string | null | undefined {
 export function tradingRoutes(yoga: Yoga, clientIp: ClientIp) {
   const r = new Hono<{ Bindings: HttpBindings }>();
 
-  r.get('/positions', documented({
-    tag: 'Trading',
+  r.get('/positions', doc({
     access: 'signed-in',
     summary: "The signed-in trader's paper positions, newest first",
     answers: { 200: { description: 'The positions', schema: z.array(PositionAnswer), headers: TOTAL_HEADER } },
@@ -117,8 +119,7 @@ export function tradingRoutes(yoga: Yoga, clientIp: ClientIp) {
     return listEveryPage(yoga, c, clientIp(c), POSITIONS, {}, (data) => data?.viewer?.positions ?? loggedOut(), positionJson);
   });
 
-  r.post('/positions', documented({
-    tag: 'Trading',
+  r.post('/positions', doc({
     access: 'signed-in',
     summary: 'Open a long or short paper position with a 1-5x multiplier',
     description: 'The entry price and margin are set by the server (anything sent for them is ignored).',
@@ -144,8 +145,7 @@ export function tradingRoutes(yoga: Yoga, clientIp: ClientIp) {
     return respondWithResult(c, result, 'openPosition', (data: PositionNode) => json(c, positionJson(data), 201));
   });
 
-  r.post('/positions/:id/close', documented({
-    tag: 'Trading',
+  r.post('/positions/:id/close', doc({
     access: 'signed-in',
     summary: 'Close a position at the current price',
     answers: { 200: PositionAnswer },

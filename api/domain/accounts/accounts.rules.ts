@@ -47,6 +47,9 @@ export const USERNAME_PATTERN = /^[a-z0-9](?:[a-z0-9._-]{1,28}[a-z0-9])$/;
 
 export const VERIFICATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
+/** A password reset link is short-lived: whoever reads the mailbox later cannot use it. */
+export const PASSWORD_RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
 /** A token is usable once, before it expires. */
 export function isTokenUsable(token: { usedAt: Date | null; expiresAt: Date }, now: Date): boolean {
   return token.usedAt === null && token.expiresAt.getTime() > now.getTime();

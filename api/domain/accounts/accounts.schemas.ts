@@ -16,6 +16,14 @@ const email = z
   .pipe(z.email('Please enter a valid email address'))
   .transform(normalizeEmail);
 
+// A new password (registration, reset, change): the rules of registration, typed twice.
+const newPassword = z
+  .string({ error: 'Password is required' })
+  .max(200, 'Password is too long')
+  .refine(meetsPasswordRules, PASSWORD_REQUIREMENTS_MESSAGE);
+const confirmPassword = z.string({ error: 'Please confirm your password' });
+const passwordsMatch = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;
+
 export const registerInput = z
   .object({
     name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name is too long'),
@@ -30,13 +38,10 @@ export const registerInput = z
           .max(30, 'Username must be at most 30 characters')
           .regex(USERNAME_PATTERN, 'Username may use letters, numbers, dots, dashes and underscores'),
       ),
-    password: z
-      .string({ error: 'Password is required' })
-      .max(200, 'Password is too long')
-      .refine(meetsPasswordRules, PASSWORD_REQUIREMENTS_MESSAGE),
-    confirmPassword: z.string({ error: 'Please confirm your password' }),
+    password: newPassword,
+    confirmPassword,
   })
-  .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH, path: ['confirmPassword'] });
+  .refine(passwordsMatch, { message: PASSWORDS_DO_NOT_MATCH, path: ['confirmPassword'] });
 
 export const loginInput = z.object({
   usernameOrEmail: z.string({ error: 'Username or email is required' }).trim().min(1, 'Username or email is required').max(254),
@@ -58,10 +63,17 @@ export const resendVerificationInput = z.object({ email });
 export const changePasswordInput = z
   .object({
     currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
-    newPassword: z
-      .string({ error: 'New password is required' })
-      .max(200, 'Password is too long')
-      .refine(meetsPasswordRules, PASSWORD_REQUIREMENTS_MESSAGE),
-    confirmPassword: z.string({ error: 'Please confirm your password' }),
+    newPassword,
+    confirmPassword,
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: PASSWORDS_DO_NOT_MATCH, path: ['confirmPassword'] });
+  .refine((v) => passwordsMatch({ password: v.newPassword, confirmPassword: v.confirmPassword }), { message: PASSWORDS_DO_NOT_MATCH, path: ['confirmPassword'] });
+
+export const requestPasswordResetInput = z.object({ email });
+
+export const resetPasswordInput = z
+  .object({
+    token: z.string({ error: 'Reset token is required' }).trim().min(1, 'Reset token is required').max(200),
+    password: newPassword,
+    confirmPassword,
+  })
+  .refine(passwordsMatch, { message: PASSWORDS_DO_NOT_MATCH, path: ['confirmPassword'] });

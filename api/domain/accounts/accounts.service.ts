@@ -31,6 +31,7 @@ import { parseInput } from '../parse-input.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.ts';
 import { verificationMail } from './accounts.mails.ts';
 import { isPublishedDemoLogin } from './demo-admin.ts';
+import { issueEmailToken, sha256 } from './email-tokens.ts';
 
 /** Attempts allowed per window (README lists the variables that set them; docs/decisions.md, "Hardening: sessions, limits and production defaults"). */
 export interface AccountLimits {
@@ -56,8 +57,6 @@ export interface AccountsDeps {
 const INVALID_CREDENTIALS = 'Invalid credentials';
 const INVALID_ADMIN_CREDENTIALS = 'Invalid admin credentials';
 const INVALID_TOKEN = 'Invalid or expired verification token';
-
-const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
 
 /**
  * Registers an unverified account and mails a verification link. Limited per client address and
@@ -112,15 +111,7 @@ function uniqueViolationField(error: unknown): 'email' | 'username' | undefined 
 
 async function sendVerification(deps: AccountsDeps, user: User, appUrl: string) {
   const now = deps.now?.() ?? new Date();
-  const token = crypto.randomBytes(32).toString('base64url');
-  await deps.db.emailToken.create({
-    data: {
-      userId: user.id,
-      purpose: 'verify_email',
-      tokenHash: sha256(token),
-      expiresAt: new Date(now.getTime() + VERIFICATION_TOKEN_TTL_MS),
-    },
-  });
+  const token = await issueEmailToken(deps.db, user.id, 'verify_email', VERIFICATION_TOKEN_TTL_MS, now);
   const link = new URL('/auth/verify-email', appUrl);
   link.searchParams.set('email', user.email);
   link.searchParams.set('token', token);

@@ -80,6 +80,11 @@ export interface RouteDoc {
 
 const json = (schema: Schema) => ({ 'application/json': { schema: resolver(schema) } });
 
+/** `documented` for one room's routes: they share the tag the reference page groups them under. */
+export function documentedAs(tag: string): (doc: Omit<RouteDoc, 'tag'>) => MiddlewareHandler {
+  return (doc) => documented({ ...doc, tag });
+}
+
 export function documented(doc: RouteDoc): MiddlewareHandler {
   const responses: Record<string, unknown> = {};
   for (const [status, answer] of Object.entries(doc.answers)) {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button } from '../../../components/Button.tsx';
 import { FormCard } from '../../../components/FormCard.tsx';
@@ -11,6 +11,22 @@ import { useSession } from '../../../session/useSession.ts';
 import { useLoginMutation } from './LoginMutation.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { StackForm } from '../../shared/StackForm.tsx';
+import type { LoginNotice } from '../loginNotice.ts';
+
+// A word from the page that sent the user here (a password just reset).
+const Notice = styled.p`
+  padding: 10px 12px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  color: ${({ theme }) => theme.colors.up};
+  background: ${({ theme }) => theme.colors.upSoft};
+  border: 1px solid ${({ theme }) => theme.colors.upBorder};
+  font-size: ${({ theme }) => theme.fontSizes.md};
+`;
+
+const ForgotLink = styled(Link)`
+  align-self: flex-end;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
 
 const FooterLinks = styled.div`
   display: flex;
@@ -31,6 +47,7 @@ export function Login() {
   const [searchParams] = useSearchParams();
   // Where the user was going (e.g. 'Log in to bid' on a contract); only paths on this site.
   const nextPath = safeNextPath(searchParams.get('next'));
+  const notice = (useLocation().state as Partial<LoginNotice> | null)?.notice;
   const { toast } = useToast();
   const { refreshSession } = useSession();
   const [commitLogin, inFlight] = useLoginMutation();
@@ -104,6 +121,7 @@ export function Login() {
         </FooterLinks>
       }
     >
+      {notice && <Notice role="status">{notice}</Notice>}
       <StackForm onSubmit={submit} noValidate aria-label="Login">
         <TextField
           label="Username or Email"
@@ -115,6 +133,7 @@ export function Login() {
           disabled={busy}
         />
         <PasswordField label="Password" {...field('password')} disabled={busy} />
+        <ForgotLink to="/auth/forgot-password">Forgot password?</ForgotLink>
         <Button type="submit" variant="primary" size="lg" fullWidth busy={busy}>
           {busy ? 'LOGGING IN…' : 'LOGIN'}
         </Button>

@@ -5,13 +5,13 @@ import { Button } from '../../../components/Button.tsx';
 import { FormCard } from '../../../components/FormCard.tsx';
 import { PasswordField } from '../../../components/PasswordField.tsx';
 import { PasswordStrengthMeter } from '../../../components/PasswordStrengthMeter.tsx';
-import { isPasswordStrongEnough } from '../../../components/passwordStrength.ts';
 import { TextField } from '../../../components/TextField.tsx';
 import { useToast } from '../../../components/toast/useToast.ts';
 import { looksLikeEmail, useFormFields } from '../../../hooks/useFormFields.ts';
 import { useRegisterMutation } from './RegisterMutation.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { StackForm } from '../../shared/StackForm.tsx';
+import { newPasswordProblem } from '../../shared/newPassword.ts';
 
 const Row = styled.div`
   display: grid;
@@ -46,18 +46,10 @@ export function Register() {
     setErrors(next);
     if (Object.keys(next).length) return;
 
-    if (values.password !== values.confirmPassword) {
-      setErrors({ confirmPassword: 'Passwords do not match' });
-      toast({ variant: 'destructive', title: 'Password Mismatch', description: 'Passwords do not match' });
-      return;
-    }
-    if (!isPasswordStrongEnough(values.password)) {
-      setErrors({ password: 'Password does not meet all the requirements below' });
-      toast({
-        variant: 'destructive',
-        title: 'Password Requirements Not Met',
-        description: 'Please ensure your password meets all security requirements',
-      });
+    const problem = newPasswordProblem(values.password, values.confirmPassword);
+    if (problem) {
+      setErrors({ [problem.field]: problem.message });
+      toast({ variant: 'destructive', title: problem.title, description: problem.description });
       return;
     }
 

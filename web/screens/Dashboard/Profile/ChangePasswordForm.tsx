@@ -4,9 +4,9 @@ import { Button } from '../../../components/Button.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { PasswordField } from '../../../components/PasswordField.tsx';
 import { PasswordStrengthMeter } from '../../../components/PasswordStrengthMeter.tsx';
-import { isPasswordStrongEnough } from '../../../components/passwordStrength.ts';
 import { useToast } from '../../../components/toast/useToast.ts';
 import { useFormFields } from '../../../hooks/useFormFields.ts';
+import { newPasswordProblem } from '../../shared/newPassword.ts';
 import { StackForm } from '../../shared/StackForm.tsx';
 import { useChangePasswordMutation } from './SecurityMutations.ts';
 
@@ -29,9 +29,9 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
     if (inFlight) return;
     const next: typeof errors = {};
     if (!values.currentPassword) next.currentPassword = 'Current password is required';
+    const problem = values.newPassword ? newPasswordProblem(values.newPassword, values.confirmPassword) : null;
     if (!values.newPassword) next.newPassword = 'New password is required';
-    else if (!isPasswordStrongEnough(values.newPassword)) next.newPassword = 'Password does not meet all the requirements below';
-    if (values.newPassword !== values.confirmPassword) next.confirmPassword = 'Passwords do not match';
+    else if (problem) next[problem.field === 'password' ? 'newPassword' : 'confirmPassword'] = problem.message;
     setErrors(next);
     if (Object.keys(next).length) return;
     commit({
