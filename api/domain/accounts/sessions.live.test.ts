@@ -31,7 +31,7 @@ describe.each(testDatabases())('subscriptions end with their session (%s)', (kin
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    for (const who of ['buyer', 'provider', 'idle']) ids[who] = (await makeUser(database.prisma, name(who))).id;
+    for (const who of ['buyer', 'provider', 'idle', 'profile']) ids[who] = (await makeUser(database.prisma, name(who))).id;
     await makeUser(database.prisma, name('boss'), { isAdmin: true });
     instance = await startLiveInstance(database);
   });
@@ -75,6 +75,24 @@ describe.each(testDatabases())('subscriptions end with their session (%s)', (kin
     await new Promise((r) => setTimeout(r, 200));
     expect(ended.received.map((r) => r.data.messageReceived.content)).toEqual(['Before logout']);
     expect(market.received).toEqual([]);
+  });
+
+  it("signing out the other sessions from the profile closes their sockets and keeps this one's", async () => {
+    const [here, there] = [await loginCookie(instance.base, name('profile')), await loginCookie(instance.base, name('profile'))];
+    const before = instance.websocket.sessions.size;
+    const staying = socket(here);
+    const ending = socket(there);
+    listenTo(staying.client, MESSAGES);
+    listenTo(ending.client, MESSAGES);
+    await until(() => instance.websocket.sessions.size === before + 2, 'both sockets to run as their session');
+    expect((await postJson(instance.base, '/api/auth/sessions/sign-out-others', here)).status).toBe(200);
+    await until(() => ending.closes.length > 0, 'the other session’s socket to close');
+    expect(ending.closes[0]).toEqual(SESSION_ENDED);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(staying.closes).toEqual([]);
+    // Leaves the sockets as it found them for the tests after it.
+    await staying.client.dispose();
+    await until(() => instance.websocket.sessions.size === before, 'this socket to be let go');
   });
 
   it('an administrator reset by ADMIN_PASSWORD (no event: another instance starting) delivers nothing more and closes at the next delivery', async () => {
