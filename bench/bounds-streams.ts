@@ -2,10 +2,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import pg from 'pg';
 import { openDatabase } from '../api/db/database.ts';
 import { generateApiKey } from '../api/domain/delivery/api-keys.ts';
 import { MiB, PORT, rssMiB, startServer } from './bounds-server.ts';
+import { scratchDatabase } from './pay-server.ts';
 import { during, fmt, healthProbe, HEALTHZ_P99_MS, latency, now } from './healthz-probe.ts';
 
 // The streams of bench/profile-bounds.ts: files past the row limits, bought and streamed several
@@ -65,31 +65,12 @@ function streamOnce(url: string, key: string): Promise<{ status: number; bytes: 
   });
 }
 
-/** A new database on BENCH_PG_ADMIN_URL's server, and how to drop it. */
-async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-  const name = `pit_bench_streams_${crypto.randomBytes(5).toString('hex')}`;
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
 /** Streams every stream case from a second server on a scratch database; a verdict per hostile file. Whether one failed. */
 export async function streamBench(verdicts: string[]): Promise<boolean> {
   let failed = false;
   const port = PORT + 1;
   const base = `http://127.0.0.1:${port}`;
-  const scratch = await scratchDatabase();
+  const scratch = await scratchDatabase('pit_bench_streams');
   const started = await startServer(port, scratch.url);
   try {
     // Listings written straight into the database, as if bought before uploads were checked.

@@ -23,9 +23,9 @@
 // the event loop 23 s and crashed the server out of memory) and one of 400,000 columns in 800 KB,
 // both as listings from before uploads were checked (no profile: the stream reads the header
 // itself), beside a 10,000-column file that streams. A second server on BENCH_PORT + 1, on a
-// scratch database created on the PostgreSQL server of BENCH_PG_ADMIN_URL (default the local one)
-// and dropped after; the rows are written straight into it, the files into storage. (Not
-// BENCH_DATABASE_URL: that one is the first server's own database, used as it is.) Pass: each
+// scratch database created beside the other benches' (bench/pay-server.ts: on the server of
+// BENCH_DATABASE_URL or TEST_DATABASE_URL, default the local one) and dropped after; the rows are
+// written straight into it, the files into storage. Pass: each
 // hostile stream answers 422, RSS grows under 100 MiB, and the p99 of /healthz while the streams
 // run stays within BENCH_HEALTHZ_P99_MS.
 //

@@ -34,22 +34,8 @@ async function mutate(request: APIRequestContext, query: string, input: Record<s
 }
 
 test('a buyer raises a dispute: Missing Information first, then Dispute Raised', async ({ page }) => {
-  await newBuyer(page);
-  const listing = await meridianListing(page.request, 2);
   // paid through the API: this journey is about the escrow page
-  const quote = await quoteOf(page.request, listing.contractId);
-  const { createPayment } = await gql<{ createPayment: { data?: { id: string }; message?: string } }>(
-    page.request,
-    'mutation ($input: CreatePaymentInput!) { createPayment(input: $input) { ... on MutationCreatePaymentSuccess { data { id } } ... on Error { message } } }',
-    { input: { contractId: listing.id, paymentMethod: 'crypto', amount: quote.total } },
-  );
-  expect(createPayment.data, createPayment.message).toBeDefined();
-  const { confirmPayment } = await gql<{ confirmPayment: { __typename: string; message?: string } }>(
-    page.request,
-    'mutation ($input: ConfirmPaymentInput!) { confirmPayment(input: $input) { __typename ... on Error { message } } }',
-    { input: { paymentId: createPayment.data!.id } },
-  );
-  expect(confirmPayment.__typename, confirmPayment.message).toBe('MutationConfirmPaymentSuccess');
+  const { listing } = await paidListing(page, 2);
 
   // the payment page now says it is paid and leads to the escrow status
   await page.goto(`/payment/${listing.contractId}`);
