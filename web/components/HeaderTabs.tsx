@@ -1,6 +1,7 @@
 import { NavLink } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import type { NavMenuSection } from './NavMenu.tsx';
+import { underlinedTab } from '../theme/tabs.ts';
 
 /** The header's rows: as wide as the page, with its side padding. */
 export const headerInner = css`
@@ -58,25 +59,7 @@ const Tab = styled(NavLink)`
   white-space: nowrap;
   transition: color ${({ theme }) => theme.transitions.fast};
 
-  &::after {
-    content: '';
-    position: absolute;
-    left: 10px;
-    right: 10px;
-    bottom: -1px;
-    height: 2px;
-    background: transparent;
-  }
-
-  &:hover {
-    text-decoration: none;
-    color: ${({ theme }) => theme.colors.textStrong};
-  }
-
-  &[aria-current='page'] {
-    color: ${({ theme }) => theme.colors.up};
-    &::after { background: ${({ theme }) => theme.colors.up}; }
-  }
+  ${underlinedTab('-1px')}
 
   &:focus-visible { outline-offset: -2px; }
 `;

@@ -6,6 +6,7 @@ import { Icon, type IconName } from '../../components/Icon.tsx';
 import { formatBadgeCount } from '../../format/format.ts';
 import type { DashboardMenu_summary$key } from '../../__generated__/DashboardMenu_summary.graphql.ts';
 import { UnreadPill } from '../shared/UnreadCount.tsx';
+import { underlinedTab } from '../../theme/tabs.ts';
 
 // side menu, in this order: the Messages badge is real and live (the header's unreadCountChanged
 // subscription writes each pushed count to the viewer and to this summary alike).
@@ -69,26 +70,9 @@ const Item = styled(NavLink)`
 
   svg { flex: none; color: ${({ theme }) => theme.colors.textDim}; }
 
-  &::after {
-    content: '';
-    position: absolute;
-    left: 10px;
-    right: 10px;
-    bottom: 0;
-    height: 2px;
-    background: transparent;
-  }
+  ${underlinedTab('0')}
 
-  &:hover {
-    text-decoration: none;
-    color: ${({ theme }) => theme.colors.textStrong};
-  }
-
-  &[aria-current='page'] {
-    color: ${({ theme }) => theme.colors.up};
-    svg { color: ${({ theme }) => theme.colors.up}; }
-    &::after { background: ${({ theme }) => theme.colors.up}; }
-  }
+  &[aria-current='page'] svg { color: ${({ theme }) => theme.colors.up}; }
 
   &:focus-visible { outline-offset: -2px; }
 
