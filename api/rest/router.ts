@@ -3,6 +3,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../graphql/yoga.ts';
 import { authRoutes } from './auth.routes.ts';
 import { sessionRoutes } from './sessions.routes.ts';
+import { twoFactorRoutes } from './two-factor.routes.ts';
 import { marketRoutes } from './market.routes.ts';
 import { bidRoutes } from './bids.routes.ts';
 import { purchaseRoutes } from './purchases.routes.ts';
@@ -25,6 +26,7 @@ import { docsPage } from './openapi/docs-page.ts';
 const ROOMS: ReadonlyArray<readonly [string, (yoga: Yoga, clientIp: ClientIp) => Hono<{ Bindings: HttpBindings }>]> = [
   ['/auth', authRoutes],
   ['/auth', sessionRoutes],
+  ['/auth', twoFactorRoutes],
   ['/due-diligence', diligenceRoutes],
   ['/payments', paymentRoutes],
   ['/data', dataRoutes],
