@@ -8,6 +8,9 @@ const mutation = graphql`
       ... on MutationAdminLoginSuccess {
         data {
           message
+          twoFactorRequired
+          challenge
+          twoFactorEnrolmentRequired
           user {
             id
             name

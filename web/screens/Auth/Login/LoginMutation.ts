@@ -8,6 +8,9 @@ const mutation = graphql`
       ... on MutationLoginSuccess {
         data {
           message
+          twoFactorRequired
+          challenge
+          twoFactorEnrolmentRequired
           user {
             id
             name
