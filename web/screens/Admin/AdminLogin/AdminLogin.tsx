@@ -15,6 +15,7 @@ import { AdminLoginQuery, type AdminLoginLoaderData } from './AdminLoginQuery.ts
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { StackForm } from '../../shared/StackForm.tsx';
 import { TWO_FACTOR_ENROLMENT_PATH, TwoFactorLoginStep } from '../../shared/TwoFactorLoginStep.tsx';
+import { loginOutcome } from '../../shared/loginOutcome.ts';
 
 /** redirect delays: 1 s after admin login */
 const REDIRECT_MS = 1000;
@@ -87,8 +88,9 @@ export function AdminLogin() {
       variables: { input: { email: email.trim(), password } },
       onCompleted: ({ adminLogin: result }) => {
         if (result.__typename === 'MutationAdminLoginSuccess') {
-          if (result.data?.twoFactorRequired && result.data.challenge) return setChallenge(result.data.challenge);
-          signedIn(result.data?.message, result.data?.twoFactorEnrolmentRequired);
+          const next = loginOutcome(result.data);
+          if (next.challenge) return setChallenge(next.challenge);
+          signedIn(result.data?.message, next.mustEnrol);
           return;
         }
         if (result.__typename === 'ValidationError') {

@@ -8,14 +8,12 @@ const mutation = graphql`
       ... on MutationAdminLoginSuccess {
         data {
           message
-          twoFactorRequired
-          challenge
-          twoFactorEnrolmentRequired
           user {
             id
             name
             isAdmin
           }
+          ...loginOutcome_session
         }
       }
       ... on ValidationError {

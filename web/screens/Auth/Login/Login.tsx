@@ -12,6 +12,7 @@ import { useLoginMutation } from './LoginMutation.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { StackForm } from '../../shared/StackForm.tsx';
 import { TWO_FACTOR_ENROLMENT_PATH, TwoFactorLoginStep } from '../../shared/TwoFactorLoginStep.tsx';
+import { loginOutcome } from '../../shared/loginOutcome.ts';
 import type { LoginNotice } from '../loginNotice.ts';
 
 // A word from the page that sent the user here (a password just reset).
@@ -88,9 +89,10 @@ export function Login() {
         // `... on Error` merges the error fields into one shape: read them as optional
         switch (result.__typename) {
           case 'MutationLoginSuccess': {
-            if (result.data?.twoFactorRequired && result.data.challenge) return setChallenge(result.data.challenge);
+            const next = loginOutcome(result.data);
+            if (next.challenge) return setChallenge(next.challenge);
             const name = result.data?.user?.name;
-            signedIn(result.data?.message || (name ? `Welcome back, ${name}!` : 'Welcome back!'), result.data?.twoFactorEnrolmentRequired);
+            signedIn(result.data?.message || (name ? `Welcome back, ${name}!` : 'Welcome back!'), next.mustEnrol);
             return;
           }
           case 'EmailNotVerifiedError': {

@@ -8,13 +8,11 @@ const mutation = graphql`
       ... on MutationLoginSuccess {
         data {
           message
-          twoFactorRequired
-          challenge
-          twoFactorEnrolmentRequired
           user {
             id
             name
           }
+          ...loginOutcome_session
         }
       }
       ... on EmailNotVerifiedError {

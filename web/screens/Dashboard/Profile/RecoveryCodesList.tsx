@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { Button } from '../../../components/Button.tsx';
 import { useToast } from '../../../components/toast/useToast.ts';
+import { ButtonRow } from './ButtonRow.ts';
 
 const Warning = styled.p`
   margin: 0;
@@ -22,12 +23,6 @@ const Codes = styled.ol`
   color: ${({ theme }) => theme.colors.text};
 `;
 
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
-`;
-
 /** Recovery codes, shown this once: copy them, then say they are saved. */
 export function RecoveryCodesList({ codes, onDone }: { codes: readonly string[]; onDone: () => void }) {
   const { toast } = useToast();
@@ -45,14 +40,14 @@ export function RecoveryCodesList({ codes, onDone }: { codes: readonly string[];
           <li key={code}>{code}</li>
         ))}
       </Codes>
-      <Row>
+      <ButtonRow>
         <Button type="button" variant="secondary" onClick={copy}>
           Copy codes
         </Button>
         <Button type="button" variant="primary" onClick={onDone}>
           I have saved them
         </Button>
-      </Row>
+      </ButtonRow>
     </>
   );
 }

@@ -6,53 +6,41 @@ import { TextField } from '../../../components/TextField.tsx';
 import { useToast } from '../../../components/toast/useToast.ts';
 import { useFormFields } from '../../../hooks/useFormFields.ts';
 import { StackForm } from '../../shared/StackForm.tsx';
-import { useConfirmTwoFactorEnrolmentMutation } from './TwoFactorMutations.ts';
+import { fieldOfReason, useConfirmTwoFactorEnrolmentMutation } from './TwoFactorMutations.ts';
+import { ButtonRow } from './ButtonRow.ts';
 
+// The QR beside the steps, under them on a phone; white behind the code: scanners need the
+// contrast the dark theme does not give.
 const Setup = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-start;
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(168px, 1fr));
   gap: 16px;
-`;
-
-// White behind the code: scanners need the contrast the dark theme does not give.
-const Qr = styled.img`
-  width: 168px;
-  height: 168px;
-  padding: 6px;
-  background: #fff;
-  border-radius: ${({ theme }) => theme.radii.sm};
-`;
-
-const Steps = styled.div`
-  display: flex;
-  flex: 1 1 220px;
-  flex-direction: column;
-  gap: 8px;
-  min-width: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
-  p {
-    margin: 0;
+  img {
+    width: 168px;
+    padding: 6px;
+    background: #fff;
+    border-radius: ${({ theme }) => theme.radii.sm};
   }
 `;
 
+const Steps = styled.div`
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+  p {
+    margin: 0 0 8px;
+  }
+`;
+
+// The key to type by hand, in the figures' monospace, grouped by four.
 const Secret = styled.code`
   display: block;
+  margin-bottom: 8px;
   padding: 8px 10px;
   border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.md};
+  font: ${({ theme }) => `${theme.fontSizes.md} ${theme.fonts.mono}`};
   letter-spacing: 0.08em;
   color: ${({ theme }) => theme.colors.text};
   overflow-wrap: anywhere;
-`;
-
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
 `;
 
 /** Groups a base32 secret by four, as apps show it, so it can be typed without losing one's place. */
@@ -62,7 +50,7 @@ const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 export function TwoFactorEnrolForm({ secret, qrCodeDataUrl, onConfirmed, onCancel }: { secret: string; qrCodeDataUrl: string; onConfirmed: (codes: readonly string[]) => void; onCancel: () => void }) {
   const { toast } = useToast();
   const [commit, inFlight] = useConfirmTwoFactorEnrolmentMutation();
-  const { values, errors, setErrors, field, showServerErrors } = useFormFields({ code: '', password: '' }, { clearOnInput: true });
+  const { values, errors, setErrors, field } = useFormFields({ code: '', password: '' }, { clearOnInput: true });
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -79,7 +67,8 @@ export function TwoFactorEnrolForm({ secret, qrCodeDataUrl, onConfirmed, onCance
           toast({ title: 'Two-factor On', description: 'Logging in now asks for a code from your app.' });
           return onConfirmed(r.data.recoveryCodes);
         }
-        if (r.__typename === 'ValidationError' && showServerErrors(r.fieldErrors)) return;
+        const wrong = fieldOfReason(r.reason);
+        if (wrong) return setErrors({ [wrong]: r.message ?? 'Incorrect' });
         toast({ variant: 'destructive', title: 'Not Turned On', description: r.message ?? 'Two-factor sign-in could not be turned on.' });
       },
       onError: (error) => {
@@ -91,7 +80,7 @@ export function TwoFactorEnrolForm({ secret, qrCodeDataUrl, onConfirmed, onCance
   return (
     <StackForm onSubmit={submit} noValidate aria-label="Confirm two-factor sign-in">
       <Setup>
-        <Qr src={qrCodeDataUrl} alt="QR code for your authenticator app" />
+        <img src={qrCodeDataUrl} width={168} height={168} alt="QR code for your authenticator app" />
         <Steps>
           <p>1. Scan the QR code with an authenticator app (Google Authenticator, 1Password, Authy…), or type this key:</p>
           <Secret data-testid="two-factor-secret" data-secret={secret}>
@@ -102,14 +91,14 @@ export function TwoFactorEnrolForm({ secret, qrCodeDataUrl, onConfirmed, onCance
       </Setup>
       <TextField label="Code from the app" autoComplete="one-time-code" inputMode="numeric" maxLength={7} placeholder="123456" {...field('code')} disabled={inFlight} />
       <PasswordField label="Password" autoComplete="current-password" {...field('password')} disabled={inFlight} />
-      <Row>
+      <ButtonRow>
         <Button type="submit" variant="primary" busy={inFlight}>
           {inFlight ? 'Turning on…' : 'Turn on'}
         </Button>
         <Button type="button" variant="ghost" onClick={onCancel} disabled={inFlight}>
           Cancel
         </Button>
-      </Row>
+      </ButtonRow>
     </StackForm>
   );
 }

@@ -6,13 +6,8 @@ import { TextField } from '../../../components/TextField.tsx';
 import { useToast } from '../../../components/toast/useToast.ts';
 import { useFormFields } from '../../../hooks/useFormFields.ts';
 import { StackForm } from '../../shared/StackForm.tsx';
-import { useDisableTwoFactorMutation, useRegenerateRecoveryCodesMutation } from './TwoFactorMutations.ts';
-
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
-`;
+import { fieldOfReason, useDisableTwoFactorMutation, useRegenerateRecoveryCodesMutation } from './TwoFactorMutations.ts';
+import { ButtonRow } from './ButtonRow.ts';
 
 type Action = 'regenerate' | 'disable';
 
@@ -23,15 +18,17 @@ export function TwoFactorManage({ onCodes, onChanged }: { onCodes: (codes: reado
   const [regenerate, regenerating] = useRegenerateRecoveryCodesMutation();
   const [disable, disabling] = useDisableTwoFactorMutation();
   const busy = regenerating || disabling;
-  const { values, setValues, errors, setErrors, field, showServerErrors } = useFormFields({ password: '', code: '' }, { clearOnInput: true });
+  const { values, setValues, errors, setErrors, field } = useFormFields({ password: '', code: '' }, { clearOnInput: true });
 
   const open = (next: Action | null) => {
     setAction(next);
     setValues({ password: '', code: '' });
     setErrors({});
   };
-  const failed = (title: string, fieldErrors: readonly { field: string; message: string }[] | null | undefined, message: string | null | undefined) => {
-    if (showServerErrors(fieldErrors)) return;
+  // A wrong password or code lands on its field; anything else is a toast.
+  const failed = (title: string, { reason, message }: { reason?: string | null; message?: string | null }) => {
+    const wrong = fieldOfReason(reason);
+    if (wrong) return setErrors({ [wrong]: message ?? 'Incorrect' });
     toast({ variant: 'destructive', title, description: message ?? 'Please try again.' });
   };
 
@@ -50,7 +47,7 @@ export function TwoFactorManage({ onCodes, onChanged }: { onCodes: (codes: reado
       regenerate({
         variables: { input: { password: values.password } },
         onCompleted: ({ regenerateRecoveryCodes: r }) => {
-          if (r.__typename !== 'MutationRegenerateRecoveryCodesSuccess' || !r.data) return failed('No New Codes', r.fieldErrors, r.message);
+          if (r.__typename !== 'MutationRegenerateRecoveryCodesSuccess' || !r.data) return failed('No New Codes', r);
           open(null);
           onCodes(r.data.recoveryCodes);
         },
@@ -61,7 +58,7 @@ export function TwoFactorManage({ onCodes, onChanged }: { onCodes: (codes: reado
     disable({
       variables: { input: { password: values.password, code: values.code.trim() } },
       onCompleted: ({ disableTwoFactor: r }) => {
-        if (r.__typename !== 'MutationDisableTwoFactorSuccess') return failed('Still On', r.fieldErrors, r.message);
+        if (r.__typename !== 'MutationDisableTwoFactorSuccess') return failed('Still On', r);
         open(null);
         toast({ title: 'Two-factor Off', description: r.data?.message ?? 'Logging in asks for your password only.' });
         onChanged();
@@ -72,28 +69,28 @@ export function TwoFactorManage({ onCodes, onChanged }: { onCodes: (codes: reado
 
   if (!action) {
     return (
-      <Row>
+      <ButtonRow>
         <Button type="button" variant="secondary" onClick={() => open('regenerate')}>
           New recovery codes
         </Button>
         <Button type="button" variant="danger" onClick={() => open('disable')}>
           Turn off
         </Button>
-      </Row>
+      </ButtonRow>
     );
   }
   return (
     <StackForm onSubmit={submit} noValidate aria-label={action === 'disable' ? 'Turn off two-factor sign-in' : 'New recovery codes'}>
       <PasswordField label="Password" autoComplete="current-password" {...field('password')} disabled={busy} />
       {action === 'disable' && <TextField label="Code from the app, or a recovery code" autoComplete="one-time-code" autoCapitalize="off" {...field('code')} disabled={busy} />}
-      <Row>
+      <ButtonRow>
         <Button type="submit" variant={action === 'disable' ? 'danger' : 'primary'} busy={busy}>
           {action === 'disable' ? 'Turn off two-factor' : 'Make new codes'}
         </Button>
         <Button type="button" variant="ghost" onClick={() => open(null)} disabled={busy}>
           Cancel
         </Button>
-      </Row>
+      </ButtonRow>
     </StackForm>
   );
 }
