@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
+import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { Badge } from '../../../components/Badge.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { useToast } from '../../../components/toast/useToast.ts';
+import { useSession } from '../../../session/useSession.ts';
 import type { TwoFactorPanel_query$key } from '../../../__generated__/TwoFactorPanel_query.graphql.ts';
 import { RecoveryCodesList } from './RecoveryCodesList.tsx';
 import { TwoFactorEnrolForm } from './TwoFactorEnrolForm.tsx';
@@ -58,11 +60,20 @@ export function TwoFactorPanel({ query, onChanged }: { query: TwoFactorPanel_que
       },
     });
   }
+  const { refreshSession } = useSession();
   const showCodes = (next: readonly string[]) => {
     setEnrolment(null);
     setCodes(next);
     onChanged();
+    // An administrator who had to enrol has the back office again: the header learns it.
+    if (status.requiredForAccount) refreshSession().catch((error: unknown) => console.warn('Could not refresh the session', error));
   };
+
+  // Sent here after logging in (/dashboard/profile#two-factor): the panel comes into view.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash === '#two-factor') document.getElementById('two-factor')?.scrollIntoView({ block: 'start' });
+  }, [hash]);
 
   const badge = status.enabled ? <Badge tone="green" dot>ON</Badge> : <Badge tone={status.requiredForAccount ? 'amber' : 'neutral'}>OFF</Badge>;
   return (
