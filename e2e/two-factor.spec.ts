@@ -55,7 +55,7 @@ test('a user turns on two-factor on the profile, then logs in with a code and wi
   const recoveryCodes = await codes.allTextContents();
   expect(recoveryCodes[0]).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
   await page.screenshot({ path: testInfo.outputPath('recovery-codes-390.png'), fullPage: true });
-  expect((await newestMailTo(user.email)).headers).toMatch(/Two-factor sign-in turned on/);
+  await expect.poll(async () => (await newestMailTo(user.email)).headers, { timeout: 15_000 }).toMatch(/Two-factor sign-in turned on/);
   await panel.getByRole('button', { name: 'I have saved them' }).click();
   await expect(panel.getByText('ON', { exact: true })).toBeVisible();
   await expect(panel).toContainText('Recovery codes left: 10');

@@ -8,7 +8,7 @@ import { verifyPassword } from './password.ts';
 import { matchingStep, newTotpSecret, openSecret, otpauthUri, sealSecret } from './totp.ts';
 import { mustEnrolTwoFactor, newRecoveryCodes, normalizeRecoveryCode, normalizeTotpCode, recoveryCodeHash } from './two-factor.rules.ts';
 import { confirmTwoFactorInput, disableTwoFactorInput, regenerateRecoveryCodesInput } from './two-factor.schemas.ts';
-import { twoFactorDisabledMail, twoFactorEnabledMail } from './two-factor.mails.ts';
+import { tellSecurityChange } from '../notifications/security-notice.ts';
 
 // Two-factor sign-in from the profile's Security section: enrol (a secret, confirmed with a code
 // and the password), recovery codes shown once, turn it off, new recovery codes
@@ -110,7 +110,7 @@ export async function confirmTwoFactorEnrolment(deps: TwoFactorDeps, viewer: Vie
   // Another confirmation, or a new enrolment, got there first.
   if (!enabled) throw new ConflictError('Two-factor enrolment changed meanwhile; reload and try again', 'CONFLICT');
   await deps.limiter.reset(limitKey(user.id));
-  await deps.mailer.send(twoFactorEnabledMail({ to: user.email, name: user.name }));
+  await tellSecurityChange(deps, TWO_FACTOR_TURNED_ON(user.id));
   return { message: 'Two-factor sign-in is on. Keep your recovery codes somewhere safe: they are shown only now.', recoveryCodes };
 }
 
@@ -123,7 +123,7 @@ export async function disableTwoFactor(deps: TwoFactorDeps, viewer: Viewer, rawI
   if ((await useCode(deps, row, input.code)) !== 'ok') throw wrongCode();
   await deps.db.$transaction([deps.db.recoveryCode.deleteMany({ where: { userId: user.id } }), deps.db.twoFactor.deleteMany({ where: { userId: user.id } })]);
   await deps.limiter.reset(limitKey(user.id));
-  await deps.mailer.send(twoFactorDisabledMail({ to: user.email, name: user.name }));
+  await tellSecurityChange(deps, TWO_FACTOR_TURNED_OFF(user.id));
   return { message: 'Two-factor sign-in is off.' };
 }
 
@@ -187,6 +187,21 @@ export async function useCode(deps: Pick<TwoFactorDeps, 'db' | 'serverSecret' | 
   const { count } = await deps.db.recoveryCode.updateMany({ where: { userId: row.userId, codeHash: recoveryCodeHash(recovery), usedAt: null }, data: { usedAt: now } });
   return count === 1 ? 'ok' : 'wrong';
 }
+
+// Security notices: in the bell and always by mail (they cannot be switched off), so an owner
+// learns at once when someone else changed how the account is protected.
+const TWO_FACTOR_TURNED_ON = (userId: string) => ({
+  userId,
+  title: 'Two-factor sign-in turned on',
+  body: 'Logging in to your DATA PIT account now asks for a code from your authenticator app after the password. Keep your recovery codes somewhere safe. If this was not you, change your password now and contact support.',
+  link: '/dashboard/profile#two-factor',
+});
+const TWO_FACTOR_TURNED_OFF = (userId: string) => ({
+  userId,
+  title: 'Two-factor sign-in turned off',
+  body: 'Logging in to your DATA PIT account now asks for the password only. If this was not you, change your password now, turn two-factor sign-in back on and contact support.',
+  link: '/dashboard/profile#two-factor',
+});
 
 const alreadyEnabled = () => new ConflictError('Two-factor sign-in is already on', 'TWO_FACTOR_ALREADY_ENABLED');
 const wrongCode = () =>

@@ -74,7 +74,8 @@ describe.each(testDatabases())('two-factor sign-in on %s', (kind) => {
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.recoveryCodes).toHaveLength(10);
     expect(new Set(confirmed.body.recoveryCodes).size).toBe(10);
-    expect(app.mailer.lastTo('enrol@example.com')?.subject).toMatch(/turned on/);
+    await app.jobs.runDue();
+    expect(app.mailer.lastTo('enrol@example.com')?.subject).toMatch(/^Two-factor sign-in turned on/);
     const status = await user.json('GET', '/api/auth/two-factor');
     expect(status.body).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
     expect(JSON.stringify(status.body)).not.toContain(secret);
@@ -174,7 +175,8 @@ describe.each(testDatabases())('two-factor sign-in on %s', (kind) => {
     expect((await user.json('POST', '/api/auth/two-factor/disable', { code: fresh.body.recoveryCodes[0], password: 'Wrong#Pass1' })).body.code).toBe('WRONG_CURRENT_PASSWORD');
     const off = await user.json('POST', '/api/auth/two-factor/disable', { code: fresh.body.recoveryCodes[0], password: STRONG_PASSWORD });
     expect(off.status).toBe(200);
-    expect(app.mailer.lastTo('off@example.com')?.subject).toMatch(/turned off/);
+    await app.jobs.runDue();
+    expect(app.mailer.lastTo('off@example.com')?.subject).toMatch(/^Two-factor sign-in turned off/);
     expect(await app.database.prisma.recoveryCode.count({ where: { userId: await idOf('offer') } })).toBe(0);
     await logIn(app, 'offer');
   });
