@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Icon } from './Icon.tsx';
@@ -15,6 +16,8 @@ export type HeaderProps = {
   user: HeaderUser | null;
   /** unread messages; the badge shows only above 0 */
   unreadCount?: number;
+  /** the notification bell, beside the mail badge (signed in only) */
+  bell?: ReactNode;
   onLogout: () => void;
   /** called with the trimmed text on Enter, only when it is not empty (ShellHeader sends it to the page being browsed) */
   onSearch: (text: string) => void;
@@ -128,7 +131,7 @@ const HeaderSearch = styled(TickerSearch)`
 `;
 
 /** Site header. Presentational: data comes in, logout/search go out. */
-export function Header({ user, unreadCount = 0, onLogout, onSearch, initialSearch = '' }: HeaderProps) {
+export function Header({ user, unreadCount = 0, bell, onLogout, onSearch, initialSearch = '' }: HeaderProps) {
   const sections: NavMenuSection[] = [{ label: 'Market', links: PUBLIC_LINKS }];
   if (user) sections.push({ label: 'Your desk', links: USER_LINKS.map((l) => (l.to === '/messaging' ? { ...l, count: unreadCount } : l)) });
   if (user?.isAdmin) sections.push({ label: 'Administration', links: ADMIN_TABS });
@@ -154,6 +157,7 @@ export function Header({ user, unreadCount = 0, onLogout, onSearch, initialSearc
                   <Count aria-hidden="true">{unreadCount > 99 ? '99+' : unreadCount}</Count>
                 </UnreadLink>
               )}
+              {bell}
               <UserMenu user={user} onLogout={onLogout} />
             </>
           ) : (

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Avatar } from './Avatar.tsx';
 import { Icon } from './Icon.tsx';
 import { Stars } from './Stars.tsx';
+import { useDisclosure } from './useDisclosure.ts';
 import { VisuallyHidden } from './VisuallyHidden.tsx';
 import { plural } from '../format/format.ts';
 
@@ -154,40 +155,13 @@ const LogoutButton = styled.button`
  * the visible name and trades), so what a speech user sees is what they can say.
  */
 export function UserMenu({ user, onLogout }: UserMenuProps) {
-  const [open, setOpen] = useState(false);
-  const wrapRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { open, setOpen, wrapRef, buttonRef, onBlur } = useDisclosure();
   const menuId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    function onPointerDown(e: PointerEvent) {
-      if (wrapRef.current && !wrapRef.current.contains(e.target as Node)) setOpen(false);
-    }
-    function onKeyDown(e: KeyboardEvent) {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    }
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
 
   const close = () => setOpen(false);
 
   return (
-    <MenuWrap
-      ref={wrapRef}
-      onBlur={(e) => {
-        // close when focus leaves the menu (Tab away), not when it moves inside it
-        if (open && e.relatedTarget && !e.currentTarget.contains(e.relatedTarget as Node)) setOpen(false);
-      }}
-    >
+    <MenuWrap ref={wrapRef} onBlur={onBlur}>
       <MenuButton
         ref={buttonRef}
         type="button"
