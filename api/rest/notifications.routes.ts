@@ -151,9 +151,9 @@ export function notificationRoutes(yoga: Yoga, clientIp: ClientIp) {
     access: 'public',
     summary: 'Stop the mails of one kind, by the token of a mailed link',
     description: 'The token names its person and kind; that kind then reaches them in the app only. No login needed.',
+    answers: { 200: z.object({ type: z.string(), label: z.string() }) },
     body: UnsubscribeBody,
     example: { token: '<from the mail>' },
-    answers: { 200: z.object({ type: z.string(), label: z.string() }) },
   }), async (c) => {
     const { token } = await readBody(c, UnsubscribeBody);
     const result = await runOperation(yoga, c, clientIp(c), UNSUBSCRIBE, { input: { token } });

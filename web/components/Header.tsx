@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { Icon } from './Icon.tsx';
 import { Logo } from './Logo.tsx';
 import { NavMenu, type NavMenuSection } from './NavMenu.tsx';
-import { CountPill } from './CountPill.tsx';
+import { CornerCount, headerIcon } from './HeaderIcon.tsx';
 import { TickerSearch } from './TickerSearch.tsx';
 import { headerInner, HeaderTabs } from './HeaderTabs.tsx';
 import { UserMenu, type HeaderUser } from './UserMenu.tsx';
@@ -98,25 +98,7 @@ const TextLink = styled(Link)<{ $primary?: boolean }>`
 `;
 
 const UnreadLink = styled(Link)`
-  position: relative;
-  display: inline-grid;
-  place-items: center;
-  width: 34px;
-  height: 32px;
-  border-radius: ${({ theme }) => theme.radii.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
-  &:hover {
-    color: ${({ theme }) => theme.colors.textStrong};
-    background: ${({ theme }) => theme.colors.hover};
-  }
-`;
-
-// over the mail icon's corner, ringed in the bar's colour
-const Count = styled(CountPill)`
-  position: absolute;
-  top: 1px;
-  right: 0;
-  box-shadow: 0 0 0 2px ${({ theme }) => theme.colors.bar};
+  ${headerIcon}
 `;
 
 // the wide screen's search box; on a phone the market pages have their own (TickerSearch)
@@ -154,7 +136,7 @@ export function Header({ user, unreadCount = 0, bell, onLogout, onSearch, initia
               {unreadCount > 0 && (
                 <UnreadLink to="/messaging" aria-label={`${unreadCount} unread messages`}>
                   <Icon name="mail" size={18} />
-                  <Count aria-hidden="true">{unreadCount > 99 ? '99+' : unreadCount}</Count>
+                  <CornerCount aria-hidden="true">{unreadCount > 99 ? '99+' : unreadCount}</CornerCount>
                 </UnreadLink>
               )}
               {bell}

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Avatar } from './Avatar.tsx';
@@ -155,20 +154,13 @@ const LogoutButton = styled.button`
  * the visible name and trades), so what a speech user sees is what they can say.
  */
 export function UserMenu({ user, onLogout }: UserMenuProps) {
-  const { open, setOpen, wrapRef, buttonRef, onBlur } = useDisclosure();
-  const menuId = useId();
+  const { open, setOpen, wrapRef, onBlur, contentId, buttonProps } = useDisclosure();
 
   const close = () => setOpen(false);
 
   return (
     <MenuWrap ref={wrapRef} onBlur={onBlur}>
-      <MenuButton
-        ref={buttonRef}
-        type="button"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((o) => !o)}
-      >
+      <MenuButton {...buttonProps} onClick={() => setOpen((o) => !o)}>
         <VisuallyHidden>User menu: </VisuallyHidden>
         <Avatar src={user.profileImage} name={user.name} size={28} decorative />
         <Who>
@@ -182,7 +174,7 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
       </MenuButton>
 
       {open && (
-        <Dropdown id={menuId}>
+        <Dropdown id={contentId}>
           <DropHead>Signed in as {user.name}</DropHead>
           <DropLink to="/dashboard" onClick={close}>
             <Icon name="chart" size={15} />

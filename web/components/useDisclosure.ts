@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FocusEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
 
 /**
  * A button that opens something beside it (the user menu, the notification bell's panel), closed
@@ -8,6 +8,7 @@ export function useDisclosure<W extends HTMLElement = HTMLDivElement>() {
   const [open, setOpen] = useState(false);
   const wrapRef = useRef<W>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const contentId = useId();
 
   useEffect(() => {
     if (!open) return;
@@ -33,5 +34,8 @@ export function useDisclosure<W extends HTMLElement = HTMLDivElement>() {
     if (open && e.relatedTarget && !e.currentTarget.contains(e.relatedTarget as Node)) setOpen(false);
   };
 
-  return { open, setOpen, wrapRef, buttonRef, onBlur };
+  /** what the opening button takes: it says whether it is open and what it controls */
+  const buttonProps = { ref: buttonRef, type: 'button', 'aria-expanded': open, 'aria-controls': contentId } as const;
+
+  return { open, setOpen, wrapRef, buttonRef, onBlur, contentId, buttonProps };
 }

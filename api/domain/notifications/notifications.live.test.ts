@@ -1,9 +1,7 @@
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
 import type { Client as WsClient } from 'graphql-ws';
 import { makeContract, makeUser, toGlobalId } from '../../test/market-fixtures.ts';
-import { listenTo, liveClient, loginCookie, postJson, startInstancePair } from '../../test/live.ts';
+import { listenTo, liveClient, loginCookie, postJson, startRedisInstancePair, until } from '../../test/live.ts';
 
 // The bell is live on every instance (docs/decisions.md "Issue 25: notification centre"): a bid
 // accepted through instance A is fanned out by A's job runner, and the buyer's socket on instance B
@@ -12,24 +10,13 @@ import { listenTo, liveClient, loginCookie, postJson, startInstancePair } from '
 const ADDED = 'subscription { notificationAdded { title type isRead } }';
 const COUNT = 'subscription { unreadNotificationCountChanged }';
 
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('the notification bell across two instances', () => {
-  let pair: Awaited<ReturnType<typeof startInstancePair>>;
-  const redis = new Redis(process.env.TEST_REDIS_URL!);
-  // This run's own keys and channels: other suites may share the Redis.
-  const prefix = `pit-test-${crypto.randomBytes(4).toString('hex')}:`;
+  let pair: Awaited<ReturnType<typeof startRedisInstancePair>>;
   const ids: Record<string, string> = {};
   const clients: WsClient[] = [];
 
   beforeAll(async () => {
-    pair = await startInstancePair({ REDIS_PREFIX: prefix });
+    pair = await startRedisInstancePair();
     ids.seller = (await makeUser(pair.db, 'sellerbell', { dueDiligenceStatus: 'approved' })).id;
     ids.buyer = (await makeUser(pair.db, 'buyerbell')).id;
     ids.third = (await makeUser(pair.db, 'thirdbell')).id;
@@ -38,10 +25,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('the
   afterAll(async () => {
     for (const c of clients) await c.dispose();
     await pair?.close();
-    await redis.quit();
   });
-
-  const listeners = async (channel: string) => ((await redis.pubsub('NUMSUB', `${prefix}events:${channel}`)) as [string, number])[1];
   const socket = (base: string, cookie: string) => {
     const client = liveClient(base, cookie);
     clients.push(client);
@@ -58,7 +42,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('the
     const added = listenTo(onB, ADDED);
     const count = listenTo(onB, COUNT);
     const third = listenTo(socket(b.base, await loginCookie(b.base, 'thirdbell')), ADDED);
-    await until(async () => (await listeners(`notificationAdded:${ids.buyer}`)) >= 1 && (await listeners(`notificationsRead:${ids.buyer}`)) >= 1, 'B to listen');
+    await until(async () => (await pair.listeners(`notificationAdded:${ids.buyer}`)) >= 1 && (await pair.listeners(`notificationsRead:${ids.buyer}`)) >= 1, 'B to listen');
 
     const bid = await postJson(a.base, '/api/bids', buyer, { contractId: ids.contract, bidAmount: 45 });
     expect(bid.status).toBe(201);

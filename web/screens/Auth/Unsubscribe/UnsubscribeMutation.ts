@@ -4,16 +4,8 @@ import type { UnsubscribeMutation as UnsubscribeType } from '../../../__generate
 const mutation = graphql`
   mutation UnsubscribeMutation($input: UnsubscribeNotificationMailInput!) {
     unsubscribeNotificationMail(input: $input) {
-      __typename
-      ... on Error {
-        message
-      }
-      ... on MutationUnsubscribeNotificationMailSuccess {
-        data {
-          type
-          label
-        }
-      }
+      __typename ... on Error { message }
+      ... on MutationUnsubscribeNotificationMailSuccess { data { type label } }
     }
   }
 `;

@@ -1,10 +1,9 @@
 import { graphql, useFragment } from 'react-relay';
 import styled from 'styled-components';
-import { Panel } from '../../../components/Panel.tsx';
 import { RangeButton, RangeSwitch } from '../../../components/RangeSwitch.tsx';
-import { Table, TableScroll } from '../../../components/DataTable.tsx';
 import { useToast } from '../../../components/toast/useToast.ts';
 import type { NotificationChannel, NotificationPreferencesTable_viewer$key } from '../../../__generated__/NotificationPreferencesTable_viewer.graphql.ts';
+import { TablePanel } from '../shared/TablePanel.tsx';
 import { useUpdatePreferences } from './UpdatePreferencesMutation.ts';
 
 const CHANNELS: { value: NotificationChannel; label: string }[] = [
@@ -41,6 +40,7 @@ export function NotificationPreferencesTable({ viewer }: { viewer: NotificationP
     `,
     viewer,
   );
+  const kinds = notificationPreferences ?? [];
   const [commit, saving] = useUpdatePreferences();
   const { toast } = useToast();
 
@@ -62,44 +62,39 @@ export function NotificationPreferencesTable({ viewer }: { viewer: NotificationP
     });
 
   return (
-    <Panel title="Delivery" padding="none">
-      <TableScroll>
-        <Table aria-label="Where you hear of each kind of notification">
-          <thead>
-            <tr>
-              <th scope="col">Kind</th>
-              <th scope="col">Channel</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(notificationPreferences ?? []).map((p) => (
-              <tr key={p.type} data-testid={`preference-${p.type}`}>
-                <KindCell>
-                  {p.label}
-                  {p.locked && <Note>Security mails are always sent.</Note>}
-                </KindCell>
-                <td>
-                  <RangeSwitch role="radiogroup" aria-label={p.label}>
-                    {CHANNELS.map((c) => (
-                      <RangeButton
-                        key={c.value}
-                        type="button"
-                        role="radio"
-                        aria-checked={p.channel === c.value}
-                        disabled={saving || (p.locked && c.value === 'app')}
-                        title={p.locked && c.value === 'app' ? 'Security mails cannot be switched off' : undefined}
-                        onClick={() => p.channel !== c.value && choose(p.type, p.label, c.value)}
-                      >
-                        {c.label}
-                      </RangeButton>
-                    ))}
-                  </RangeSwitch>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      </TableScroll>
-    </Panel>
+    <TablePanel
+      title="Delivery"
+      label="Where you hear of each kind of notification"
+      columns={['Kind', 'Channel']}
+      total={kinds.length}
+      isEmpty={kinds.length === 0}
+      empty={null}
+    >
+      {kinds.map((p) => (
+        <tr key={p.type} data-testid={`preference-${p.type}`}>
+          <KindCell>
+            {p.label}
+            {p.locked && <Note>Security mails are always sent.</Note>}
+          </KindCell>
+          <td>
+            <RangeSwitch role="radiogroup" aria-label={p.label}>
+              {CHANNELS.map((c) => (
+                <RangeButton
+                  key={c.value}
+                  type="button"
+                  role="radio"
+                  aria-checked={p.channel === c.value}
+                  disabled={saving || (p.locked && c.value === 'app')}
+                  title={p.locked && c.value === 'app' ? 'Security mails cannot be switched off' : undefined}
+                  onClick={() => p.channel !== c.value && choose(p.type, p.label, c.value)}
+                >
+                  {c.label}
+                </RangeButton>
+              ))}
+            </RangeSwitch>
+          </td>
+        </tr>
+      ))}
+    </TablePanel>
   );
 }

@@ -6,18 +6,8 @@ import type { UpdatePreferencesMutation as UpdateType } from '../../../__generat
 const mutation = graphql`
   mutation UpdatePreferencesMutation($input: UpdateNotificationPreferencesInput!) {
     updateNotificationPreferences(input: $input) {
-      __typename
-      ... on Error {
-        message
-      }
-      ... on MutationUpdateNotificationPreferencesSuccess {
-        data {
-          type
-          label
-          channel
-          locked
-        }
-      }
+      __typename ... on Error { message }
+      ... on MutationUpdateNotificationPreferencesSuccess { data { type label channel locked } }
     }
   }
 `;

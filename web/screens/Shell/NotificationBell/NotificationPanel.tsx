@@ -27,10 +27,9 @@ const query = graphql`
 `;
 
 const Head = styled.div`
-  display: flex;
+  display: grid;
+  grid-template-columns: 1fr auto;
   align-items: center;
-  justify-content: space-between;
-  gap: 8px;
   padding: 8px 12px;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 

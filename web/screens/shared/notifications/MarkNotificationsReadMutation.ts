@@ -9,21 +9,8 @@ import type { MarkNotificationsReadMutation as MarkType } from '../../../__gener
 const mutation = graphql`
   mutation MarkNotificationsReadMutation($input: MarkNotificationsReadInput!) {
     markNotificationsRead(input: $input) {
-      __typename
-      ... on Error {
-        message
-      }
-      ... on MutationMarkNotificationsReadSuccess {
-        data {
-          marked
-          unreadNotificationCount
-          notifications {
-            id
-            isRead
-            readAt
-          }
-        }
-      }
+      __typename ... on Error { message }
+      ... on MutationMarkNotificationsReadSuccess { data { marked unreadNotificationCount notifications { id isRead readAt } } }
     }
   }
 `;
