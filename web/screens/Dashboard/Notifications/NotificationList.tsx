@@ -59,7 +59,7 @@ export function NotificationList({ viewer }: { viewer: NotificationList_viewer$k
 
   return (
     <ListPanel
-      title="Notifications"
+      title="Inbox"
       accent={unread > 0 ? 'green' : undefined}
       actions={
         <Controls>
