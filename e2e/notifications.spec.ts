@@ -66,6 +66,7 @@ test('the bell rings live when the provider accepts the bid; mark all read, a pr
   const panel = page.getByTestId('notification-panel');
   await expect(panel.getByTestId('notification-row').first()).toContainText('Your bid was accepted');
   await expect(panel.getByTestId('notification-row').first()).toContainText(listing.title);
+  await page.screenshot({ path: 'test-results/notifications-panel-desktop.png' });
   await panel.getByRole('button', { name: 'Mark all read' }).click();
   await expect(count(page)).toHaveCount(0);
   await expect(panel.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
