@@ -23,6 +23,7 @@ const count = (page: Page) => page.getByTestId('notification-count');
 const channel = (page: Page, type: string, name: 'APP' | 'MAIL' | 'BOTH') => page.getByTestId(`preference-${type}`).getByRole('radio', { name });
 
 test('the bell rings live when the provider accepts the bid; mark all read, a preference, the mailed unsubscribe link', async ({ page, browser, request }) => {
+  test.setTimeout(90_000); // two browsers, the job runner's fan-out and a mail, then the settings
   const buyer = await createUser(request, { verified: true, label: 'belled' });
   const verification = await newestMailTo(buyer.email);
   await login(page.request, buyer.email, buyer.password);
@@ -97,6 +98,10 @@ test('the bell rings live when the provider accepts the bid; mark all read, a pr
   await login(page.request, buyer.email, buyer.password);
   await page.goto('/dashboard/notifications');
   await expect(channel(page, 'bid.accepted', 'APP')).toHaveAttribute('aria-checked', 'true');
+  // a notification leads to what it is about
+  await page.getByTestId('notification-list').getByTestId('notification-row').filter({ hasText: 'Your bid was accepted' }).click();
+  await expect(page).toHaveURL(/\/contract\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: listing.title })).toBeVisible();
 
   // a link that is not ours
   await page.goto('/notifications/unsubscribe?token=forged');

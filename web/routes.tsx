@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { createBrowserRouter, Navigate, useRouteError, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate, useParams, useRouteError, type RouteObject } from 'react-router-dom';
 import { Layout } from './components/Layout.tsx';
 import { lazyLoader, lazyScreen } from './lazyScreen.ts';
 import { LoadError, RouteBoundary } from './relay/RouteBoundary.tsx';
@@ -75,6 +75,12 @@ function RootError() {
   );
 }
 
+/** /contracts/<id>, the path notifications and their mails link to (as the REST paths name contracts), is the contract page. */
+function ContractAlias() {
+  const { id = '' } = useParams();
+  return <Navigate to={`/contract/${encodeURIComponent(id)}`} replace />;
+}
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -113,6 +119,7 @@ export const routes: RouteObject[] = [
           </RouteBoundary>
         ),
       },
+      { path: 'contracts/:id', element: <ContractAlias /> },
       { path: 'auth/login', element: boundary(<Login.Screen />, 'form') },
       { path: 'auth/register', element: boundary(<Register.Screen />, 'form') },
       { path: 'auth/verify-email', element: boundary(<VerifyEmail.Screen />, 'form') },
