@@ -10,7 +10,7 @@ export function eventsAbout(db: PrismaClient, type: string, key: string, value: 
 /** Everyone told of those events: user id, title and link, by user id. */
 export async function toldAbout(db: PrismaClient, type: string, key: string, value: string | number) {
   const events = await eventsAbout(db, type, key, value);
-  const rows = await db.notification.findMany({ where: { eventId: { in: events.map((e) => e.id) } }, select: { userId: true, title: true, link: true, body: true }, orderBy: { userId: 'asc' } });
+  const rows = await db.notification.findMany({ where: { eventId: { in: events.map((e) => e.id) } }, select: { userId: true, title: true, link: true, body: true }, orderBy: [{ userId: 'asc' }, { createdAt: 'asc' }] });
   return rows;
 }
 
