@@ -25,17 +25,21 @@ interface ReminderPayload {
   expiresAt: string;
 }
 
-/** Schedules the reminders of an access with an end; a reminder whose time has passed is skipped. */
-export async function scheduleAccessReminders(tx: Tx, jobs: Pick<Jobs, 'schedule'>, purchase: Pick<Purchase, 'id' | 'accessExpiresAt'>, now: Date) {
+/** The reminders of an access with an end still ahead: when each runs, its key and payload. */
+export function accessReminders(purchase: Pick<Purchase, 'id' | 'accessExpiresAt'>, now: Date): { key: string; runAt: Date; payload: ReminderPayload }[] {
   const end = purchase.accessExpiresAt;
-  if (!end) return;
-  for (const days of ACCESS_REMINDER_DAYS) {
+  if (!end) return [];
+  return ACCESS_REMINDER_DAYS.flatMap((days) => {
     const runAt = new Date(end.getTime() - days * DAY_MS);
     // A reminder of 7 days for access that ends sooner would say something untrue.
-    if (days > 0 && runAt <= now) continue;
-    const payload: ReminderPayload = { purchaseId: purchase.id, days, expiresAt: end.toISOString() };
-    await jobs.schedule(tx, { kind: ACCESS_REMINDER_JOB, key: accessReminderKey(purchase.id, days), runAt, payload });
-  }
+    if (days > 0 && runAt <= now) return [];
+    return [{ key: accessReminderKey(purchase.id, days), runAt, payload: { purchaseId: purchase.id, days, expiresAt: end.toISOString() } }];
+  });
+}
+
+/** Schedules the reminders of an access with an end (in the escrow's transaction). */
+export async function scheduleAccessReminders(tx: Tx, jobs: Pick<Jobs, 'schedule'>, purchase: Pick<Purchase, 'id' | 'accessExpiresAt'>, now: Date) {
+  for (const r of accessReminders(purchase, now)) await jobs.schedule(tx, { kind: ACCESS_REMINDER_JOB, ...r });
 }
 
 /** Runs one reminder: records access.expiring (days 7 or 1) or access.expired (0), unless stale. */
