@@ -96,4 +96,25 @@ describe.each(testDatabases())('payment and dispute notices on %s', (kind) => {
     expect(await whoWasTold(db(), 'payment.refunded', 'paymentId', refundMe.id)).toEqual([]);
     expect(await whoWasTold(db(), 'payment.released', 'paymentId', releaseMe.id)).toEqual([]);
   });
+
+  it('a settlement rolled back after its events were written records nothing; settled again, it is told once', async () => {
+    const ann = await login('ann');
+    const paid = await pay(ann, await contract('75.00', 'Rolled Back'));
+    expect((await post(ann, `/api/payments/${paid.id}/dispute`, { reason: 'other', description: 'x' })).status).toBe(201);
+    const boss = await login('boss');
+    // The last write of the settlement fails, as a lost connection would: dispute.settled was written before it.
+    await db().$executeRawUnsafe(`CREATE OR REPLACE FUNCTION test_fail_event() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'connection lost'; END $$ LANGUAGE plpgsql`);
+    await db().$executeRawUnsafe(`CREATE TRIGGER test_fail_event BEFORE INSERT ON "DomainEvent" FOR EACH ROW WHEN (NEW.type = 'payment.refunded') EXECUTE FUNCTION test_fail_event()`);
+    try {
+      expect((await post(boss, `/api/payments/${paid.id}/settle`, { decision: 'refund' })).status).toBeGreaterThanOrEqual(400);
+    } finally {
+      await db().$executeRawUnsafe(`DROP TRIGGER test_fail_event ON "DomainEvent"`);
+    }
+    await app().jobs.runDue();
+    expect(await eventsAbout(db(), 'dispute.settled', 'paymentId', paid.id)).toEqual([]);
+    expect((await db().payment.findUniqueOrThrow({ where: { id: paid.id } })).status).toBe('disputed');
+    expect((await post(boss, `/api/payments/${paid.id}/settle`, { decision: 'refund' })).status).toBe(200);
+    await app().jobs.runDue();
+    expect(await whoWasTold(db(), 'dispute.settled', 'paymentId', paid.id)).toEqual([users.ann!.id, users.prov!.id].sort());
+  });
 });
