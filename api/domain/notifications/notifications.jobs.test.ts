@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, startTestApp, type TestApp } from '../../test/harness.ts';
+import { logIn, startTestApp, STRONG_PASSWORD, type TestApp } from '../../test/harness.ts';
 import { testDatabases } from '../../test/databases.ts';
 import { makeContract, makeUser, toGlobalId } from '../../test/market-fixtures.ts';
 import { readUnsubscribeToken, unsubscribeToken } from './unsubscribe.ts';
@@ -79,5 +79,20 @@ describe.each(testDatabases())('notifications fan-out on %s', (kind) => {
     expect(readUnsubscribeToken(secret, token)).toEqual({ userId: 'u1', type: 'bid.received' });
     expect(readUnsubscribeToken(secret, token.replace('u1', 'u2'))).toBeNull();
     expect(readUnsubscribeToken(secret, 'garbage')).toBeNull();
+  });
+
+  it('tells of a password change in the bell and always by mail, even when the person chose the app only', async () => {
+    const db = app.database.prisma;
+    await db.notificationPreference.create({ data: { userId: buyerId, type: 'account.security', channel: 'app' } });
+    const buyer = await logIn(app, 'buyer');
+    const res = await buyer.gql(`mutation($input: ChangePasswordInput!) { changePassword(input: $input) { __typename } }`, {
+      input: { currentPassword: STRONG_PASSWORD, newPassword: 'An0ther#Secret', confirmPassword: 'An0ther#Secret' },
+    });
+    expect(res.data.changePassword.__typename).toBe('MutationChangePasswordSuccess');
+    await app.jobs.runDue();
+    expect(await db.notification.findFirst({ where: { userId: buyerId, type: 'account.security' } })).toMatchObject({ title: 'Your password was changed', inApp: true, mail: true });
+    const mail = app.mailer.sent.find((m) => m.subject.startsWith('Your password was changed'));
+    expect(mail?.text).toContain('always sent');
+    expect(mail?.text).not.toContain('unsubscribe');
   });
 });
