@@ -38,7 +38,7 @@ describe.each(testDatabases())('notifications fan-out on %s', (kind) => {
     const next = sub.next();
     await app.jobs.runDue();
     const received = await db.notification.findFirstOrThrow({ where: { userId: sellerId } });
-    expect(received).toMatchObject({ type: 'bid.received', title: 'New bid of $35.50', inApp: true, mail: true, readAt: null, link: `/contracts/${contractId}` });
+    expect(received).toMatchObject({ type: 'bid.received', title: 'New bid of $35.50', inApp: true, mail: true, readAt: null, link: `/contract/${contractId}` });
     added.push((await next).value);
     expect(added).toEqual([{ userId: sellerId, notificationId: received.id, type: 'bid.received' }]);
     await sub.return();

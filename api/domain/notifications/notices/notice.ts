@@ -1,3 +1,4 @@
+import { formatUsd, parseMoney, type MoneyLike } from '../../money/money.ts';
 import type { Tx } from '../../transitions/transition.ts';
 
 /** What one person is told of one event: a line, a sentence, and where it leads in the web app. */
@@ -16,3 +17,6 @@ export interface Notice {
 export type Describer = (tx: Tx, data: Record<string, unknown>) => Promise<Notice[]>;
 
 export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** An amount as the notices write it: `$1,234.50`. */
+export const usd = (amount: MoneyLike): string => formatUsd(parseMoney(amount));
