@@ -28,15 +28,18 @@ export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
   kind('dispute.opened', 'A dispute was opened', 'both'),
   kind('dispute.answered', 'A dispute was answered', 'both'),
   kind('dispute.settled', 'A dispute was settled', 'both'),
-  kind('listing.approved', 'Your listing was approved', 'both'),
-  kind('listing.rejected', 'Your listing was rejected', 'both'),
-  kind('diligence.decided', 'A decision on your due diligence', 'both'),
-  kind('support.replied', 'Support replied', 'both'),
+  kind('listing.approved', 'Your listing was approved'),
+  kind('listing.rejected', 'Your listing was rejected'),
+  kind('diligence.decided', 'A decision on your due diligence'),
+  kind('support.replied', 'Support replied'),
   kind('access.expiring', 'Your data access is expiring', 'both'),
   kind('access.expired', 'Your data access expired'),
   kind('message.received', 'A new message'),
   kind('account.security', 'Security of your account', 'both', true),
 ];
+
+// Listing reviews, due-diligence decisions and support replies default to the app only: their own
+// mails (the specification's) already tell the person, and a second mail of the same news is noise.
 
 const BY_TYPE = new Map(NOTIFICATION_KINDS.map((k) => [k.type, k]));
 
