@@ -14,6 +14,7 @@ import { DISPUTE_MACHINE, PAYMENT_MACHINE } from './payments.machine.ts';
 import { disputeOpenedMail, disputeSettledMails } from './payments.mails.ts';
 import { mayOpenDispute } from './payments.rules.ts';
 import { reverseSale } from './payments.sale.ts';
+import { issueCreditNote } from '../invoices/invoices.issue.ts';
 import { openDisputeInput, settleDisputeInput } from './payments.schemas.ts';
 
 /**
@@ -91,7 +92,11 @@ export async function settleDispute(deps: PaymentDeps, admin: User | null, raw: 
       messages,
     });
     // A refunded trade is no longer a trade: the buyer's access ends and the counters drop it.
-    if (to === 'refunded') await reverseSale(tx, payment, { now, actorId: admin.id, note });
+    if (to === 'refunded') {
+      await reverseSale(tx, payment, { now, actorId: admin.id, note });
+      // The refund's credit note, numbered in this transaction (docs/decisions.md, "Issue 25: receipts and invoices").
+      await issueCreditNote(tx, payment.id, now);
+    }
     return tx.payment.findUniqueOrThrow({ where: { id: payment.id }, include: { dispute: true, contract: true, buyer: true, seller: true } });
   }, PAYMENT_TRANSACTION);
   paymentMoved(deps.events, settled, 'disputed', to)();
