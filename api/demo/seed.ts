@@ -13,6 +13,7 @@ import { ACCESS_DAYS, ESCROW_WINDOW_MS, PAID_PAYMENT_STATUSES, isPaidPayment } f
 import { RELEASE_JOB, releaseJobKey } from '../domain/payments/payments.escrow.ts';
 import { generateApiKey } from '../domain/delivery/api-keys.ts';
 import { profileCsv } from '../domain/listings/profile.ts';
+import { issueMissingDocuments } from '../domain/invoices/invoices.issue.ts';
 import type { FileStorage } from '../storage/storage.ts';
 import {
   BID_MESSAGES,
@@ -108,6 +109,8 @@ export async function seedDemoData(
     if (await db.user.findUnique({ where: { email: DEMO_ADMIN.email }, select: { id: true } })) return null;
     throw error;
   }
+  // The seeded sales have their invoices (and refunds their credit notes), as paying would have issued them.
+  await issueMissingDocuments(db);
   return { users: plan.users.length, contracts: plan.contracts.length };
 }
 

@@ -3,7 +3,9 @@
 // one its credit note, numbered without gaps. The facts are copied in when issued (a snapshot):
 // later edits of a name, an address or the listing leave issued documents as they were.
 import type { Invoice, Prisma } from '../../db/generated/prisma/client.ts';
+import type { Db } from '../../db/database.ts';
 import type { Tx } from '../transitions/transition.ts';
+import { SALE_PAYMENT_STATUSES } from '../payments/payments.rules.ts';
 import { nextDocumentNumber } from './invoices.numbering.ts';
 import { creditNoteFigures, invoiceFigures, type InvoiceFigures } from './invoices.rules.ts';
 
@@ -55,4 +57,23 @@ export async function issueCreditNote(tx: Tx, paymentId: string, now: Date): Pro
 
 function figureData(f: InvoiceFigures) {
   return { lines: f.lines as unknown as Prisma.InputJsonValue, subtotal: f.subtotal, fee: f.fee, total: f.total };
+}
+
+/**
+ * Issues the documents paid payments are missing (the demo's seeded history, which is written in
+ * bulk): oldest payment first, each dated when it was paid (refunded), so the numbers follow time.
+ */
+export async function issueMissingDocuments(db: Db): Promise<number> {
+  const payments = await db.payment.findMany({
+    where: { status: { in: [...SALE_PAYMENT_STATUSES] }, escrowStartedAt: { not: null }, invoices: { none: {} } },
+    orderBy: [{ escrowStartedAt: 'asc' }, { id: 'asc' }],
+    select: { id: true, status: true, escrowStartedAt: true, refundedAt: true },
+  });
+  for (const p of payments) {
+    await db.$transaction(async (tx) => {
+      await issueInvoice(tx, p.id, p.escrowStartedAt!);
+      if (p.status === 'refunded') await issueCreditNote(tx, p.id, p.refundedAt ?? p.escrowStartedAt!);
+    });
+  }
+  return payments.length;
 }
