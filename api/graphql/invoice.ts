@@ -1,4 +1,5 @@
 import { builder } from './builder.ts';
+import { selectable } from './prisma-query.ts';
 import type { Context } from '../context.ts';
 import type { User } from '../db/generated/prisma/client.ts';
 import { AuthenticationError, ValidationError } from '../domain/errors.ts';
@@ -91,11 +92,14 @@ const BillingDetailsInput = builder.inputType('BillingDetailsInput', {
 });
 
 builder.mutationField('updateBillingDetails', (t) =>
-  t.field({
-    type: BillingDetailsType,
+  t.prismaField({
+    type: 'User',
     errors: { types: [ValidationError, AuthenticationError] },
-    description: 'Sets the billing name and address for invoices issued from now on.',
+    description: 'Sets the viewer’s billing name and address for invoices issued from now on; answers the viewer (read `billingDetails`).',
     args: { input: t.arg({ type: BillingDetailsInput, required: true }) },
-    resolve: (_root, { input }, ctx) => updateBillingDetails(ctx.db, ctx.viewer, input),
+    resolve: async (query, _root, { input }, ctx) => {
+      await updateBillingDetails(ctx.db, ctx.viewer, input);
+      return ctx.db.user.findUniqueOrThrow({ ...selectable(query), where: { id: ctx.viewer!.id } });
+    },
   }),
 );

@@ -132,9 +132,9 @@ describe.each(testDatabases())('invoices on %s', (kind) => {
 
   it('billing details: asked once, kept in the profile; issued invoices keep the details they were issued with', async () => {
     const ann = await login('ann');
-    const set = `mutation($input: BillingDetailsInput!) { updateBillingDetails(input: $input) { __typename ... on MutationUpdateBillingDetailsSuccess { data { name address } } ... on Error { message } } }`;
+    const set = `mutation($input: BillingDetailsInput!) { updateBillingDetails(input: $input) { __typename ... on MutationUpdateBillingDetailsSuccess { data { billingDetails { name address } } } ... on Error { message } } }`;
     const saved = await ann.gql(set, { input: { name: 'Ann Analytics Ltd', address: '1 Market Street\nLondon' } });
-    expect(saved.data.updateBillingDetails.data).toEqual({ name: 'Ann Analytics Ltd', address: '1 Market Street\nLondon' });
+    expect(saved.data.updateBillingDetails.data.billingDetails).toEqual({ name: 'Ann Analytics Ltd', address: '1 Market Street\nLondon' });
     const first = await pay(ann, await contract('30.00'));
     expect(await invoiceOf(first.id)).toMatchObject({ billingName: 'Ann Analytics Ltd', billingAddress: '1 Market Street\nLondon' });
     expect(pdfText((await pdf(ann, `/api/payments/${first.id}/invoice`)).bytes)).toContain('Ann Analytics Ltd');

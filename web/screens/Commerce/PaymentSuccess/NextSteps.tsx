@@ -8,6 +8,7 @@ import { ProviderAccess } from '../../../components/ProviderAccess.tsx';
 import type { NextSteps_payment$key } from '../../../__generated__/NextSteps_payment.graphql.ts';
 import { disputeOpen } from './disputeWindow.ts';
 import { stackedList } from '../../shared/boxStyles.ts';
+import { InvoiceLinks } from '../../shared/InvoiceLinks.tsx';
 
 const Steps = styled.ol`
   ${stackedList(12)}
@@ -56,7 +57,7 @@ const StepBody = styled.div`
 
 export type NextStepsProps = { payment: NextSteps_payment$key; onRaiseDispute: () => void };
 
-/** What the buyer gets and where (the file in the library, or the provider's link), contact the seller, raise a dispute (while the window is open). */
+/** What the buyer gets and where (the file in the library, or the provider's link), the invoice, contact the seller, raise a dispute (while the window is open). */
 export function NextSteps({ payment, onRaiseDispute }: NextStepsProps) {
   const p = useFragment(
     graphql`
@@ -75,6 +76,10 @@ export function NextSteps({ payment, onRaiseDispute }: NextStepsProps) {
             url
             instructions
           }
+        }
+        invoice {
+          number
+          ...InvoiceLinks_invoice
         }
       }
     `,
@@ -120,6 +125,14 @@ export function NextSteps({ payment, onRaiseDispute }: NextStepsProps) {
                 Download data
               </ButtonLink>
             </StepBody>
+          </li>
+        )}
+        {p.invoice && (
+          <li>
+            <p>
+              <strong>Your invoice.</strong> Invoice {p.invoice.number} is issued to your billing details; a receipt is on its way to your mailbox.
+            </p>
+            <InvoiceLinks invoice={p.invoice} />
           </li>
         )}
         <li>
