@@ -23,6 +23,27 @@ const doc = documentedAs('Invoices and statements');
 const PDF_ANSWER = { description: 'The PDF (Content-Disposition: attachment, named after its number)', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } };
 const StatementQuery = z.object({ providerId: z.string().optional().describe("Administrators: the provider whose statement to read (default: the caller's own).") });
 
+const DOCUMENTS: { kind: DocumentKind; path: string; summary: string; description: string }[] = [
+  {
+    kind: 'invoice',
+    path: '/payments/:id/invoice',
+    summary: "A payment's invoice as PDF",
+    description: 'Issued when the payment is confirmed, numbered without gaps (DP-2026-000123). The buyer, the seller and administrators may download it; anyone else is answered 404.',
+  },
+  {
+    kind: 'credit_note',
+    path: '/payments/:id/credit-note',
+    summary: "A refunded payment's credit note as PDF",
+    description: 'Issued when a dispute is settled with a refund, with its own number (CN-2026-000004) naming the invoice it credits. Same readers as the invoice; 404 when the payment was not refunded.',
+  },
+];
+
+const STATEMENT = {
+  summary: "A provider's monthly statement as PDF",
+  description:
+    "Sales of the month (UTC) with their invoice numbers, commission, refunds, what is still in escrow and the payouts released during the month. Providers read their own; administrators anyone's with `providerId`.",
+};
+
 function pdfAnswer(bytes: Buffer, fileName: string): Response {
   return new Response(new Uint8Array(bytes), {
     status: 200,
@@ -56,32 +77,13 @@ export function invoiceRoutes(yoga: Yoga, clientIp: ClientIp) {
     }
   };
 
-  // GET /api/payments/{id}/invoice: the payment's invoice (PDF) for its buyer, its seller and administrators.
-  r.get('/payments/:id/invoice', doc({
-    access: 'signed-in',
-    summary: "A payment's invoice as PDF",
-    description: 'Issued when the payment is confirmed, numbered without gaps (DP-2026-000123). The buyer, the seller and administrators may download it; anyone else is answered 404.',
-    answers: { 200: PDF_ANSWER },
-    errors: [404],
-  }), document('invoice'));
-
-  // GET /api/payments/{id}/credit-note: the credit note of a refunded payment (PDF).
-  r.get('/payments/:id/credit-note', doc({
-    access: 'signed-in',
-    summary: "A refunded payment's credit note as PDF",
-    description: 'Issued when a dispute is settled with a refund, with its own number (CN-2026-000004) naming the invoice it credits. Same readers as the invoice; 404 when the payment was not refunded.',
-    answers: { 200: PDF_ANSWER },
-    errors: [404],
-  }), document('credit_note'));
+  // GET /api/payments/{id}/invoice and /credit-note: a payment's documents for its buyer, its seller and administrators.
+  for (const { kind, path, summary, description } of DOCUMENTS) {
+    r.get(path, doc({ access: 'signed-in', summary, description, answers: { 200: PDF_ANSWER }, errors: [404] }), document(kind));
+  }
 
   // GET /api/provider/statements/{yyyy-mm}: a provider's monthly statement (PDF).
-  r.get('/provider/statements/:month', doc({
-    access: 'provider',
-    summary: "A provider's monthly statement as PDF",
-    description: 'Sales of the month (UTC) with their invoice numbers, commission, refunds, what is still in escrow and the payouts released during the month. Providers read their own; administrators anyone\'s with `providerId`.',
-    answers: { 200: PDF_ANSWER },
-    errors: [404],
-  }), queryOf(StatementQuery), async (c) => {
+  r.get('/provider/statements/:month', doc({ access: 'provider', ...STATEMENT, answers: { 200: PDF_ANSWER }, errors: [404] }), queryOf(StatementQuery), async (c) => {
     const ctx = await contextFor(yoga, c, clientIp(c));
     try {
       const statement = await monthlyStatement(ctx.db, ctx.viewer, { month: c.req.param('month'), providerId: c.req.valid('query').providerId });
