@@ -45,6 +45,13 @@ builder.prismaObjectFields('Payment', (t) => ({
     select: { invoices: { where: { kind: 'invoice' } } },
     resolve: (p) => p.invoices[0] ?? null,
   }),
+  creditNote: t.field({
+    type: InvoiceType,
+    nullable: true,
+    description: 'Its credit note, issued when it was refunded (the same as invoice.creditNote, one level up for lists).',
+    select: { invoices: { where: { kind: 'credit_note' } } },
+    resolve: (p) => p.invoices[0] ?? null,
+  }),
 }));
 
 const BillingDetailsType = builder.objectRef<BillingDetailsView>('BillingDetails').implement({

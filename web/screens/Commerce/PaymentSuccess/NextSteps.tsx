@@ -8,7 +8,7 @@ import { ProviderAccess } from '../../../components/ProviderAccess.tsx';
 import type { NextSteps_payment$key } from '../../../__generated__/NextSteps_payment.graphql.ts';
 import { disputeOpen } from './disputeWindow.ts';
 import { stackedList } from '../../shared/boxStyles.ts';
-import { InvoiceLinks } from '../../shared/InvoiceLinks.tsx';
+import { InvoiceLinks } from '../../../components/InvoiceLinks.tsx';
 
 const Steps = styled.ol`
   ${stackedList(12)}
@@ -79,7 +79,11 @@ export function NextSteps({ payment, onRaiseDispute }: NextStepsProps) {
         }
         invoice {
           number
-          ...InvoiceLinks_invoice
+          url
+        }
+        creditNote {
+          number
+          url
         }
       }
     `,
@@ -132,7 +136,7 @@ export function NextSteps({ payment, onRaiseDispute }: NextStepsProps) {
             <p>
               <strong>Your invoice.</strong> Invoice {p.invoice.number} is issued to your billing details; a receipt is on its way to your mailbox.
             </p>
-            <InvoiceLinks invoice={p.invoice} />
+            <InvoiceLinks invoice={p.invoice} creditNote={p.creditNote} />
           </li>
         )}
         <li>

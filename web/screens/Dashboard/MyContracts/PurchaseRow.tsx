@@ -7,7 +7,7 @@ import { toneColors } from '../../../theme/theme.ts';
 import { formatDate, formatMoney } from '../../../format/format.ts';
 import { purchaseStatusWord, statusTone } from '../../../format/labels.ts';
 import { oneLine } from '../../../theme/text.ts';
-import { InvoiceLinks } from '../../shared/InvoiceLinks.tsx';
+import { InvoiceLinks } from '../../../components/InvoiceLinks.tsx';
 
 const Row = styled.li`
   display: grid;
@@ -110,7 +110,12 @@ export function PurchaseRow({ purchase }: PurchaseRowProps) {
         }
         payment {
           invoice {
-            ...InvoiceLinks_invoice
+            number
+            url
+          }
+          creditNote {
+            number
+            url
           }
         }
       }
@@ -138,7 +143,7 @@ export function PurchaseRow({ purchase }: PurchaseRowProps) {
             Amount: <b>{formatMoney(p.amount)}</b>
           </span>
         </Facts>
-        <InvoiceLinks invoice={p.payment?.invoice} />
+        <InvoiceLinks invoice={p.payment?.invoice} creditNote={p.payment?.creditNote} />
       </Main>
       <Dates>
         <dt>Purchased</dt>

@@ -7,7 +7,7 @@ import { humanize, statusTone } from '../../../format/labels.ts';
 import { ContractCell, TablePanel } from '../shared/TablePanel.tsx';
 import { payout } from './paymentsRules.ts';
 import { EmptyWithLink } from '../../shared/EmptyWithLink.tsx';
-import { InvoiceLinks } from '../../shared/InvoiceLinks.tsx';
+import { InvoiceLinks } from '../../../components/InvoiceLinks.tsx';
 
 export type SalesTableProps = { viewer: SalesTable_viewer$key };
 
@@ -42,7 +42,12 @@ export function SalesTable({ viewer }: SalesTableProps) {
                 name
               }
               invoice {
-                ...InvoiceLinks_invoice
+                number
+                url
+              }
+              creditNote {
+                number
+                url
               }
             }
           }
@@ -109,7 +114,7 @@ export function SalesTable({ viewer }: SalesTableProps) {
             <td className="mono">{humanize(p.paymentMethod)}</td>
             <td className="mono">{formatDateTime(p.escrowStartedAt ?? p.createdAt)}</td>
             <td>
-              <InvoiceLinks invoice={p.invoice} />
+              <InvoiceLinks invoice={p.invoice} creditNote={p.creditNote} />
             </td>
           </tr>
         );
