@@ -26,6 +26,10 @@ test('a buyer pays, gets the receipt by mail and downloads the PDF invoice from 
   await billing.locator('summary').click();
   await billing.getByLabel('Billing name').fill('Receipt Test Ltd');
   await billing.getByLabel('Billing address').fill('1 Ledger Lane\nLondon EC1');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await billing.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('checkout-billing-390.png') });
+  await page.setViewportSize({ width: 1280, height: 720 });
   await fillCard(page, GOOD_CARD);
   await page.getByRole('button', { name: `PAY ${money(quote.total)}` }).click();
   await expect(toast(page, 'Payment Successful')).toBeVisible();

@@ -19,10 +19,10 @@ export function statementPdf(s: Statement, opts: { compress?: boolean } = {}): P
       [
         { label: 'Paid', width: 62 },
         { label: 'Invoice', width: 90 },
-        { label: 'Data', width: 118 },
+        { label: 'Data', width: 108 },
         { label: 'Status', width: 55 },
         { label: 'Price', width: 57, align: 'right' },
-        { label: 'Commission', width: 56, align: 'right' },
+        { label: 'Commission', width: 66, align: 'right' },
         { label: 'Your share', width: 57, align: 'right' },
       ],
       s.sales.map((r) => [day(r.paidAt), r.invoiceNumber ?? '-', `${r.title} (${r.buyerName})`, r.status, usd(r.amount), usd(r.commission), usd(r.providerAmount)]),
