@@ -15,6 +15,8 @@ async function download(page: Page, link: Locator): Promise<{ name: string; head
 }
 
 test('a buyer pays, gets the receipt by mail and downloads the PDF invoice from the success page and the library', async ({ page, browser, baseURL }) => {
+  // a whole journey: checkout, mail, two downloads, the profile, and the seller's side
+  test.setTimeout(90_000);
   const buyer = await newBuyer(page);
   const listing = await meridianListing(page.request, 4);
   const quote = await quoteOf(page.request, listing.contractId);
