@@ -55,6 +55,9 @@ export const INVALIDATED_BY: { [K in DomainEventName]: (...args: DomainEvents[K]
   paymentUpdated: none,
   disputeOpened: none,
   disputeSettled: none,
+  // A person's own notifications: never in an anonymous answer.
+  notificationAdded: none,
+  notificationsRead: none,
 };
 
 /**

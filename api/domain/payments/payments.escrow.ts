@@ -8,6 +8,7 @@ import { parseInput } from '../parse-input.ts';
 import { AuthenticationError, ConflictError, DomainError, ValidationError, isReasonOf } from '../errors.ts';
 import { parseMoney } from '../money/money.ts';
 import { transition, type Tx } from '../transitions/transition.ts';
+import { recordEvent } from '../notifications/record-event.ts';
 import { loadForBuyer, lockPayment, nowOf, PAYMENT_TRANSACTION, type PaymentDeps } from './payments.deps.ts';
 import { paymentMoved, type AfterCommit } from './payments.events.ts';
 import { PAYMENT_MACHINE } from './payments.machine.ts';
@@ -195,6 +196,8 @@ export async function escrowCharge(
       await deps.jobs.schedule(tx, { kind: RELEASE_JOB, key: releaseJobKey(payment.id), runAt: escrowReleaseAt(now), payload: { paymentId: payment.id } });
       // Its invoice, numbered in this transaction, and the receipt mailed once it commits.
       await invoiceSale(tx, deps.jobs, payment.id, now);
+      // Raised by the one transaction that moved the payment into escrow (a raced one rolled back above).
+      await recordEvent(tx, deps.jobs, 'payment.escrowed', { paymentId: payment.id, contractId: payment.contractId, purchaseId: sale.purchase.id }, now);
       return { payment: escrowed, ...sale };
     });
   } catch (cause) {
