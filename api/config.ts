@@ -30,6 +30,8 @@ export interface Config {
   logLevel: string;
   /** Failed logins allowed per window, per account and address and per address (docs/decisions.md, "Hardening: sessions, limits and production defaults"). */
   loginLimits: { perAccount: number; perIp: number; windowMs: number };
+  /** Administrators must turn on two-factor sign-in before using administrator tools (REQUIRE_ADMIN_TWO_FACTOR; docs/decisions.md "Issue 25: two-factor sign-in"). */
+  requireAdminTwoFactor: boolean;
   /** Registrations allowed per window, per client address and per target mailbox. */
   registerLimits: { perIp: number; perEmail: number; windowMs: number };
   /** Verification resends allowed per window, per client address and per email. */
@@ -112,6 +114,8 @@ const envSchema = z
       .optional(),
     STATIC_DIR: z.string().default('dist/web'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be one of fatal, error, warn, info, debug, trace, silent').optional(),
+    // Unset: on in production, off elsewhere (the demo administrator signs in with a password alone).
+    REQUIRE_ADMIN_TWO_FACTOR: z.enum(['0', '1', 'true', 'false'], 'must be 1 or 0').optional(),
     LOGIN_LIMIT_PER_ACCOUNT: wholeNumber(1).default(10),
     LOGIN_LIMIT_PER_IP: wholeNumber(1).default(50),
     LOGIN_LIMIT_WINDOW_MS: wholeNumber(1000).default(15 * 60_000),
@@ -210,6 +214,7 @@ export function loadConfig(env: Env = process.env): Config {
     production: e.NODE_ENV === 'production',
     staticDir: path.resolve(e.STATIC_DIR),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    requireAdminTwoFactor: e.REQUIRE_ADMIN_TWO_FACTOR === undefined ? e.NODE_ENV === 'production' : e.REQUIRE_ADMIN_TWO_FACTOR === '1' || e.REQUIRE_ADMIN_TWO_FACTOR === 'true',
     loginLimits: {
       perAccount: e.LOGIN_LIMIT_PER_ACCOUNT,
       perIp: e.LOGIN_LIMIT_PER_IP,

@@ -23,6 +23,7 @@ import { clientAddress } from './auth/client-address.ts';
 import { readSupportGrant, SUPPORT_GRANT_COOKIE } from './domain/support/support.grant.ts';
 import type { AccountsDeps } from './domain/accounts/accounts.service.ts';
 import { createSession, noteSessionSeen, renewSession, revokeSession, userOfLiveSession } from './domain/accounts/sessions.service.ts';
+import { isTwoFactorEnabled } from './domain/accounts/two-factor.service.ts';
 
 /** Long-lived services, built once by createApp. */
 export interface AppServices {
@@ -46,6 +47,12 @@ export interface Context {
   viewer: User | null;
   /** The stored session the cookie names (model Session), while logged in. */
   sessionId: string | null;
+  /**
+   * An administrator without two-factor sign-in where it is required (REQUIRE_ADMIN_TWO_FACTOR):
+   * `viewer` is then the account without its administrator rights until they enrol
+   * (docs/decisions.md "Issue 25: two-factor sign-in").
+   */
+  twoFactorEnrolmentRequired: boolean;
   requestId: string;
   clientIp: string;
   userAgent: string | null;
@@ -106,6 +113,8 @@ export async function createContext(services: AppServices, info: RequestInfo): P
   // One query: the user, if the session the cookie names is live and theirs. A revoked, expired or
   // unknown session is no login.
   const viewer = claims ? await userOfLiveSession(services.sql, claims) : null;
+  // Only administrators pay the extra read, and only where the setting is on.
+  const mustEnrol = viewer !== null && viewer.isAdmin && config.requireAdminTwoFactor && !(await isTwoFactorEnabled(db, viewer.id));
   if (token && !viewer) responseCookies.push(clearedSessionCookie(secure));
   if (viewer && claims && Date.now() / 1000 - claims.issuedAt > SESSION_RENEW_AFTER_SECONDS) {
     // Renewal keeps the row (logout still ends it) and moves its expiry; at most once a day per session.
@@ -119,8 +128,9 @@ export async function createContext(services: AppServices, info: RequestInfo): P
   const ctx: Context = {
     services,
     db,
-    viewer,
+    viewer: viewer && mustEnrol ? { ...viewer, isAdmin: false } : viewer,
     sessionId: viewer && claims ? claims.sessionId : null,
+    twoFactorEnrolmentRequired: mustEnrol,
     requestId: info.requestId ?? crypto.randomUUID(),
     clientIp: info.clientIp,
     userAgent: info.headers.get('user-agent'),

@@ -9,7 +9,8 @@ import {
   verifyEmail,
 } from '../domain/accounts/accounts.service.ts';
 import { requestPasswordReset, resetPassword } from '../domain/accounts/password-reset.service.ts';
-import { endSession, startSession } from '../context.ts';
+import { endSession } from '../context.ts';
+import { SessionPayload, signInOrChallenge } from './two-factor.ts';
 import { publishedDemoAdmin } from '../domain/accounts/demo-admin.ts';
 import { AuthenticationError, ConflictError, EmailNotVerifiedError, RateLimitedError, ValidationError } from '../domain/errors.ts';
 
@@ -66,14 +67,6 @@ const RegisterPayload = builder
     }),
   });
 
-const SessionPayload = builder.objectRef<{ message: string; user: User }>('SessionPayload').implement({
-  description: 'A login: the session cookie is set on the response.',
-  fields: (t) => ({
-    message: t.exposeString('message'),
-    user: t.field({ type: UserType, resolve: (p) => p.user }),
-  }),
-});
-
 const VerifyEmailPayload = builder.objectRef<{ message: string; user: User; alreadyVerified: boolean }>('VerifyEmailPayload').implement({
   fields: (t) => ({
     message: t.exposeString('message'),
@@ -129,8 +122,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: LoginInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
       const user = await login(ctx.accounts, input, ctx.clientIp);
-      await startSession(ctx, user);
-      return { message: `Welcome back, ${user.name}!`, user };
+      return signInOrChallenge(ctx, user, 'user', `Welcome back, ${user.name}!`);
     },
   }),
   adminLogin: t.field({
@@ -139,8 +131,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: AdminLoginInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
       const user = await adminLogin(ctx.accounts, input, ctx.clientIp);
-      await startSession(ctx, user);
-      return { message: `Welcome, ${user.name}`, user };
+      return signInOrChallenge(ctx, user, 'admin', `Welcome, ${user.name}`);
     },
   }),
   logout: t.field({

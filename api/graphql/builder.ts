@@ -37,8 +37,10 @@ export const builder = new SchemaBuilder<{
       admin: isAdmin(ctx.viewer),
       approvedProvider: isApprovedProvider(ctx.viewer),
     }),
-    // Anonymous callers get UNAUTHENTICATED, logged-in callers without the right get FORBIDDEN.
-    unauthorizedError: (_parent, ctx) => (ctx.viewer ? new PermissionError() : new AuthenticationError()),
+    // Anonymous callers get UNAUTHENTICATED, logged-in callers without the right get FORBIDDEN; an
+    // administrator who must enrol in two-factor sign-in first is told so (api/context.ts).
+    unauthorizedError: (_parent, ctx) =>
+      ctx.twoFactorEnrolmentRequired ? new PermissionError(TWO_FACTOR_ENROLMENT_REQUIRED, 'TWO_FACTOR_ENROLMENT_REQUIRED') : ctx.viewer ? new PermissionError() : new AuthenticationError(),
   },
   // Each mutation names the error types it can raise (`errors: { types }`), and its result union
   // lists only those (docs/decisions.md "One error language"): none by default.
@@ -80,6 +82,8 @@ export const builder = new SchemaBuilder<{
     onUnusedQuery: process.env.NODE_ENV === 'production' ? null : 'warn',
   },
 });
+
+const TWO_FACTOR_ENROLMENT_REQUIRED = 'Administrators must turn on two-factor sign-in (Profile, Security) before using administrator tools';
 
 /** Ids one nodes(ids:) call may ask: each is a lookup of its own. */
 export const MAX_NODE_IDS = 100;

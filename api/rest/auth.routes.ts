@@ -24,14 +24,14 @@ const VerifyQuery = z.object({ token: z.string().optional(), email: z.string().o
 // REST compatibility for accounts (the specification): the same mutations the web
 // app runs over GraphQL, reshaped to the spec's JSON.
 
-const USER_FIELDS = `
+export const USER_FIELDS = `
   userId name username email isAdmin dueDiligenceStatus profileImage rating reviewCount
   tradeCount completedSales emailVerified memberSince`;
 // Typed fields inside `... on Error`: valid whichever error types a mutation's union lists.
 const ERROR_FIELDS = `__typename ... on Error { message code reason ... on RateLimitedError { retryAfterSeconds }
   ... on EmailNotVerifiedError { email emailVerificationRequired } ... on ValidationError { fieldErrors { field message } } }`;
 
-interface UserNode {
+export interface UserNode {
   userId: string;
   name: string;
   username: string;
@@ -39,14 +39,15 @@ interface UserNode {
   isAdmin: boolean;
   [field: string]: unknown;
 }
-type Session = { message: string; user: UserNode };
+type Session = { message: string; user: UserNode | null; twoFactorRequired: boolean; challenge: string | null; twoFactorEnrolmentRequired: boolean };
+const LOGIN_ANSWER = `message twoFactorRequired challenge twoFactorEnrolmentRequired user { ${USER_FIELDS} }`;
 
 const REGISTER = operation<MutationResult<'register', { message: string; email: string }>>(`mutation RestRegister($input: RegisterInput!) {
   register(input: $input) { ${ERROR_FIELDS} ... on MutationRegisterSuccess { data { message email } } } }`);
 const LOGIN = operation<MutationResult<'login', Session>>(`mutation RestLogin($input: LoginInput!) {
-  login(input: $input) { ${ERROR_FIELDS} ... on MutationLoginSuccess { data { message user { ${USER_FIELDS} } } } } }`);
+  login(input: $input) { ${ERROR_FIELDS} ... on MutationLoginSuccess { data { ${LOGIN_ANSWER} } } } }`);
 const ADMIN_LOGIN = operation<MutationResult<'adminLogin', Session>>(`mutation RestAdminLogin($input: AdminLoginInput!) {
-  adminLogin(input: $input) { ${ERROR_FIELDS} ... on MutationAdminLoginSuccess { data { message user { ${USER_FIELDS} } } } } }`);
+  adminLogin(input: $input) { ${ERROR_FIELDS} ... on MutationAdminLoginSuccess { data { ${LOGIN_ANSWER} } } } }`);
 const LOGOUT = operation<{ logout: { message: string } }>(`mutation RestLogout { logout { message } }`);
 const VIEWER = operation<{ viewer: UserNode | null }>(`query RestViewer { viewer { ${USER_FIELDS} } }`);
 const VERIFY = operation<MutationResult<'verifyEmail', { message: string; email: string; alreadyVerified: boolean }>>(`mutation RestVerifyEmail($input: VerifyEmailInput!) {
@@ -97,12 +98,29 @@ export function authRoutes(yoga: Yoga, clientIp: ClientIp) {
     description: 'A body with `usernameOrEmail` logs a user in; a body with only `email` is the administrator login.',
     body: LoginBody,
     example: { usernameOrEmail: 'ava_t', password: 'Str0ng#Pass' },
-    answers: { 200: UserAnswer.extend({ message: z.string(), user: UserAnswer }) },
+    answers: {
+      200: z.union([
+        UserAnswer.extend({
+          message: z.string(),
+          user: UserAnswer,
+          twoFactorEnrolmentRequired: z.literal(true).optional().describe('An administrator where two-factor sign-in is required: only enrolment is open until it is on.'),
+        }),
+        z.object({
+          message: z.string(),
+          twoFactorRequired: z.literal(true).describe('Two-factor sign-in is on: no session yet.'),
+          challenge: z.string().describe('Send it with a code to POST /api/auth/login/two-factor within 5 minutes.'),
+        }),
+      ]),
+    },
     errors: [401, 403, 429],
   }), async (c) => {
     const body = await readBody(c, LoginBody);
     const admin = body.usernameOrEmail === undefined && body.email !== undefined;
-    const ok = (data: Session) => json(c, { message: data.message, ...restUser(data.user), user: restUser(data.user) });
+    // With two-factor sign-in on there is no session yet: the challenge goes to POST /api/auth/login/two-factor.
+    const ok = (data: Session) =>
+      data.user
+        ? json(c, { message: data.message, ...restUser(data.user), user: restUser(data.user), ...(data.twoFactorEnrolmentRequired ? { twoFactorEnrolmentRequired: true } : {}) })
+        : json(c, { message: data.message, twoFactorRequired: true, challenge: data.challenge });
     if (admin) {
       const result = await runOperation(yoga, c, clientIp(c), ADMIN_LOGIN, { input: strings(body, ['email', 'password']) });
       return respondWithResult(c, result, 'adminLogin', ok);

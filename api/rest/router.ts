@@ -3,6 +3,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../graphql/yoga.ts';
 import { authRoutes } from './auth.routes.ts';
 import { sessionRoutes } from './sessions.routes.ts';
+import { twoFactorRoutes } from './two-factor.routes.ts';
 import { marketRoutes } from './market.routes.ts';
 import { bidRoutes } from './bids.routes.ts';
 import { purchaseRoutes } from './purchases.routes.ts';
@@ -16,6 +17,7 @@ import { supportRoutes } from './support.routes.ts';
 import { reviewRoutes } from './reviews.routes.ts';
 import { messagingRoutes } from './messaging.routes.ts';
 import { tradingRoutes } from './trading.routes.ts';
+import { notificationRoutes } from './notifications.routes.ts';
 import { BadRequestBody, jsonError } from './respond.ts';
 import { invalidInputOf } from '../db/input-errors.ts';
 import { json, type ClientIp } from './execute.ts';
@@ -26,6 +28,7 @@ import { docsPage } from './openapi/docs-page.ts';
 const ROOMS: ReadonlyArray<readonly [string, (yoga: Yoga, clientIp: ClientIp) => Hono<{ Bindings: HttpBindings }>]> = [
   ['/auth', authRoutes],
   ['/auth', sessionRoutes],
+  ['/auth', twoFactorRoutes],
   ['/due-diligence', diligenceRoutes],
   ['/payments', paymentRoutes],
   ['/', invoiceRoutes],
@@ -36,6 +39,7 @@ const ROOMS: ReadonlyArray<readonly [string, (yoga: Yoga, clientIp: ClientIp) =>
   ['/', purchaseRoutes],
   ['/', reviewRoutes],
   ['/', messagingRoutes],
+  ['/', notificationRoutes],
   ['/', tradingRoutes],
   ['/', earningsRoutes],
   ['/support', supportRoutes],

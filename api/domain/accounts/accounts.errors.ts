@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../errors.ts';
+import { TWO_FACTOR_ERROR_CODES } from './two-factor.errors.ts';
 
 /** Accounts: sign-up, login, e-mail verification, sessions and password changes. Each code with its kind (docs/decisions.md "One error language"). */
 export const ACCOUNTS_ERROR_CODES = {
@@ -9,4 +10,5 @@ export const ACCOUNTS_ERROR_CODES = {
   WRONG_CURRENT_PASSWORD: 'INVALID_INPUT',
   /** No session of the viewer's with that id (someone else's is not told apart from none). */
   SESSION_NOT_FOUND: 'NOT_FOUND',
+  ...TWO_FACTOR_ERROR_CODES,
 } as const satisfies Record<string, ErrorCode>;

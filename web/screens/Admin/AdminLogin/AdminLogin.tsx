@@ -14,6 +14,8 @@ import { useAdminLoginMutation } from './AdminLoginMutation.ts';
 import { AdminLoginQuery, type AdminLoginLoaderData } from './AdminLoginQuery.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { StackForm } from '../../shared/StackForm.tsx';
+import { TWO_FACTOR_ENROLMENT_PATH, TwoFactorLoginStep } from '../../shared/TwoFactorLoginStep.tsx';
+import { loginOutcome } from '../../shared/loginOutcome.ts';
 
 /** redirect delays: 1 s after admin login */
 const REDIRECT_MS = 1000;
@@ -53,6 +55,21 @@ export function AdminLogin() {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // Two-factor sign-in is on: the password step answered a challenge, the code comes next.
+  const [challenge, setChallenge] = useState<string | null>(null);
+
+  // To the back office, or (an administrator who must enrol first) to the profile's two-factor panel.
+  function signedIn(message: string | null | undefined, mustEnrol = false) {
+    toast({ title: 'Admin Login Successful', description: message || 'Welcome to the back office.' });
+    setRedirecting(true);
+    const started = Date.now();
+    refreshSession()
+      .catch((error: unknown) => console.warn('Could not refresh the session', error))
+      .finally(() => {
+        timer.current = setTimeout(() => navigate(mustEnrol ? TWO_FACTOR_ENROLMENT_PATH : '/compliance-dashboard'), Math.max(0, REDIRECT_MS - (Date.now() - started)));
+      });
+  }
+
   function fail(message?: string | null) {
     toast({ variant: 'destructive', title: 'Login Failed', description: message || 'Invalid admin credentials' });
   }
@@ -71,14 +88,9 @@ export function AdminLogin() {
       variables: { input: { email: email.trim(), password } },
       onCompleted: ({ adminLogin: result }) => {
         if (result.__typename === 'MutationAdminLoginSuccess') {
-          toast({ title: 'Admin Login Successful', description: result.data?.message || 'Welcome to the back office.' });
-          setRedirecting(true);
-          const started = Date.now();
-          refreshSession()
-            .catch((error: unknown) => console.warn('Could not refresh the session', error))
-            .finally(() => {
-              timer.current = setTimeout(() => navigate('/compliance-dashboard'), Math.max(0, REDIRECT_MS - (Date.now() - started)));
-            });
+          const next = loginOutcome(result.data);
+          if (next.challenge) return setChallenge(next.challenge);
+          signedIn(result.data?.message, next.mustEnrol);
           return;
         }
         if (result.__typename === 'ValidationError') {
@@ -96,26 +108,32 @@ export function AdminLogin() {
       subtitle="Back office: reviews, compliance and support"
       footer={<Link to="/">← Back to home</Link>}
     >
-      {demo && (
-        <Demo data-testid="demo-credentials">
-          Demo credentials: <code>{demo.email}</code> / <code>{demo.password}</code>
-        </Demo>
+      {challenge ? (
+        <TwoFactorLoginStep challenge={challenge} onSignedIn={(message) => signedIn(message)} onRestart={() => setChallenge(null)} />
+      ) : (
+        <>
+          {demo && (
+            <Demo data-testid="demo-credentials">
+              Demo credentials: <code>{demo.email}</code> / <code>{demo.password}</code>
+            </Demo>
+          )}
+          <StackForm onSubmit={submit} noValidate aria-label="Admin login">
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="username"
+              autoCapitalize="off"
+              spellCheck={false}
+              {...field('email')}
+              disabled={busy}
+            />
+            <PasswordField label="Password" {...field('password')} disabled={busy} />
+            <Button type="submit" variant="primary" size="lg" fullWidth busy={busy}>
+              LOGIN AS ADMIN
+            </Button>
+          </StackForm>
+        </>
       )}
-      <StackForm onSubmit={submit} noValidate aria-label="Admin login">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="username"
-          autoCapitalize="off"
-          spellCheck={false}
-          {...field('email')}
-          disabled={busy}
-        />
-        <PasswordField label="Password" {...field('password')} disabled={busy} />
-        <Button type="submit" variant="primary" size="lg" fullWidth busy={busy}>
-          LOGIN AS ADMIN
-        </Button>
-      </StackForm>
     </FormCard>
   );
 }

@@ -13,6 +13,7 @@ const mutation = graphql`
             name
             isAdmin
           }
+          ...loginOutcome_session
         }
       }
       ... on ValidationError {

@@ -11,6 +11,8 @@ import { useSession } from '../../../session/useSession.ts';
 import { useLoginMutation } from './LoginMutation.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { StackForm } from '../../shared/StackForm.tsx';
+import { TWO_FACTOR_ENROLMENT_PATH, TwoFactorLoginStep } from '../../shared/TwoFactorLoginStep.tsx';
+import { loginOutcome } from '../../shared/loginOutcome.ts';
 import type { LoginNotice } from '../loginNotice.ts';
 
 // A word from the page that sent the user here (a password just reset).
@@ -55,7 +57,18 @@ export function Login() {
   const { values, errors, setErrors, field, showServerErrors } = useFormFields({ usernameOrEmail: '', password: '' });
   const { usernameOrEmail, password } = values;
   const [finishing, setFinishing] = useState(false);
+  // Two-factor sign-in is on: the password step answered a challenge, the code comes next.
+  const [challenge, setChallenge] = useState<string | null>(null);
   const busy = inFlight || finishing;
+
+  // An administrator who must enrol first goes to the profile's two-factor panel.
+  function signedIn(message: string, mustEnrol = false) {
+    toast({ title: 'Login Successful', description: message });
+    setFinishing(true);
+    refreshSession()
+      .catch((error: unknown) => console.warn('Could not refresh the session', error))
+      .finally(() => navigate(mustEnrol ? TWO_FACTOR_ENROLMENT_PATH : nextPath));
+  }
 
   function fail(message?: string | null) {
     toast({ variant: 'destructive', title: 'Login Failed', description: message || 'Invalid credentials' });
@@ -76,12 +89,10 @@ export function Login() {
         // `... on Error` merges the error fields into one shape: read them as optional
         switch (result.__typename) {
           case 'MutationLoginSuccess': {
-            const name = result.data?.user.name;
-            toast({ title: 'Login Successful', description: result.data?.message || (name ? `Welcome back, ${name}!` : 'Welcome back!') });
-            setFinishing(true);
-            refreshSession()
-              .catch((error: unknown) => console.warn('Could not refresh the session', error))
-              .finally(() => navigate(nextPath));
+            const next = loginOutcome(result.data);
+            if (next.challenge) return setChallenge(next.challenge);
+            const name = result.data?.user?.name;
+            signedIn(result.data?.message || (name ? `Welcome back, ${name}!` : 'Welcome back!'), next.mustEnrol);
             return;
           }
           case 'EmailNotVerifiedError': {
@@ -121,23 +132,31 @@ export function Login() {
         </FooterLinks>
       }
     >
-      {notice && <Notice role="status">{notice}</Notice>}
-      <StackForm onSubmit={submit} noValidate aria-label="Login">
-        <TextField
-          label="Username or Email"
-          autoComplete="username"
-          autoCapitalize="off"
-          spellCheck={false}
-          autoFocus
-          {...field('usernameOrEmail')}
-          disabled={busy}
+      {notice && !challenge && <Notice role="status">{notice}</Notice>}
+      {challenge ? (
+        <TwoFactorLoginStep
+          challenge={challenge}
+          onSignedIn={(message) => signedIn(message || 'Welcome back!')}
+          onRestart={() => setChallenge(null)}
         />
-        <PasswordField label="Password" {...field('password')} disabled={busy} />
-        <ForgotLink to="/auth/forgot-password">Forgot password?</ForgotLink>
-        <Button type="submit" variant="primary" size="lg" fullWidth busy={busy}>
-          {busy ? 'LOGGING IN…' : 'LOGIN'}
-        </Button>
-      </StackForm>
+      ) : (
+        <StackForm onSubmit={submit} noValidate aria-label="Login">
+          <TextField
+            label="Username or Email"
+            autoComplete="username"
+            autoCapitalize="off"
+            spellCheck={false}
+            autoFocus
+            {...field('usernameOrEmail')}
+            disabled={busy}
+          />
+          <PasswordField label="Password" {...field('password')} disabled={busy} />
+          <ForgotLink to="/auth/forgot-password">Forgot password?</ForgotLink>
+          <Button type="submit" variant="primary" size="lg" fullWidth busy={busy}>
+            {busy ? 'LOGGING IN…' : 'LOGIN'}
+          </Button>
+        </StackForm>
+      )}
     </FormCard>
   );
 }

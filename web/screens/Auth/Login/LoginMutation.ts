@@ -12,6 +12,7 @@ const mutation = graphql`
             id
             name
           }
+          ...loginOutcome_session
         }
       }
       ... on EmailNotVerifiedError {

@@ -5,6 +5,7 @@ import type { SecuritySection_query$key } from '../../../__generated__/SecurityS
 import type { SecuritySectionRefetchQuery } from '../../../__generated__/SecuritySectionRefetchQuery.graphql.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { SessionsPanel } from './SessionsPanel.tsx';
+import { TwoFactorPanel } from './TwoFactorPanel.tsx';
 
 /**
  * The profile's Security section (issue 25): change password and the signed-in sessions. The list
@@ -21,6 +22,7 @@ export function SecuritySection({ query }: { query: SecuritySection_query$key })
           lastSeenAt
           current
         }
+        ...TwoFactorPanel_query
       }
     `,
     query,
@@ -31,9 +33,12 @@ export function SecuritySection({ query }: { query: SecuritySection_query$key })
       refetch({}, { fetchPolicy: 'network-only' });
     });
   return (
-    <ProfileGrid $wider="second">
-      <ChangePasswordForm onChanged={refresh} />
-      <SessionsPanel sessions={data.viewerSessions} onChanged={refresh} />
-    </ProfileGrid>
+    <>
+      <ProfileGrid $wider="second">
+        <ChangePasswordForm onChanged={refresh} />
+        <SessionsPanel sessions={data.viewerSessions} onChanged={refresh} />
+      </ProfileGrid>
+      <TwoFactorPanel query={data} onChanged={refresh} />
+    </>
   );
 }
