@@ -77,14 +77,9 @@ export function NextSteps({ payment, onRaiseDispute }: NextStepsProps) {
             instructions
           }
         }
-        invoice {
-          number
-          url
-        }
-        creditNote {
-          number
-          url
-        }
+        # the documents' links (components/InvoiceLinks.tsx)
+        invoice { number url }
+        creditNote { number url }
       }
     `,
     payment,

@@ -109,14 +109,9 @@ export function PurchaseRow({ purchase }: PurchaseRowProps) {
           ticker
         }
         payment {
-          invoice {
-            number
-            url
-          }
-          creditNote {
-            number
-            url
-          }
+          # the documents' links (components/InvoiceLinks.tsx)
+          invoice { number url }
+          creditNote { number url }
         }
       }
     `,

@@ -41,14 +41,9 @@ export function SalesTable({ viewer }: SalesTableProps) {
               buyer {
                 name
               }
-              invoice {
-                number
-                url
-              }
-              creditNote {
-                number
-                url
-              }
+              # the documents' links (components/InvoiceLinks.tsx)
+              invoice { number url }
+              creditNote { number url }
             }
           }
         }

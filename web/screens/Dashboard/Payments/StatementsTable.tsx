@@ -6,6 +6,8 @@ import { formatMoney } from '../../../format/format.ts';
 import { TablePanel } from '../shared/TablePanel.tsx';
 import { EmptyWithLink } from '../../shared/EmptyWithLink.tsx';
 
+const NO_STATEMENTS = 'Each month you sell in gets a statement of sales, commission and payouts, downloadable as PDF.';
+
 export type StatementsTableProps = { viewer: StatementsTable_viewer$key };
 
 /**
@@ -37,17 +39,7 @@ export function StatementsTable({ viewer }: StatementsTableProps) {
         label="Monthly statements"
         columns={['Month', { label: 'Sales', num: true }, { label: 'Sales value', num: true }, { label: 'Commission', num: true }, { label: 'Paid out', num: true }, 'Statement']}
         isEmpty={months.length === 0}
-        empty={
-          <EmptyWithLink
-            compact
-            icon="chart"
-            title="No statements yet"
-            description="Each month you sell in gets a statement of sales, commission and payouts, downloadable as PDF."
-            to="/list-data"
-            label="List data"
-            size="sm"
-          />
-        }
+        empty={<EmptyWithLink compact icon="chart" title="No statements yet" description={NO_STATEMENTS} to="/list-data" label="List data" size="sm" />}
       >
         {months.map((m) => (
           <tr key={m.month} data-testid="statement-row">
