@@ -15,6 +15,7 @@ import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './rate-li
 import { createEventBus, type EventBus } from './events/event-bus.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
 import { registerPaymentJobs } from './domain/payments/payments.jobs.ts';
+import { registerInvoiceJobs } from './domain/invoices/invoices.jobs.ts';
 import { simulatedPaymentProvider, type PaymentProvider } from './domain/payments/payment-provider.ts';
 import { registerTradingJobs } from './domain/trading/positions.service.ts';
 import { registerUploadJobs } from './domain/listings/upload.service.ts';
@@ -86,6 +87,8 @@ export function createApp(opts: AppOptions) {
   // Escrow release 24 hours after payment (docs/decisions.md, "Commerce (server side): payments, escrow and disputes"),
   // and the reconcile of a confirmation that was interrupted ("Payments: one confirmation charges").
   registerPaymentJobs(jobs, { ...services, provider: services.paymentProvider, reconcileAfterMs: config.paymentReconcileAfterMs });
+  // Receipts after payment and the monthly statement notices (docs/decisions.md, "Issue 25: receipts and invoices").
+  registerInvoiceJobs(jobs, { ...services, appUrl: config.publicUrl ?? `http://localhost:${config.port}` });
   // Paper positions marked at each sale's price: stop-loss and take-profit (docs/decisions.md "Trading").
   registerTradingJobs(jobs, services);
   // Uploads no listing took are removed after UPLOAD_RETENTION_MS (docs/decisions.md "Uploads not in a listing").

@@ -14,6 +14,7 @@ import { RELEASE_JOB, releaseJobKey } from '../domain/payments/payments.escrow.t
 import { ACCESS_REMINDER_JOB, accessReminders } from '../domain/payments/payments.access.ts';
 import { generateApiKey } from '../domain/delivery/api-keys.ts';
 import { profileCsv } from '../domain/listings/profile.ts';
+import { issueMissingDocuments } from '../domain/invoices/invoices.issue.ts';
 import type { FileStorage } from '../storage/storage.ts';
 import {
   BID_MESSAGES,
@@ -109,6 +110,8 @@ export async function seedDemoData(
     if (await db.user.findUnique({ where: { email: DEMO_ADMIN.email }, select: { id: true } })) return null;
     throw error;
   }
+  // The seeded sales have their invoices (and refunds their credit notes), as paying would have issued them.
+  await issueMissingDocuments(db);
   return { users: plan.users.length, contracts: plan.contracts.length };
 }
 

@@ -13,6 +13,7 @@ import './contract.ts';
 import './bids.ts';
 import './purchase.ts';
 import './payment.ts';
+import './invoice.ts';
 import './delivery.ts';
 import './dashboard.ts';
 import './diligence.ts';

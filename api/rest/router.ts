@@ -10,6 +10,7 @@ import { purchaseRoutes } from './purchases.routes.ts';
 import { diligenceRoutes } from './diligence.routes.ts';
 import { listingRoutes } from './listing.routes.ts';
 import { paymentRoutes } from './payment.routes.ts';
+import { invoiceRoutes } from './invoices.routes.ts';
 import { dataRoutes } from './data.routes.ts';
 import { earningsRoutes } from './earnings.routes.ts';
 import { supportRoutes } from './support.routes.ts';
@@ -30,6 +31,7 @@ const ROOMS: ReadonlyArray<readonly [string, (yoga: Yoga, clientIp: ClientIp) =>
   ['/auth', twoFactorRoutes],
   ['/due-diligence', diligenceRoutes],
   ['/payments', paymentRoutes],
+  ['/', invoiceRoutes],
   ['/data', dataRoutes],
   ['/', listingRoutes],
   ['/', marketRoutes],

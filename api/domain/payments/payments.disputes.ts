@@ -15,6 +15,7 @@ import { DISPUTE_MACHINE, PAYMENT_MACHINE } from './payments.machine.ts';
 import { disputeOpenedMail, disputeSettledMails } from './payments.mails.ts';
 import { mayOpenDispute } from './payments.rules.ts';
 import { reverseSale } from './payments.sale.ts';
+import { issueCreditNote } from '../invoices/invoices.issue.ts';
 import { openDisputeInput, settleDisputeInput } from './payments.schemas.ts';
 
 /**
@@ -93,7 +94,11 @@ export async function settleDispute(deps: PaymentDeps, admin: User | null, raw: 
       messages,
     });
     // A refunded trade is no longer a trade: the buyer's access ends and the counters drop it.
-    if (to === 'refunded') await reverseSale(tx, payment, { now, actorId: admin.id, note });
+    if (to === 'refunded') {
+      await reverseSale(tx, payment, { now, actorId: admin.id, note });
+      // The refund's credit note, numbered in this transaction (docs/decisions.md, "Issue 25: receipts and invoices").
+      await issueCreditNote(tx, payment.id, now);
+    }
     const ids = { disputeId: payment.dispute.id, paymentId: payment.id, contractId: payment.contractId };
     await recordEvent(tx, deps.jobs, 'dispute.settled', { ...ids, outcome: to }, now);
     await recordEvent(tx, deps.jobs, `payment.${to}`, ids, now);

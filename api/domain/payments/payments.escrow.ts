@@ -14,6 +14,7 @@ import { paymentMoved, type AfterCommit } from './payments.events.ts';
 import { PAYMENT_MACHINE } from './payments.machine.ts';
 import { escrowReleaseAt } from './payments.rules.ts';
 import { recordSale, saleNews } from './payments.sale.ts';
+import { invoiceSale } from '../invoices/invoices.jobs.ts';
 import { confirmPaymentInput } from './payments.schemas.ts';
 import type { CardDetails, ProviderResult } from './payment-provider.ts';
 
@@ -193,6 +194,8 @@ export async function escrowCharge(
       const escrowed = await tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
       const sale = await recordSale(tx, deps.jobs, { payment: escrowed, pricingModel: contract.pricingModel, actorId, now });
       await deps.jobs.schedule(tx, { kind: RELEASE_JOB, key: releaseJobKey(payment.id), runAt: escrowReleaseAt(now), payload: { paymentId: payment.id } });
+      // Its invoice, numbered in this transaction, and the receipt mailed once it commits.
+      await invoiceSale(tx, deps.jobs, payment.id, now);
       // Raised by the one transaction that moved the payment into escrow (a raced one rolled back above).
       await recordEvent(tx, deps.jobs, 'payment.escrowed', { paymentId: payment.id, contractId: payment.contractId, purchaseId: sale.purchase.id }, now);
       return { payment: escrowed, ...sale };

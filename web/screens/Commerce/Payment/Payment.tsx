@@ -74,7 +74,7 @@ function PaymentContent() {
           ) : (
             <>
               {payment && <PaymentStanding payment={payment} standing={standing} />}
-              <PaymentForm contract={contract} paymentOpen={standingAllowsPaying(standing)} renewal={standing === 'renewable'} />
+              <PaymentForm contract={contract} viewer={viewer} paymentOpen={standingAllowsPaying(standing)} renewal={standing === 'renewable'} />
             </>
           )}
         </CheckoutMain>

@@ -19,6 +19,9 @@ import { PaymentMethodChoice, type PaymentMethod } from './PaymentMethodChoice.t
 import { usePaymentConfirmMutation } from './PaymentConfirmMutation.ts';
 import { usePaymentCreateMutation } from './PaymentCreateMutation.ts';
 import { StackForm } from '../../shared/StackForm.tsx';
+import { useBillingDetails } from '../../shared/billing/useBillingDetails.ts';
+import type { useBillingDetails_viewer$key } from '../../../__generated__/useBillingDetails_viewer.graphql.ts';
+import { CheckoutBilling } from './CheckoutBilling.tsx';
 
 /** After 'Payment Successful' the page waits this long before showing the escrow status. */
 const REDIRECT_DELAY_MS = 2000;
@@ -48,6 +51,8 @@ const EMPTY_CARD: CardForm = { number: '', expiry: '', cvc: '' };
 
 export type PaymentFormProps = {
   contract: PaymentForm_contract$key;
+  /** the viewer: their billing details, prefilled and saved when paying */
+  viewer: useBillingDetails_viewer$key;
   /** false when the viewer's latest payment rules paying out (owned one-time data set, dispute) */
   paymentOpen: boolean;
   /** the viewer already pays for this subscription: paying renews it */
@@ -59,7 +64,7 @@ export type PaymentFormProps = {
  * idempotency key per attempt) then confirmPayment (the card goes to the payment provider, the
  * money into escrow). Toasts: 'Payment Successful', 'Payment Failed', 'Escrow Failed'.
  */
-export function PaymentForm({ contract, paymentOpen, renewal }: PaymentFormProps) {
+export function PaymentForm({ contract, viewer, paymentOpen, renewal }: PaymentFormProps) {
   const c = useFragment(
     graphql`
       fragment PaymentForm_contract on Contract {
@@ -79,6 +84,7 @@ export function PaymentForm({ contract, paymentOpen, renewal }: PaymentFormProps
   const { toast } = useToast();
   const [commitCreate] = usePaymentCreateMutation();
   const [commitConfirm] = usePaymentConfirmMutation();
+  const billing = useBillingDetails(viewer);
   const [method, setMethod] = useState<PaymentMethod>('card');
   const [card, setCard] = useState<CardForm>(EMPTY_CARD);
   const [touched, setTouched] = useState<Partial<Record<keyof CardForm, boolean>>>({});
@@ -198,6 +204,13 @@ export function PaymentForm({ contract, paymentOpen, renewal }: PaymentFormProps
     setProcessing(true);
     setNotice(null);
     setDeclined(null);
+    // Billing details typed here go to the profile first: the invoice is issued from them.
+    if (!billing.changed) return pay(details);
+    void billing.save().then((problem) => (problem ? paymentFailed(problem) : pay(details)));
+  }
+
+  function pay(details: ReturnType<typeof cardDetails>) {
+    if (total == null) return;
     attemptKey.current ??= newAttemptKey();
     commitCreate({
       variables: { input: { contractId: c.id, paymentMethod: method, amount: total, idempotencyKey: attemptKey.current } },
@@ -267,6 +280,7 @@ export function PaymentForm({ contract, paymentOpen, renewal }: PaymentFormProps
         ) : (
           <MethodInfo data-testid="method-info">{METHOD_INFO[method]}</MethodInfo>
         )}
+        {paymentOpen && <CheckoutBilling billing={billing} disabled={processing || paid} />}
         {paymentOpen && declined && method !== 'card' && (
           <Notice $tone="red" role="alert" data-testid="payment-declined">
             <span>

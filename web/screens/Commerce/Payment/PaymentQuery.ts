@@ -14,6 +14,7 @@ export const PaymentQuery = graphql`
   query PaymentQuery($contractId: ID!, $loggedIn: Boolean!) {
     viewer {
       id
+      ...useBillingDetails_viewer
     }
     contract(id: $contractId) {
       id

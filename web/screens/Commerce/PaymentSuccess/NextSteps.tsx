@@ -8,6 +8,7 @@ import { ProviderAccess } from '../../../components/ProviderAccess.tsx';
 import type { NextSteps_payment$key } from '../../../__generated__/NextSteps_payment.graphql.ts';
 import { disputeOpen } from './disputeWindow.ts';
 import { stackedList } from '../../shared/boxStyles.ts';
+import { InvoiceLinks } from '../../../components/InvoiceLinks.tsx';
 
 const Steps = styled.ol`
   ${stackedList(12)}
@@ -56,7 +57,7 @@ const StepBody = styled.div`
 
 export type NextStepsProps = { payment: NextSteps_payment$key; onRaiseDispute: () => void };
 
-/** What the buyer gets and where (the file in the library, or the provider's link), contact the seller, raise a dispute (while the window is open). */
+/** What the buyer gets and where (the file in the library, or the provider's link), the invoice, contact the seller, raise a dispute (while the window is open). */
 export function NextSteps({ payment, onRaiseDispute }: NextStepsProps) {
   const p = useFragment(
     graphql`
@@ -76,6 +77,9 @@ export function NextSteps({ payment, onRaiseDispute }: NextStepsProps) {
             instructions
           }
         }
+        # the documents' links (components/InvoiceLinks.tsx)
+        invoice { number url }
+        creditNote { number url }
       }
     `,
     payment,
@@ -120,6 +124,14 @@ export function NextSteps({ payment, onRaiseDispute }: NextStepsProps) {
                 Download data
               </ButtonLink>
             </StepBody>
+          </li>
+        )}
+        {p.invoice && (
+          <li>
+            <p>
+              <strong>Your invoice.</strong> Invoice {p.invoice.number} is issued to your billing details; a receipt is on its way to your mailbox.
+            </p>
+            <InvoiceLinks invoice={p.invoice} creditNote={p.creditNote} />
           </li>
         )}
         <li>

@@ -7,6 +7,7 @@ import { toneColors } from '../../../theme/theme.ts';
 import { formatDate, formatMoney } from '../../../format/format.ts';
 import { purchaseStatusWord, statusTone } from '../../../format/labels.ts';
 import { oneLine } from '../../../theme/text.ts';
+import { InvoiceLinks } from '../../../components/InvoiceLinks.tsx';
 
 const Row = styled.li`
   display: grid;
@@ -92,7 +93,7 @@ const Dates = styled.dl`
 
 export type PurchaseRowProps = { purchase: PurchaseRow_purchase$key };
 
-/** One purchased contract: title, status, amount, purchase date and access expiry. */
+/** One purchased contract: title, status, amount, its invoice (PDF), purchase date and access expiry. */
 export function PurchaseRow({ purchase }: PurchaseRowProps) {
   const p = useFragment(
     graphql`
@@ -106,6 +107,11 @@ export function PurchaseRow({ purchase }: PurchaseRowProps) {
           contractId
           title
           ticker
+        }
+        payment {
+          # the documents' links (components/InvoiceLinks.tsx)
+          invoice { number url }
+          creditNote { number url }
         }
       }
     `,
@@ -132,6 +138,7 @@ export function PurchaseRow({ purchase }: PurchaseRowProps) {
             Amount: <b>{formatMoney(p.amount)}</b>
           </span>
         </Facts>
+        <InvoiceLinks invoice={p.payment?.invoice} creditNote={p.payment?.creditNote} />
       </Main>
       <Dates>
         <dt>Purchased</dt>

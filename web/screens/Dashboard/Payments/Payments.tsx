@@ -8,6 +8,7 @@ import { PaymentsQuery, type PaymentsLoaderData } from './PaymentsQuery.ts';
 import { PaymentsTable } from './PaymentsTable.tsx';
 import { PayoutSummary } from './PayoutSummary.tsx';
 import { SalesTable } from './SalesTable.tsx';
+import { StatementsTable } from './StatementsTable.tsx';
 
 const Stack = styled.div`
   display: flex;
@@ -31,6 +32,7 @@ export function Payments() {
       {isProvider ? (
         <>
           <SalesTable viewer={viewer} />
+          <StatementsTable viewer={viewer} />
           <PaymentsTable viewer={viewer} />
         </>
       ) : (

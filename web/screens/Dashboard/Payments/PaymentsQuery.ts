@@ -12,6 +12,7 @@ export const PaymentsQuery = graphql`
       }
       ...PaymentsTable_viewer
       ...SalesTable_viewer
+      ...StatementsTable_viewer
     }
   }
 `;

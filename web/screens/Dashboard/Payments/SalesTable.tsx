@@ -7,10 +7,11 @@ import { humanize, statusTone } from '../../../format/labels.ts';
 import { ContractCell, TablePanel } from '../shared/TablePanel.tsx';
 import { payout } from './paymentsRules.ts';
 import { EmptyWithLink } from '../../shared/EmptyWithLink.tsx';
+import { InvoiceLinks } from '../../../components/InvoiceLinks.tsx';
 
 export type SalesTableProps = { viewer: SalesTable_viewer$key };
 
-/** Payments the user received as a seller: price, commission, payout (90%) and its state, escrow release time. */
+/** Payments the user received as a seller: price, commission, payout (90%) and its state, escrow release time, the invoice (PDF). */
 export function SalesTable({ viewer }: SalesTableProps) {
   const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<SalesTablePaginationQuery, SalesTable_viewer$key>(
     graphql`
@@ -40,6 +41,9 @@ export function SalesTable({ viewer }: SalesTableProps) {
               buyer {
                 name
               }
+              # the documents' links (components/InvoiceLinks.tsx)
+              invoice { number url }
+              creditNote { number url }
             }
           }
         }
@@ -64,6 +68,7 @@ export function SalesTable({ viewer }: SalesTableProps) {
         'Escrow release',
         'Method',
         'Paid',
+        'Invoice',
       ]}
       isEmpty={edges.length === 0}
       empty={
@@ -103,6 +108,9 @@ export function SalesTable({ viewer }: SalesTableProps) {
             </td>
             <td className="mono">{humanize(p.paymentMethod)}</td>
             <td className="mono">{formatDateTime(p.escrowStartedAt ?? p.createdAt)}</td>
+            <td>
+              <InvoiceLinks invoice={p.invoice} creditNote={p.creditNote} />
+            </td>
           </tr>
         );
       })}

@@ -5,6 +5,7 @@ import type { ProfileQuery as ProfileQueryType } from '../../../__generated__/Pr
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { TabHeader } from '../shared/TabHeader.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
+import { BillingDetailsForm } from './BillingDetailsForm.tsx';
 import { SecuritySection } from './SecuritySection.tsx';
 import { ProfileQuery, type ProfileLoaderData } from './ProfileQuery.ts';
 
@@ -25,6 +26,7 @@ export function Profile() {
     <Stack>
       <TabHeader title="Profile" description="How other traders see you on the floor" />
       <ProfileForm viewer={viewer} />
+      <BillingDetailsForm viewer={viewer} />
       <TabHeader title="Security" description="Your password and where you are signed in" />
       <SecuritySection query={data} />
     </Stack>

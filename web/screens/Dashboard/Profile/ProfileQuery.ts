@@ -7,6 +7,7 @@ export const ProfileQuery = graphql`
     viewer {
       id
       ...ProfileForm_viewer
+      ...useBillingDetails_viewer
     }
     ...SecuritySection_query
   }
