@@ -6,6 +6,7 @@ import './enums.ts';
 import './user.ts';
 import './accounts.ts';
 import './security.ts';
+import './account-settings.ts';
 import './market-stats.ts';
 import './compliance.ts';
 import './contract.ts';

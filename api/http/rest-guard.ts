@@ -4,8 +4,8 @@ import { jsonError } from '../rest/respond.ts';
 import type { OriginPolicy } from './origin.ts';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-// Routes whose body is a file rather than JSON.
-const MULTIPART_PATHS = new Set(['/api/uploads']);
+/** Routes whose body is a file rather than JSON: a listing's data file, an avatar (with its own, smaller limit). */
+export const MULTIPART_PATHS = new Set(['/api/uploads', '/api/profile/avatar']);
 
 /**
  * CSRF guard of every REST write, before any route runs (so nothing changes when it refuses):

@@ -3,6 +3,8 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../graphql/yoga.ts';
 import { authRoutes } from './auth.routes.ts';
 import { sessionRoutes } from './sessions.routes.ts';
+import { accountRoutes } from './account.routes.ts';
+import { avatarRoutes } from './avatar.routes.ts';
 import { marketRoutes } from './market.routes.ts';
 import { bidRoutes } from './bids.routes.ts';
 import { purchaseRoutes } from './purchases.routes.ts';
@@ -25,6 +27,8 @@ import { docsPage } from './openapi/docs-page.ts';
 const ROOMS: ReadonlyArray<readonly [string, (yoga: Yoga, clientIp: ClientIp) => Hono<{ Bindings: HttpBindings }>]> = [
   ['/auth', authRoutes],
   ['/auth', sessionRoutes],
+  ['/auth', accountRoutes],
+  ['/', avatarRoutes],
   ['/due-diligence', diligenceRoutes],
   ['/payments', paymentRoutes],
   ['/data', dataRoutes],
