@@ -35,7 +35,7 @@ export async function requestEmailChange(deps: AccountsDeps, viewer: User | null
   const user = requireViewer(viewer);
   const input = parseInput(changeEmailInput, rawInput);
   const { perIp, perEmail, windowMs } = deps.limits.resend;
-  const byAccount = await deps.limiter.hit(`change-email:account:${user.id}`, perIp, windowMs);
+  const byAccount = await deps.limiter.hit(`change-email:requests:${user.id}`, perIp, windowMs);
   if (!byAccount.allowed) throw new RateLimitedError(byAccount.retryAfterSeconds);
   const byMailbox = await deps.limiter.hit(`change-email:mailbox:${mailboxOf(input.newEmail)}`, perEmail, windowMs);
   if (!byMailbox.allowed) throw new RateLimitedError(byMailbox.retryAfterSeconds);
