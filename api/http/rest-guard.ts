@@ -25,7 +25,7 @@ export function restWriteGuard(policy: OriginPolicy): MiddlewareHandler {
     }
     const header = c.req.header('content-type');
     const mediaType = mediaTypeOf(header);
-    if (MULTIPART_PATHS.has(c.req.path)) {
+    if (MULTIPART_PATHS.has(c.req.path) && c.req.method === 'POST') {
       if (mediaType !== 'multipart/form-data') return jsonError(c, 'INVALID_INPUT', 'Send the file as multipart/form-data in a field named "file"');
       return next();
     }

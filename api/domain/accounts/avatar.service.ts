@@ -60,13 +60,12 @@ async function readBounded(source: Readable): Promise<Buffer> {
 /** The stored square of an uploaded picture, or a 4xx DomainError saying what is wrong with it. */
 export async function avatarImage(bytes: Buffer): Promise<Buffer> {
   if (bytes.length === 0 || !avatarFormatOf(bytes.subarray(0, 16))) throw new ValidationError(NOT_AN_IMAGE, [], 'NOT_AN_IMAGE');
-  let image: Sharp;
   let width: number | undefined;
   let height: number | undefined;
   try {
-    // The header only: what the picture claims before any pixel is decoded.
-    image = sharp(bytes, { limitInputPixels: MAX_AVATAR_PIXELS, failOn: 'truncated' });
-    ({ width, height } = await image.metadata());
+    // The header only: what the picture claims, read before any pixel is decoded (no pixel limit
+    // here, so a claim past it is told apart from a damaged file).
+    ({ width, height } = await sharp(bytes, { limitInputPixels: false }).metadata());
   } catch {
     throw new ValidationError(UNREADABLE, [], 'NOT_AN_IMAGE');
   }
@@ -75,6 +74,8 @@ export async function avatarImage(bytes: Buffer): Promise<Buffer> {
   }
   try {
     // rotate(): a phone's JPEG stands the right way up (EXIF orientation); EXIF (place, device) is not kept.
+    // The decoder's own limit too, should a file's frames disagree with its header.
+    const image: Sharp = sharp(bytes, { limitInputPixels: MAX_AVATAR_PIXELS, failOn: 'truncated' });
     return await image.rotate().resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' }).webp({ quality: 82 }).toBuffer();
   } catch {
     throw new ValidationError(UNREADABLE, [], 'NOT_AN_IMAGE');
