@@ -61,7 +61,7 @@ export function accountRoutes(yoga: Yoga, clientIp: ClientIp) {
     return respondWithResult(c, result, 'confirmEmailChange', (data) => json(c, data));
   });
 
-  r.post('/cancel-email-change', doc({
+  r.delete('/change-email', doc({
     access: 'signed-in',
     summary: 'Withdraw a change of email waiting for its link',
     answers: { 200: MessageAnswer },

@@ -24,7 +24,7 @@ describe.each(testDatabases())('change email on %s', (kind) => {
   it('anonymous callers get 401 asking, cancelling and reading the pending change', async () => {
     const anon = new Client(app);
     expect((await ask(anon, 'x@example.com')).status).toBe(401);
-    expect((await anon.json('POST', '/api/auth/cancel-email-change')).status).toBe(401);
+    expect((await anon.json('DELETE', '/api/auth/change-email')).status).toBe(401);
     const gql = await anon.gql('{ viewerPendingEmailChange { newEmail } }');
     expect(gql.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
@@ -70,7 +70,7 @@ describe.each(testDatabases())('change email on %s', (kind) => {
 
     await ask(user, 'once-e3@example.com');
     const cancelled = tokenTo('once-e3@example.com');
-    expect((await user.json('POST', '/api/auth/cancel-email-change')).status).toBe(200);
+    expect((await user.json('DELETE', '/api/auth/change-email')).status).toBe(200);
     expect((await user.gql('{ viewerPendingEmailChange { newEmail } }')).data.viewerPendingEmailChange).toBeNull();
     expect((await confirm(cancelled)).body.code).toBe('INVALID_TOKEN');
     expect(await emailOf(user)).toBe('once-e2@example.com');
@@ -116,7 +116,7 @@ describe.each(testDatabases())('change email on %s', (kind) => {
     const other = await signUp(app, { email: 'nosy@example.com', username: 'nosy' });
     expect((await other.gql('{ viewerPendingEmailChange { newEmail } }')).data.viewerPendingEmailChange).toBeNull();
     // Cancelling is one's own: the other's cancel leaves the owner's change waiting.
-    await other.json('POST', '/api/auth/cancel-email-change');
+    await other.json('DELETE', '/api/auth/change-email');
     expect((await owner.gql('{ viewerPendingEmailChange { newEmail } }')).data.viewerPendingEmailChange.newEmail).toBe('own2@example.com');
     await makeUser(app.database.prisma, 'boss-e', { isAdmin: true });
     const admin = await logIn(app, 'boss-e');
