@@ -6,6 +6,7 @@ import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { TabHeader } from '../shared/TabHeader.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { SecuritySection } from './SecuritySection.tsx';
+import { AccountSection } from './AccountSection.tsx';
 import { ProfileQuery, type ProfileLoaderData } from './ProfileQuery.ts';
 
 const Stack = styled.div`
@@ -27,6 +28,8 @@ export function Profile() {
       <ProfileForm viewer={viewer} />
       <TabHeader title="Security" description="Your password and where you are signed in" />
       <SecuritySection query={data} />
+      <TabHeader title="Account" description="Your email, and leaving DATA PIT" />
+      <AccountSection query={data} />
     </Stack>
   );
 }

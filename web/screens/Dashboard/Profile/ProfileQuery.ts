@@ -9,6 +9,7 @@ export const ProfileQuery = graphql`
       ...ProfileForm_viewer
     }
     ...SecuritySection_query
+    ...ChangeEmailPanel_query
   }
 `;
 

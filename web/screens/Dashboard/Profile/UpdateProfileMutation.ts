@@ -12,6 +12,7 @@ const mutation = graphql`
           id
           name
           profileImage
+          avatarUrl
         }
       }
       ... on ValidationError {
