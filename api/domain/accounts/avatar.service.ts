@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import sharp, { type Sharp } from 'sharp';
 import type { Db } from '../../db/database.ts';
 import type { User } from '../../db/generated/prisma/client.ts';
-import type { EventPublisher } from '../../events/events.ts';
+import type { AccountsDeps } from './accounts.service.ts';
 import type { FileStorage } from '../../storage/storage.ts';
 import { AuthenticationError, DomainError, ValidationError } from '../errors.ts';
 import { isRecordId } from '../../db/ids.ts';
@@ -27,11 +27,8 @@ import {
 // Pictures are small and rare: no cache of decoded images held between uploads.
 sharp.cache(false);
 
-export interface AvatarDeps {
-  db: Db;
-  storage: FileStorage;
-  events: EventPublisher;
-}
+/** The accounts' database and events, and where files live. */
+export type AvatarDeps = Pick<AccountsDeps, 'db' | 'events'> & { storage: FileStorage };
 
 const NOT_AN_IMAGE = 'The file is not a PNG, JPEG or WebP image';
 const UNREADABLE = 'The image could not be read: the file is damaged or cut short';

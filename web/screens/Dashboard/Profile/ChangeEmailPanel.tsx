@@ -1,5 +1,5 @@
 import { useTransition, type FormEvent } from 'react';
-import { graphql, useRefetchableFragment } from 'react-relay';
+import { graphql, useMutation, useRefetchableFragment } from 'react-relay';
 import styled from 'styled-components';
 import { Button } from '../../../components/Button.tsx';
 import { Panel } from '../../../components/Panel.tsx';
@@ -10,8 +10,10 @@ import { looksLikeEmail, useFormFields } from '../../../hooks/useFormFields.ts';
 import { formatDateTime } from '../../../format/format.ts';
 import type { ChangeEmailPanel_query$key } from '../../../__generated__/ChangeEmailPanel_query.graphql.ts';
 import type { ChangeEmailPanelRefetchQuery } from '../../../__generated__/ChangeEmailPanelRefetchQuery.graphql.ts';
+import type { ChangeEmailPanelRequestMutation } from '../../../__generated__/ChangeEmailPanelRequestMutation.graphql.ts';
+import type { ChangeEmailPanelCancelMutation } from '../../../__generated__/ChangeEmailPanelCancelMutation.graphql.ts';
+import { readFormProblem } from '../../shared/formProblem.ts';
 import { StackForm } from '../../shared/StackForm.tsx';
-import { useCancelEmailChangeMutation, useRequestEmailChangeMutation } from './AccountMutations.ts';
 
 const Note = styled.p`
   margin: 0;
@@ -40,6 +42,29 @@ const Pending = styled.div`
 
 const EMPTY = { newEmail: '', password: '' };
 
+// The pending change is not a record of the store: the panel reads it again after each mutation.
+const requestMutation = graphql`
+  mutation ChangeEmailPanelRequestMutation($input: RequestEmailChangeInput!) {
+    requestEmailChange(input: $input) {
+      __typename
+      ... on MutationRequestEmailChangeSuccess {
+        data {
+          message
+        }
+      }
+      ...formProblem_error @alias(as: "problem")
+    }
+  }
+`;
+
+const cancelMutation = graphql`
+  mutation ChangeEmailPanelCancelMutation {
+    cancelEmailChange {
+      __typename
+    }
+  }
+`;
+
 /**
  * Change email (issue 25): the new address and the password; a link goes to the new address and
  * the change waits for it, shown here with a way to withdraw it.
@@ -60,8 +85,8 @@ export function ChangeEmailPanel({ query }: { query: ChangeEmailPanel_query$key 
     query,
   );
   const { toast } = useToast();
-  const [commitRequest, requesting] = useRequestEmailChangeMutation();
-  const [commitCancel, cancelling] = useCancelEmailChangeMutation();
+  const [commitRequest, requesting] = useMutation<ChangeEmailPanelRequestMutation>(requestMutation);
+  const [commitCancel, cancelling] = useMutation<ChangeEmailPanelCancelMutation>(cancelMutation);
   const [, startTransition] = useTransition();
   const { values, setValues, errors, setErrors, field, showServerErrors } = useFormFields(EMPTY, { clearOnInput: true });
   const pending = data.viewerPendingEmailChange;
@@ -87,8 +112,9 @@ export function ChangeEmailPanel({ query }: { query: ChangeEmailPanel_query$key 
           refresh();
           return;
         }
-        if (r.__typename === 'ValidationError' && showServerErrors(r.fieldErrors)) return;
-        toast({ variant: 'destructive', title: 'Email Not Changed', description: (r.__typename === '%other' ? null : r.message) ?? 'Please try again.' });
+        const problem = readFormProblem(r.problem);
+        if (showServerErrors(problem?.fieldErrors)) return;
+        toast({ variant: 'destructive', title: 'Email Not Changed', description: problem?.message ?? 'Please try again.' });
       },
       onError: (error) => {
         toast({ variant: 'destructive', title: 'Email Not Changed', description: error.message });
@@ -99,8 +125,9 @@ export function ChangeEmailPanel({ query }: { query: ChangeEmailPanel_query$key 
   function cancel() {
     commitCancel({
       variables: {},
-      onCompleted: () => {
-        toast({ title: 'Change Cancelled', description: 'Your email stays as it is.' });
+      onCompleted: ({ cancelEmailChange: r }) => {
+        if (r.__typename === 'MutationCancelEmailChangeSuccess') toast({ title: 'Change Cancelled', description: 'Your email stays as it is.' });
+        else toast({ variant: 'destructive', title: 'Not Cancelled', description: 'Please sign in again.' });
         refresh();
       },
       onError: (error) => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { graphql, useMutation } from 'react-relay';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button } from '../../../components/Button.tsx';
@@ -9,8 +10,9 @@ import { TextField } from '../../../components/TextField.tsx';
 import { useToast } from '../../../components/toast/useToast.ts';
 import { useFormFields } from '../../../hooks/useFormFields.ts';
 import { useSession } from '../../../session/useSession.ts';
+import type { DangerZoneDeleteAccountMutation } from '../../../__generated__/DangerZoneDeleteAccountMutation.graphql.ts';
+import { readFormProblem } from '../../shared/formProblem.ts';
 import { StackForm } from '../../shared/StackForm.tsx';
-import { useDeleteAccountMutation } from './AccountMutations.ts';
 
 const Note = styled.p`
   margin: 0;
@@ -30,6 +32,20 @@ const Refusal = styled.p`
 `;
 
 const WORD = 'DELETE';
+
+const deleteAccountMutation = graphql`
+  mutation DangerZoneDeleteAccountMutation($input: DeleteAccountInput!) {
+    deleteAccount(input: $input) {
+      __typename
+      ... on MutationDeleteAccountSuccess {
+        data {
+          message
+        }
+      }
+      ...formProblem_error @alias(as: "problem")
+    }
+  }
+`;
 const EMPTY = { password: '', confirm: '' };
 
 /**
@@ -41,7 +57,7 @@ export function DangerZone() {
   const { toast } = useToast();
   const navigate = useNavigate();
   const { clearSession } = useSession();
-  const [commit, inFlight] = useDeleteAccountMutation();
+  const [commit, inFlight] = useMutation<DangerZoneDeleteAccountMutation>(deleteAccountMutation);
   const [open, setOpen] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const { values, setValues, errors, setErrors, field, showServerErrors } = useFormFields(EMPTY, { clearOnInput: true });
@@ -70,8 +86,9 @@ export function DangerZone() {
           navigate('/', { replace: true });
           return;
         }
-        if (r.__typename === 'ValidationError' && showServerErrors(r.fieldErrors)) return;
-        setRefusal((r.__typename === '%other' ? null : r.message) ?? 'Your account could not be deleted.');
+        const problem = readFormProblem(r.problem);
+        if (showServerErrors(problem?.fieldErrors)) return;
+        setRefusal(problem?.message ?? 'Your account could not be deleted.');
       },
       onError: (error) => setRefusal(error.message),
     });

@@ -16,6 +16,7 @@ import { useUpdateProfileMutation } from './UpdateProfileMutation.ts';
 import { labelText, oneLine } from '../../../theme/text.ts';
 import { monoCaps } from '../../shared/figureText.ts';
 import { StackForm } from '../../shared/StackForm.tsx';
+import { readFormProblem } from '../../shared/formProblem.ts';
 import { AvatarUpload } from './AvatarUpload.tsx';
 
 const Preview = styled.div`
@@ -146,10 +147,9 @@ export function ProfileForm({ viewer }: ProfileFormProps) {
             .finally(() => setRefreshing(false));
           return;
         }
-        if (r.__typename === 'ValidationError') {
-          if (showServerErrors(r.fieldErrors)) return;
-        }
-        toast({ variant: 'destructive', title: 'Update Failed', description: r.message || 'Your profile could not be saved.' });
+        const problem = readFormProblem(r.problem);
+        if (showServerErrors(problem?.fieldErrors)) return;
+        toast({ variant: 'destructive', title: 'Update Failed', description: problem?.message || 'Your profile could not be saved.' });
       },
       onError: (error) => {
         toast({ variant: 'destructive', title: 'Update Failed', description: error.message });

@@ -15,16 +15,7 @@ const mutation = graphql`
           avatarUrl
         }
       }
-      ... on ValidationError {
-        fieldErrors {
-          field
-          message
-        }
-      }
-      ... on Error {
-        message
-        code
-      }
+      ...formProblem_error @alias(as: "problem")
     }
   }
 `;
