@@ -14,6 +14,8 @@ async function logIn(page: Page, user: TestUser, usernameOrEmail = user.username
 }
 
 test('change email: a link to the new address, the old one told, the new one logs in', async ({ page, request }) => {
+  // Two logins, three mails and a confirmation page: more than the default on a busy machine.
+  test.slow();
   const user = await createUser(request, { verified: true, label: 'mover' });
   const newEmail = `new-${user.email}`;
   await logIn(page, user);
