@@ -18,6 +18,7 @@ import { registerPaymentJobs } from './domain/payments/payments.jobs.ts';
 import { simulatedPaymentProvider, type PaymentProvider } from './domain/payments/payment-provider.ts';
 import { registerTradingJobs } from './domain/trading/positions.service.ts';
 import { registerUploadJobs } from './domain/listings/upload.service.ts';
+import { registerNotificationJobs } from './domain/notifications/notifications.jobs.ts';
 import { localDiskStorage, uploadsRoot, type FileStorage } from './storage/storage.ts';
 import { clientAddress } from './auth/client-address.ts';
 import type { AppServices } from './context.ts';
@@ -89,6 +90,8 @@ export function createApp(opts: AppOptions) {
   registerTradingJobs(jobs, services);
   // Uploads no listing took are removed after UPLOAD_RETENTION_MS (docs/decisions.md "Uploads not in a listing").
   registerUploadJobs(jobs, services);
+  // Recorded events told to the people concerned, in the bell and by mail (docs/decisions.md "Issue 25: notifications").
+  registerNotificationJobs(jobs, { ...services, appUrl: config.publicUrl ?? `http://localhost:${config.port}`, secret: config.sessionSecret });
   const origins = originPolicy(config.corsOrigins, config.publicUrl);
   const yoga = buildYoga(services, origins, responseCache);
   const app = new Hono<{ Bindings: HttpBindings }>();

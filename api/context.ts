@@ -134,6 +134,7 @@ export async function createContext(services: AppServices, info: RequestInfo): P
       limits: { login: config.loginLimits, register: config.registerLimits, resend: config.resendLimits },
       production: config.production,
       events: services.events,
+      jobs: services.jobs,
     },
     supportGrant: cookies[SUPPORT_GRANT_COOKIE] ? await readSupportGrant(config.sessionSecret, cookies[SUPPORT_GRANT_COOKIE]) : [],
   };

@@ -16,6 +16,7 @@ import { TICKET_MACHINE } from '../domain/support/tickets.machine.ts';
 import { POSITION_MACHINE } from '../domain/trading/positions.machine.ts';
 import { canTransition, type Machine } from '../domain/transitions/transition.ts';
 import { RELEASE_JOB, releaseJobKey } from '../domain/payments/payments.escrow.ts';
+import { accessReminderKey } from '../domain/payments/payments.access.ts';
 import { localDiskStorage } from '../storage/storage.ts';
 import { DEMO_BUYER_EMAIL, DEMO_PROVIDER_EMAIL, DEMO_USER_PASSWORD, seedDemoData } from './seed.ts';
 
@@ -276,6 +277,17 @@ describe('seedDemoData', () => {
       expect(job.runAt.getTime()).toBe(p.escrowStartedAt!.getTime() + DAY);
       expect(job.payload).toEqual({ paymentId: p.id });
       expect(job.status).toBe('pending');
+    }
+  });
+
+  it('schedules the end of every live subscription to be told: at the end, and 1 day ahead while that is to come', async () => {
+    const db = database.prisma;
+    const live = await db.purchase.findMany({ where: { status: 'active', accessExpiresAt: { gt: new Date() } } });
+    expect(live.length).toBeGreaterThan(0);
+    const keys = new Set((await db.job.findMany({ where: { key: { startsWith: 'access-' } }, select: { key: true } })).map((j) => j.key));
+    for (const p of live) {
+      expect(keys.has(accessReminderKey(p.id, 0))).toBe(true);
+      expect(keys.has(accessReminderKey(p.id, 1))).toBe(p.accessExpiresAt!.getTime() - DAY > Date.now());
     }
   });
 

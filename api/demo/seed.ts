@@ -11,6 +11,7 @@ import { hashPassword } from '../domain/accounts/password.ts';
 import { decimalString, parseMoney, paymentAmountStrings } from '../domain/money/money.ts';
 import { ACCESS_DAYS, ESCROW_WINDOW_MS, PAID_PAYMENT_STATUSES, isPaidPayment } from '../domain/payments/payments.rules.ts';
 import { RELEASE_JOB, releaseJobKey } from '../domain/payments/payments.escrow.ts';
+import { ACCESS_REMINDER_JOB, accessReminders } from '../domain/payments/payments.access.ts';
 import { generateApiKey } from '../domain/delivery/api-keys.ts';
 import { profileCsv } from '../domain/listings/profile.ts';
 import type { FileStorage } from '../storage/storage.ts';
@@ -718,6 +719,15 @@ function buildDemoPlan(now: number, adminHash: string, userHash: string, withFil
       statusChanges.push({ id: uuid7(last), subject: 'ticket', subjectId: ticketId, fromStatus: 'open', toStatus: 'in_progress', actorId: admin.id, createdAt: at(last) });
     }
   });
+
+  // Subscriptions are told of their end ahead, as if bought through the app (payments.access.ts).
+  for (const purchase of purchases) {
+    const end = purchase.accessExpiresAt ? new Date(purchase.accessExpiresAt) : null;
+    if (purchase.status !== 'active' || !end || end.getTime() <= now) continue;
+    for (const r of accessReminders({ id: purchase.id!, accessExpiresAt: end }, new Date(now))) {
+      jobs.push({ id: uuid7(new Date(purchase.purchaseDate!).getTime()), kind: ACCESS_REMINDER_JOB, key: r.key, runAt: r.runAt, payload: r.payload, createdAt: purchase.purchaseDate });
+    }
+  }
 
   return {
     users,

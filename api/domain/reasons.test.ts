@@ -17,7 +17,8 @@ describe.each(testDatabases())('domain reasons on %s', (kind) => {
   let buyer: User;
   let admin: User;
   const events = { publish: () => {} };
-  const deps = () => ({ db: database.prisma, events, mailer: new MemoryMailer() });
+  const jobs = { schedule: async () => ({ id: 'none', created: true }) };
+  const deps = () => ({ db: database.prisma, events, jobs, mailer: new MemoryMailer() });
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);

@@ -42,6 +42,10 @@ export type DomainEvents = {
   disputeOpened: [DisputeEvent];
   /** An administrator settled a dispute: refunded or released. */
   disputeSettled: [DisputeEvent];
+  /** A notification was stored for the user's bell (raised after the fan-out committed). */
+  notificationAdded: [userId: string, NotificationAddedEvent];
+  /** Notifications of the user were marked read (their other tabs and devices update the count). */
+  notificationsRead: [userId: string, { userId: string }];
 };
 
 export type DomainEventName = keyof DomainEvents;
@@ -122,6 +126,13 @@ export interface DisputeEvent {
   sellerId: string;
   status: 'open' | 'refunded' | 'released';
   reason: string;
+}
+
+export interface NotificationAddedEvent {
+  notificationId: string;
+  userId: string;
+  /** The event type, e.g. `bid.accepted`. */
+  type: string;
 }
 
 /** What a domain service needs: raise an event (after its transaction committed). */

@@ -152,7 +152,7 @@ builder.mutationFields((t) => ({
     resolve: async (query, _root, { input }, ctx) => {
       const { limiter, config } = ctx.services;
       const message = await sendMessage(
-        { db: ctx.db, events: ctx.services.events },
+        { db: ctx.db, events: ctx.services.events, jobs: ctx.services.jobs },
         ctx.viewer,
         { content: input.content, conversationId: idOf(input.conversationId, 'Conversation'), recipientId: idOf(input.recipientId, 'User') },
         { limiter, ...config.messageLimits },

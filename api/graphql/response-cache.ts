@@ -57,6 +57,9 @@ export const INVALIDATED_BY: { [K in DomainEventName]: (...args: DomainEvents[K]
   profileChanged: (userId) => [entity('User', userId)],
   disputeOpened: none,
   disputeSettled: none,
+  // A person's own notifications: never in an anonymous answer.
+  notificationAdded: none,
+  notificationsRead: none,
 };
 
 /**

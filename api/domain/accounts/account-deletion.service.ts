@@ -73,6 +73,9 @@ export async function deleteAccount(deps: AccountsDeps & { storage: FileStorage 
     await tx.apiKey.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } });
     await tx.apiKeyUsage.updateMany({ where: { purchase: { buyerId: userId } }, data: { ip: null } });
     await tx.position.deleteMany({ where: { userId } });
+    // Their own notices and choices: nobody else reads them.
+    await tx.notification.deleteMany({ where: { userId } });
+    await tx.notificationPreference.deleteMany({ where: { userId } });
     await tx.emailToken.deleteMany({ where: { userId } });
     await tx.session.deleteMany({ where: { userId } });
     await tx.user.update({

@@ -91,6 +91,7 @@ describe.each(testDatabases())('delete account on %s', (kind) => {
     const pending = await makeContract(db(), leaverId, { title: 'Pending Feed', category: 'financial', price: '10.00', status: 'pending_review' });
     const live = await makeContract(db(), leaverId, { title: 'Live Feed', category: 'financial', price: '10.00' });
     const bidOnMine = await db().bid.create({ data: { contractId: live.id, bidderId: seller.id, amount: '5.00' } });
+    await db().notification.create({ data: { userId: leaverId, type: 'bid.accepted', title: 'Bid accepted', body: 'Yours' } });
     await db().position.create({ data: { userId: leaverId, contractId: bought.id, positionType: 'long', entryPrice: '100', quantity: '1', leverage: 1, margin: '100' } });
 
     const ended = app.events.subscribe('sessionEnded')[Symbol.asyncIterator]();
@@ -114,6 +115,7 @@ describe.each(testDatabases())('delete account on %s', (kind) => {
     expect(await db().session.count({ where: { userId: leaverId } })).toBe(0);
     expect(await db().emailToken.count({ where: { userId: leaverId } })).toBe(0);
     expect(await db().position.count({ where: { userId: leaverId } })).toBe(0);
+    expect(await db().notification.count({ where: { userId: leaverId } })).toBe(0);
     expect((await db().apiKey.findFirstOrThrow({ where: { purchaseId: (await db().purchase.findFirstOrThrow({ where: { paymentId: payment.id } })).id } })).revokedAt).toBeInstanceOf(Date);
     expect(key).not.toBeNull();
 

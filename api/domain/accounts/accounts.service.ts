@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { User } from '../../db/generated/prisma/client.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { RateLimiter } from '../../rate-limiter.ts';
+import type { Jobs } from '../../jobs/job-runner.ts';
 import type { EventPublisher } from '../../events/events.ts';
 import {
   AuthenticationError,
@@ -51,6 +52,8 @@ export interface AccountsDeps {
   /** In production the demo administrator's published password never logs in. */
   production: boolean;
   events: EventPublisher;
+  /** Timed work: the mails telling of security changes (tellSecurityChange). */
+  jobs: Pick<Jobs, 'schedule'>;
   now?: () => Date;
 }
 

@@ -7,6 +7,8 @@ import type { AccountsDeps } from './accounts.service.ts';
 import { issueEmailToken, sha256 } from './email-tokens.ts';
 import { hashPassword } from './password.ts';
 import { revokeAllSessions } from './sessions.service.ts';
+import { PASSWORD_CHANGED } from './security.service.ts';
+import { tellSecurityChange } from '../notifications/security-notice.ts';
 
 // Forgot password (issue 25): a mailed, single-use, short-lived link to /auth/reset-password, made
 // and checked like the verification link (email-tokens.ts), limited like a verification resend
@@ -62,5 +64,6 @@ export async function resetPassword(deps: AccountsDeps, rawInput: unknown) {
     });
   });
   await revokeAllSessions(deps, user.id, { now });
+  await tellSecurityChange(deps, PASSWORD_CHANGED(user.id), now);
   return { message: RESET_MESSAGE, user };
 }

@@ -7,6 +7,7 @@ import { changePasswordInput } from './accounts.schemas.ts';
 import { deviceName } from './device.rules.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { revokeAllSessions, revokeSession } from './sessions.service.ts';
+import { tellSecurityChange } from '../notifications/security-notice.ts';
 
 // The profile's Security section: the viewer's own login sessions (list, end one, end all the
 // others) and changing the password. Sessions are the rows of sessions.service.ts; ending one
@@ -63,6 +64,14 @@ export async function endOtherSessions(deps: Pick<AccountsDeps, 'db' | 'events'>
   return { message: 'Signed out everywhere else' };
 }
 
+/** What the account's owner is told when its password changed, by them or by a reset link. */
+export const PASSWORD_CHANGED = (userId: string) => ({
+  userId,
+  title: 'Your password was changed',
+  body: 'The password of your DATA PIT account was changed and every other session was signed out. If this was not you, reset your password now and contact support.',
+  link: '/auth/forgot-password',
+});
+
 /**
  * Changes the viewer's password: the current one is required (a borrowed, unlocked browser is not
  * enough to take the account), the new one follows the registration rules. Every other session
@@ -83,5 +92,6 @@ export async function changePassword(deps: AccountsDeps, viewer: User | null, cu
   const passwordHash = await hashPassword(input.newPassword);
   await deps.db.user.update({ where: { id: user.id }, data: { passwordHash } });
   await revokeAllSessions(deps, user.id, currentSessionId ? { exceptSessionId: currentSessionId } : {});
+  await tellSecurityChange(deps, PASSWORD_CHANGED(user.id));
   return { message: 'Password changed. Every other session has been signed out.' };
 }

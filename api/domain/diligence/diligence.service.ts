@@ -3,6 +3,8 @@ import type { DueDiligenceApplication, User } from '../../db/generated/prisma/cl
 import type { ApplicationStatus, EmployeeCount, RevenueRange } from '../../db/generated/prisma/enums.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { EventPublisher } from '../../events/events.ts';
+import type { Jobs } from '../../jobs/job-runner.ts';
+import { recordEvent } from '../notifications/record-event.ts';
 import { AuthenticationError, ConflictError, NotFoundError, PermissionError, ValidationError } from '../errors.ts';
 import { parseInput } from '../parse-input.ts';
 import { applicationInput, reviewInput, type ApplicationInput } from './diligence.schemas.ts';
@@ -15,6 +17,8 @@ export interface DiligenceDeps {
   db: Db;
   mailer: Mailer;
   events: EventPublisher;
+  /** Records a decision's event (diligence.decided) in its transaction. */
+  jobs: Pick<Jobs, 'schedule'>;
 }
 
 // Form values that are not valid identifiers live under other names in Prisma's enums.
@@ -64,6 +68,9 @@ export async function submitApplication(deps: DiligenceDeps, viewer: User | null
   return submitted;
 }
 
+/** The moves of an application its applicant is told of (diligence.decided). */
+const DECISIONS: readonly ApplicationStatus[] = ['approved', 'rejected', 'requires_clarification'];
+
 /**
  * An administrator moves an application: under_review, requires_clarification, approved (with
  * review notes) or rejected (with a reason). The applicant's status follows, and they get a mail.
@@ -99,6 +106,8 @@ export async function reviewApplication(deps: DiligenceDeps, admin: User | null,
       },
     });
     await tx.user.update({ where: { id: current.userId }, data: { dueDiligenceStatus: userStatusFor(to) } });
+    // Under review is the administrators' own step; the rest ask or tell the applicant something.
+    if (DECISIONS.includes(to)) await recordEvent(tx, deps.jobs, 'diligence.decided', { applicationId: current.id, userId: current.userId, status: to }, now);
     return tx.dueDiligenceApplication.findUniqueOrThrow({ where: { id: current.id }, include: { user: true } });
   });
   await deps.mailer.send(applicationDecisionMail(application.user, application));

@@ -2,6 +2,8 @@ import type { Db } from '../../db/database.ts';
 import type { Contract, DataFile, Prisma, User } from '../../db/generated/prisma/client.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { EventPublisher } from '../../events/events.ts';
+import type { Jobs } from '../../jobs/job-runner.ts';
+import { recordEvent } from '../notifications/record-event.ts';
 import { AuthenticationError, ConflictError, NotFoundError, PermissionError, ValidationError } from '../errors.ts';
 import { parseInput } from '../parse-input.ts';
 import { listingInput, listingReviewInput, type ListingInput } from './listings.schemas.ts';
@@ -16,6 +18,8 @@ export interface ListingDeps {
   db: Db;
   mailer: Mailer;
   events: EventPublisher;
+  /** Records the review's event (listing.approved, listing.rejected) in its transaction. */
+  jobs: Pick<Jobs, 'schedule'>;
 }
 
 const FILE_GONE = 'The uploaded file was not found; please upload it again';
@@ -158,6 +162,8 @@ export async function reviewListing(deps: ListingDeps, admin: User | null, contr
       await tx.priceTick.create({ data: { contractId: current.id, price: current.marketPrice, source: 'listing', createdAt: now } });
       listedAt = now.toISOString();
     }
+    // A review decides a listing waiting for it; putting a paused listing back is not an approval.
+    if (current.status === 'pending_review') await recordEvent(tx, deps.jobs, input.status === 'active' ? 'listing.approved' : 'listing.rejected', { contractId: current.id }, now);
     return tx.contract.findUniqueOrThrow({ where: { id: current.id }, include: { provider: true } });
   });
   deps.events.publish('contractChanged', contract.id, { contractId: contract.id, status: contract.status });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type { EventPublisher } from '../../events/events.ts';
+import type { Jobs } from '../../jobs/job-runner.ts';
+import { recordEvent } from '../notifications/record-event.ts';
 import type { Bid, User } from '../../db/generated/prisma/client.ts';
 import type { BidStatus } from '../../db/generated/prisma/enums.ts';
 import type { RateLimiter } from '../../rate-limiter.ts';
@@ -35,6 +37,8 @@ export const BID_LIMIT_MESSAGE = 'Too many bids. Please try again later.';
 export interface BidDeps {
   db: Db;
   events: EventPublisher;
+  /** Records the bids' events (bid.received, bid.accepted...) in their transaction. */
+  jobs: Pick<Jobs, 'schedule'>;
 }
 
 /** How many bids one user may place per window; absent: no limit (in-process tests of the service). */
@@ -65,7 +69,7 @@ function publishChanged(events: EventPublisher, bid: Bid) {
   events.publish('bidChanged', bid.contractId, { bidId: bid.id, contractId: bid.contractId, status: bid.status, amount: bid.amount.toFixed(2) });
 }
 
-export async function placeBid({ db, events }: BidDeps, viewer: User | null, rawInput: unknown, limit?: BidLimit) {
+export async function placeBid({ db, events, jobs }: BidDeps, viewer: User | null, rawInput: unknown, limit?: BidLimit) {
   if (!viewer) throw new AuthenticationError('User not authenticated or contract not found');
   const input = parseInput(placeBidInput, rawInput);
   assertPayable(parseMoney(input.amount));
@@ -85,6 +89,7 @@ export async function placeBid({ db, events }: BidDeps, viewer: User | null, raw
       data: { contractId: contract.id, bidderId: viewer.id, amount: input.amount, message: input.message || null },
     });
     await recordCreated(tx, { machine: BID_MACHINE, id: bid.id, status: bid.status, actorId: viewer.id });
+    await recordEvent(tx, jobs, 'bid.received', { bidId: bid.id, contractId: bid.contractId });
     return bid;
   });
   events.publish('bidPlaced', placed.contractId, { bidId: placed.id, contractId: placed.contractId, status: placed.status, amount: placed.amount.toFixed(2) });
@@ -98,7 +103,7 @@ const DECIDED_MESSAGES = { refused: (from: BidStatus) => `This bid is already ${
  * one ends the same buyer's other open bids on the listing (declined, with SUPERSEDED_NOTE), in
  * the same transaction: an accepted bid is what the buyer pays, so there is only ever one to pay.
  */
-export async function decideBid({ db, events }: BidDeps, viewer: User | null, bidId: string, to: Extract<BidStatus, 'accepted' | 'declined'>) {
+export async function decideBid({ db, events, jobs }: BidDeps, viewer: User | null, bidId: string, to: Extract<BidStatus, 'accepted' | 'declined'>) {
   if (!viewer) throw new AuthenticationError();
   const bid = await db.bid.findUnique({ where: { id: bidId }, include: { contract: { select: { providerId: true } } } });
   if (!bid) throw new NotFoundError('Bid not found');
@@ -115,8 +120,10 @@ export async function decideBid({ db, events }: BidDeps, viewer: User | null, bi
       to === 'accepted'
         ? await tx.bid.findMany({ where: { contractId: bid.contractId, bidderId: bid.bidderId, status: 'open', id: { not: bid.id } }, select: { id: true } })
         : [];
+    await recordEvent(tx, jobs, `bid.${to}`, { bidId: bid.id, contractId: bid.contractId });
     for (const other of others) {
       await transition(tx, { machine: BID_MACHINE, id: other.id, from: 'open', to: 'declined', actorId: viewer.id, note: SUPERSEDED_NOTE, data: { decidedAt } });
+      await recordEvent(tx, jobs, 'bid.declined', { bidId: other.id, contractId: bid.contractId });
     }
     return {
       decided: await tx.bid.findUniqueOrThrow({ where: { id: bid.id } }),
@@ -132,7 +139,7 @@ export async function decideBid({ db, events }: BidDeps, viewer: User | null, bi
  * provider declines instead). A bid on a listing the viewer may not see is not found, unless it is
  * theirs; anyone else's bid on a visible listing is a 403, as the order book shows it to all.
  */
-export async function withdrawBid({ db, events }: BidDeps, viewer: User | null, bidId: string) {
+export async function withdrawBid({ db, events, jobs }: BidDeps, viewer: User | null, bidId: string) {
   if (!viewer) throw new AuthenticationError();
   const bid = await db.bid.findUnique({ where: { id: bidId }, include: { contract: { select: { providerId: true, status: true } } } });
   const own = bid != null && isSelf(viewer, bid.bidderId);
@@ -141,6 +148,7 @@ export async function withdrawBid({ db, events }: BidDeps, viewer: User | null, 
   const withdrawn = await db.$transaction(async (tx) => {
     await lockBidder(tx, bid.bidderId);
     await transition(tx, { machine: BID_MACHINE, id: bid.id, from: bid.status, to: 'withdrawn', actorId: viewer.id, data: { decidedAt: new Date() }, messages: DECIDED_MESSAGES });
+    await recordEvent(tx, jobs, 'bid.withdrawn', { bidId: bid.id, contractId: bid.contractId });
     return tx.bid.findUniqueOrThrow({ where: { id: bid.id } });
   });
   publishChanged(events, withdrawn);

@@ -2,6 +2,8 @@ import type { Db } from '../../db/database.ts';
 import type { Prisma, User } from '../../db/generated/prisma/client.ts';
 import { isRecordId } from '../../db/ids.ts';
 import type { EventPublisher } from '../../events/events.ts';
+import type { Jobs } from '../../jobs/job-runner.ts';
+import { recordEvent } from '../notifications/record-event.ts';
 import type { RateLimiter } from '../../rate-limiter.ts';
 import { AuthenticationError, NotFoundError, RateLimitedError, ValidationError } from '../errors.ts';
 import { parseInput } from '../parse-input.ts';
@@ -14,6 +16,8 @@ type Tx = Prisma.TransactionClient;
 export interface MessagingDeps {
   db: Db;
   events: EventPublisher;
+  /** Records message.received (and a provider's answer to a dispute) in the message's transaction. */
+  jobs: Pick<Jobs, 'schedule'>;
 }
 
 /** How many messages one user may send per window; absent: no limit (in-process tests of the service). */
@@ -54,7 +58,7 @@ export async function conversationOfViewer(db: Db | Tx, viewer: User | null, con
  * started when there is none yet. A user-addressed conversation is the pair's most recently active
  * one, whatever it is about (docs/decisions.md "Messaging").
  */
-export async function openConversation(deps: MessagingDeps, viewer: User | null, rawInput: unknown) {
+export async function openConversation(deps: Omit<MessagingDeps, 'jobs'>, viewer: User | null, rawInput: unknown) {
   if (!viewer) throw new AuthenticationError();
   const input = parseInput(openConversationInput, rawInput);
   let otherId: string;
@@ -114,6 +118,8 @@ export async function sendMessage(deps: MessagingDeps, viewer: User | null, rawI
     const created = await tx.message.create({ data: { conversationId: id, senderId: viewer.id, recipientId, content: input.content } });
     await tx.conversation.update({ where: { id }, data: { lastMessageAt: created.sentAt } });
     await tx.conversationParticipant.update({ where: { conversationId_userId: { conversationId: id, userId: viewer.id } }, data: { lastReadAt: created.sentAt } });
+    await recordEvent(tx, deps.jobs, 'message.received', { messageId: created.id, conversationId: id });
+    await recordDisputeAnswers(tx, deps.jobs, created);
     return created;
   });
   const event = { messageId: message.id, conversationId: message.conversationId, senderId: message.senderId, recipientId: message.recipientId };
@@ -128,7 +134,7 @@ export async function sendMessage(deps: MessagingDeps, viewer: User | null, rawI
  * when, and every message to them in it gets its read time. The other participant hears
  * `conversationRead` (their read marks), the viewer's unread count changes.
  */
-export async function markConversationRead(deps: MessagingDeps, viewer: User | null, conversationId: string) {
+export async function markConversationRead(deps: Omit<MessagingDeps, 'jobs'>, viewer: User | null, conversationId: string) {
   const conversation = await conversationOfViewer(deps.db, viewer, conversationId);
   const reader = viewer!;
   const now = new Date();
@@ -143,6 +149,22 @@ export async function markConversationRead(deps: MessagingDeps, viewer: User | n
     deps.events.publish('unreadCountChanged', reader.id, { userId: reader.id });
   }
   return { conversationId: conversation.id, marked };
+}
+
+/**
+ * Disputes have no statement step of their own: the provider answers a buyer's dispute by writing
+ * to them (docs/decisions.md "Issue 25: notification events"). Their first message to the buyer
+ * after an open dispute of theirs was raised records dispute.answered, once per dispute.
+ */
+async function recordDisputeAnswers(tx: Tx, jobs: Pick<Jobs, 'schedule'>, message: { id: string; conversationId: string; senderId: string; recipientId: string; sentAt: Date }) {
+  const disputes = await tx.dispute.findMany({
+    where: { status: 'open', raisedById: message.recipientId, payment: { sellerId: message.senderId, buyerId: message.recipientId } },
+    select: { id: true, paymentId: true, createdAt: true },
+  });
+  for (const d of disputes) {
+    const earlier = await tx.message.count({ where: { senderId: message.senderId, recipientId: message.recipientId, sentAt: { gte: d.createdAt }, id: { not: message.id } } });
+    if (earlier === 0) await recordEvent(tx, jobs, 'dispute.answered', { disputeId: d.id, paymentId: d.paymentId, messageId: message.id, conversationId: message.conversationId });
+  }
 }
 
 async function findUser(db: Db, id: string) {

@@ -7,6 +7,7 @@ import { AuthenticationError, ConflictError, NotFoundError, PermissionError } fr
 import { parseMoney } from '../money/money.ts';
 import { isAdmin } from '../policies.ts';
 import { recordCreated, transition } from '../transitions/transition.ts';
+import { recordEvent } from '../notifications/record-event.ts';
 import { loadForBuyer, lockPayment, nowOf, PAYMENT_TRANSACTION, sendQuietly, type PaymentDeps } from './payments.deps.ts';
 import { releaseJobKey } from './payments.escrow.ts';
 import { disputeMoved, paymentMoved } from './payments.events.ts';
@@ -35,6 +36,7 @@ export async function openDispute(deps: PaymentDeps, viewer: User | null, raw: u
     await recordCreated(tx, { machine: DISPUTE_MACHINE, id: created.id, status: 'open', actorId: viewer.id, note: input.reason });
     await transition(tx, { machine: PAYMENT_MACHINE, id: payment.id, from: 'escrowed', to: 'disputed', actorId: viewer.id, note: input.reason });
     await deps.jobs.cancel(tx, releaseJobKey(payment.id));
+    await recordEvent(tx, deps.jobs, 'dispute.opened', { disputeId: created.id, paymentId: payment.id, contractId: payment.contractId }, now);
     return { created, payment };
   }, PAYMENT_TRANSACTION);
   paymentMoved(deps.events, dispute.payment, 'escrowed', 'disputed')();
@@ -92,6 +94,9 @@ export async function settleDispute(deps: PaymentDeps, admin: User | null, raw: 
     });
     // A refunded trade is no longer a trade: the buyer's access ends and the counters drop it.
     if (to === 'refunded') await reverseSale(tx, payment, { now, actorId: admin.id, note });
+    const ids = { disputeId: payment.dispute.id, paymentId: payment.id, contractId: payment.contractId };
+    await recordEvent(tx, deps.jobs, 'dispute.settled', { ...ids, outcome: to }, now);
+    await recordEvent(tx, deps.jobs, `payment.${to}`, ids, now);
     return tx.payment.findUniqueOrThrow({ where: { id: payment.id }, include: { dispute: true, contract: true, buyer: true, seller: true } });
   }, PAYMENT_TRANSACTION);
   paymentMoved(deps.events, settled, 'disputed', to)();

@@ -8,6 +8,7 @@ import { parseInput } from '../parse-input.ts';
 import { AuthenticationError, ConflictError, DomainError, ValidationError, isReasonOf } from '../errors.ts';
 import { parseMoney } from '../money/money.ts';
 import { transition, type Tx } from '../transitions/transition.ts';
+import { recordEvent } from '../notifications/record-event.ts';
 import { loadForBuyer, lockPayment, nowOf, PAYMENT_TRANSACTION, type PaymentDeps } from './payments.deps.ts';
 import { paymentMoved, type AfterCommit } from './payments.events.ts';
 import { PAYMENT_MACHINE } from './payments.machine.ts';
@@ -192,6 +193,8 @@ export async function escrowCharge(
       const escrowed = await tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
       const sale = await recordSale(tx, deps.jobs, { payment: escrowed, pricingModel: contract.pricingModel, actorId, now });
       await deps.jobs.schedule(tx, { kind: RELEASE_JOB, key: releaseJobKey(payment.id), runAt: escrowReleaseAt(now), payload: { paymentId: payment.id } });
+      // Raised by the one transaction that moved the payment into escrow (a raced one rolled back above).
+      await recordEvent(tx, deps.jobs, 'payment.escrowed', { paymentId: payment.id, contractId: payment.contractId, purchaseId: sale.purchase.id }, now);
       return { payment: escrowed, ...sale };
     });
   } catch (cause) {

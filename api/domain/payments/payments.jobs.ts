@@ -3,10 +3,12 @@
 // job runner's transaction and raise their news after it commits (ctx.afterCommit).
 import type { JobContext, Jobs } from '../../jobs/job-runner.ts';
 import { transition, type Tx } from '../transitions/transition.ts';
+import { recordEvent } from '../notifications/record-event.ts';
 import { lockPayment, type PaymentDeps } from './payments.deps.ts';
 import { escrowCharge, RECONCILE_JOB, RELEASE_JOB, savepoint } from './payments.escrow.ts';
 import { paymentMoved, type AfterCommit } from './payments.events.ts';
 import { PAYMENT_MACHINE } from './payments.machine.ts';
+import { registerAccessJobs } from './payments.access.ts';
 import { escrowReleaseAt, isDueForRelease } from './payments.rules.ts';
 
 /**
@@ -42,13 +44,14 @@ export async function reconcilePayment(deps: PaymentDeps, tx: Tx, paymentId: str
  * without a dispute is released to the provider. Exactly once: the job runner runs it once, and
  * the guarded transition moves only a payment still escrowed; a disputed or refunded one is left.
  */
-export async function releaseEscrow(deps: Pick<PaymentDeps, 'events'>, tx: Tx, paymentId: string, now: Date): Promise<{ outcome: 'released' | 'skipped'; publish?: AfterCommit }> {
+export async function releaseEscrow(deps: Pick<PaymentDeps, 'events' | 'jobs'>, tx: Tx, paymentId: string, now: Date): Promise<{ outcome: 'released' | 'skipped'; publish?: AfterCommit }> {
   await lockPayment(tx, paymentId);
   const payment = await tx.payment.findUnique({ where: { id: paymentId } });
   if (!payment || payment.status !== 'escrowed') return { outcome: 'skipped' };
   // Not due yet (a clock behind the scheduler's): fail this run so the runner tries again later.
   if (!isDueForRelease(payment, now)) throw new Error(`Payment ${paymentId} is not due for release before ${escrowReleaseAt(payment.escrowStartedAt!).toISOString()}`);
   await transition(tx, { machine: PAYMENT_MACHINE, id: payment.id, from: 'escrowed', to: 'released', actorId: null, note: 'Escrow window ended without a dispute', data: { releasedAt: now } });
+  await recordEvent(tx, deps.jobs, 'payment.released', { paymentId: payment.id, contractId: payment.contractId }, now);
   const moved = paymentMoved(deps.events, payment, 'escrowed', 'released');
   return {
     outcome: 'released',
@@ -60,7 +63,9 @@ export async function releaseEscrow(deps: Pick<PaymentDeps, 'events'>, tx: Tx, p
 }
 
 /** Registers the payment jobs on a runner (api/app.ts; tests register a second runner the same way). */
-export function registerPaymentJobs(jobs: Pick<Jobs, 'register'>, deps: PaymentDeps) {
+export function registerPaymentJobs(jobs: Pick<Jobs, 'register' | 'schedule'>, deps: PaymentDeps) {
+  // The buyer told 7 days and 1 day before their access ends, and when it has (payments.access.ts).
+  registerAccessJobs(jobs);
   jobs.register(RELEASE_JOB, async (payload: { paymentId: string }, ctx: JobContext) => {
     const { publish } = await releaseEscrow(deps, ctx.tx, payload.paymentId, ctx.now);
     if (publish) ctx.afterCommit(publish);

@@ -10,6 +10,7 @@ import { BID_MACHINE } from '../market/bids.machine.ts';
 import { marketPriceAfterSale } from '../market/price.rules.ts';
 import { schedulePositionMarks } from '../trading/positions.service.ts';
 import { transition, type Tx } from '../transitions/transition.ts';
+import { scheduleAccessReminders } from './payments.access.ts';
 import { grantAccess, revokeAccess } from './payments.purchases.ts';
 
 export interface RecordedSale {
@@ -36,6 +37,7 @@ export async function recordSale(
     await transition(tx, { machine: BID_MACHINE, id: payment.bidId, from: 'accepted', to: 'settled', actorId, note: 'Paid at the bid amount', messages: { raced: 'This bid was paid meanwhile' } });
   }
   const purchase = await grantAccess(tx, payment, { now, pricingModel: sale.pricingModel, actorId });
+  await scheduleAccessReminders(tx, jobs, purchase, now);
   const key = await issueApiKey(tx, { purchaseId: purchase.id, userId: payment.buyerId });
   // The sale is a trade from escrow on (the market figures count escrowed money); the market
   // price is the price of the most recent sale.

@@ -1,7 +1,9 @@
 import type { Db } from '../../db/database.ts';
 import type { SupportMessage, SupportTicket, TicketPriority, TicketStatus } from '../../db/generated/prisma/client.ts';
 import type { EventPublisher, TicketUpdatedEvent } from '../../events/events.ts';
+import type { Jobs } from '../../jobs/job-runner.ts';
 import type { Logger } from '../../logger.ts';
+import { recordEvent } from '../notifications/record-event.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { RateLimiter } from '../../rate-limiter.ts';
 import { ConflictError, NotFoundError, PermissionError, RateLimitedError, ValidationError } from '../errors.ts';
@@ -22,6 +24,8 @@ export interface SupportDeps {
   db: Db;
   events: EventPublisher;
   mailer: Mailer;
+  /** Records the team's replies (support.replied) in their transaction. */
+  jobs: Pick<Jobs, 'schedule'>;
   logger?: Logger;
 }
 
@@ -129,6 +133,8 @@ export async function sendMessage(deps: SupportDeps, caller: SupportCaller, tick
       data: { ticketId, senderId: caller.viewer?.id ?? null, senderType: fromTeam ? 'admin' : 'user', senderName, message: parsed.data.message },
     });
     await tx.supportTicket.update({ where: { id: ticketId }, data: { updatedAt: new Date() } });
+    // The owner of the ticket is told in the app; a visitor's ticket has no user (its mail tells them).
+    if (fromTeam && ticket.userId && ticket.userId !== caller.viewer?.id) await recordEvent(tx, deps.jobs, 'support.replied', { ticketId, messageId: message.id });
     return { ticket, message };
   });
   notify(deps, ticket, 'message', message.id);
