@@ -110,6 +110,8 @@ const PAGES: { path: string | ((contractId: string) => string); roles: Role[] }[
   { path: '/dashboard/analytics', roles: ['buyer', 'provider'] },
   { path: '/dashboard/payments', roles: ['buyer'] },
   { path: '/dashboard/profile', roles: ['buyer'] },
+  { path: '/dashboard/notifications', roles: ['buyer'] },
+  { path: '/notifications/unsubscribe?token=not-a-real-token', roles: ['anonymous'] },
   { path: '/compliance-dashboard', roles: ['admin'] },
   { path: '/simple-compliance', roles: ['admin'] },
   { path: (id) => `/payment/${id}`, roles: ['anonymous', 'buyer'] },

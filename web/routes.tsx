@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { createBrowserRouter, Navigate, useRouteError, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate, useParams, useRouteError, type RouteObject } from 'react-router-dom';
 import { Layout } from './components/Layout.tsx';
 import { lazyLoader, lazyScreen } from './lazyScreen.ts';
 import { LoadError, RouteBoundary } from './relay/RouteBoundary.tsx';
@@ -24,6 +24,7 @@ const VerifyEmail = lazyScreen(() => import('./screens/Auth/VerifyEmail/VerifyEm
 const ForgotPassword = lazyScreen(() => import('./screens/Auth/ForgotPassword/ForgotPassword.tsx'), 'ForgotPassword');
 const ResetPassword = lazyScreen(() => import('./screens/Auth/ResetPassword/ResetPassword.tsx'), 'ResetPassword');
 const ConfirmEmailChange = lazyScreen(() => import('./screens/Auth/ConfirmEmailChange/ConfirmEmailChange.tsx'), 'ConfirmEmailChange');
+const Unsubscribe = lazyScreen(() => import('./screens/Auth/Unsubscribe/Unsubscribe.tsx'), 'Unsubscribe');
 const AdminLogin = lazyScreen(() => import('./screens/Admin/AdminLogin/AdminLogin.tsx'), 'AdminLogin');
 const ComplianceDashboard = lazyScreen(() => import('./screens/Admin/ComplianceDashboard/ComplianceDashboard.tsx'), 'ComplianceDashboard');
 const SimpleCompliance = lazyScreen(() => import('./screens/Admin/SimpleCompliance/SimpleCompliance.tsx'), 'SimpleCompliance');
@@ -75,6 +76,12 @@ function RootError() {
   );
 }
 
+/** /contracts/<id>, the path notifications and their mails link to (as the REST paths name contracts), is the contract page. */
+function ContractAlias() {
+  const { id = '' } = useParams();
+  return <Navigate to={`/contract/${encodeURIComponent(id)}`} replace />;
+}
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -113,12 +120,15 @@ export const routes: RouteObject[] = [
           </RouteBoundary>
         ),
       },
+      { path: 'contracts/:id', element: <ContractAlias /> },
       { path: 'auth/login', element: boundary(<Login.Screen />, 'form') },
       { path: 'auth/register', element: boundary(<Register.Screen />, 'form') },
       { path: 'auth/verify-email', element: boundary(<VerifyEmail.Screen />, 'form') },
       { path: 'auth/forgot-password', element: boundary(<ForgotPassword.Screen />, 'form') },
       { path: 'auth/reset-password', element: boundary(<ResetPassword.Screen />, 'form') },
       { path: 'auth/confirm-email-change', element: boundary(<ConfirmEmailChange.Screen />, 'form') },
+      // the link at the foot of a notification mail
+      { path: 'notifications/unsubscribe', element: boundary(<Unsubscribe.Screen />, 'form') },
       { path: 'email-verification', element: boundary(<VerifyEmail.Screen />, 'form') },
       { path: 'admin-login', lazy: { loader: lazyLoader(AdminLogin, adminLoginQuery, (m) => m.adminLoginLoader) }, element: boundary(<AdminLogin.Screen />, 'form') },
       {
@@ -155,7 +165,7 @@ export const routes: RouteObject[] = [
         element: boundary(<MessagingCenter.Screen />),
       },
       { path: 'admin-support', lazy: { loader: lazyLoader(AdminSupport, adminSupportQuery, (m) => m.adminSupportLoader) }, element: boundary(<AdminSupport.Screen />) },
-      // /dashboard and its tabs (/dashboard/contracts, /listings, /messages, /analytics, /payments, /profile)
+      // /dashboard and its tabs (/dashboard/contracts, /listings, /messages, /analytics, /payments, /notifications, /profile)
       dashboardRoute,
       // The header's user menu links to /profile: the dashboard's Profile tab.
       { path: 'profile', element: <Navigate to="/dashboard/profile" replace /> },

@@ -19,6 +19,7 @@ import './diligence.ts';
 import './listing.ts';
 import './review.ts';
 import './messaging.ts';
+import './notifications.ts';
 import './earnings.ts';
 import './support.ts';
 import './trading.ts';

@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import { z } from 'zod';
 import type { Yoga } from '../graphql/yoga.ts';
-import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type ClientIp, type MutationResult, type OperationResult } from './execute.ts';
+import { json, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type ClientIp, type MutationResult, type PageInfo } from './execute.ts';
+import { cursorAtOffset } from './page-walk.ts';
 import { jsonError } from './respond.ts';
 import { limitParam, offsetParam, PAGE_HEADERS, setPageHeaders } from './page-links.ts';
 import { refuseOtherBuyer } from './signed-in.ts';
@@ -27,10 +28,6 @@ interface BidNode {
   decidedAt: string | null;
   contractId: string;
   bidder: { userId: string; name: string } | null;
-}
-interface PageInfo {
-  hasNextPage: boolean;
-  endCursor: string | null;
 }
 interface Page<T> {
   edges: Array<{ node: T }>;
@@ -80,7 +77,12 @@ export function bidRoutes(yoga: Yoga, clientIp: ClientIp) {
     const limit = q.limit ?? BIDS_PAGE;
     const offset = q.offset ?? 0;
     const id = c.req.param('id');
-    const start = await bidCursorAt(c, id, offset);
+    // The bids' cursors are ids: walk to the offset (only where each page ends, no rows).
+    const start = await cursorAtOffset(offset, BIDS_PAGE, async (first, after) => {
+      const ends = await runOperation(yoga, c, clientIp(c), BID_PAGE_ENDS, { id, first, after });
+      if (ends.errors?.length) return respondWithGraphQLErrors(c, ends.errors, ends.data);
+      return ends.data?.contract?.bids.pageInfo ?? jsonError(c, 'NOT_FOUND', 'Contract not found');
+    });
     if (start instanceof Response) return start;
     const { after, pastTheEnd } = start;
     const result = await runOperation(yoga, c, clientIp(c), BIDS, { id, first: limit, after });
@@ -125,26 +127,6 @@ export function bidRoutes(yoga: Yoga, clientIp: ClientIp) {
     const result = await runOperation(yoga, c, clientIp(c), WITHDRAW_BID, { input: { bidId: c.req.param('id') } });
     return respondWithResult(c, result, 'withdrawBid', (data) => json(c, restBid(data)));
   });
-
-  /**
-   * Where a page of a contract's bids starting at `offset` begins: the bids' cursors are ids, so
-   * the walk reads where each page of up to 100 ends (no rows) until it reaches the offset.
-   * `pastTheEnd` when the list is shorter than the offset.
-   */
-  async function bidCursorAt(c: Parameters<ClientIp>[0], id: string, offset: number): Promise<{ after: string | null; pastTheEnd: boolean } | Response> {
-    let after: string | null = null;
-    for (let skipped = 0; skipped < offset; ) {
-      const first = Math.min(BIDS_PAGE, offset - skipped);
-      const result: OperationResult<{ contract: { bids: { pageInfo: PageInfo } } | null }> = await runOperation(yoga, c, clientIp(c), BID_PAGE_ENDS, { id, first, after });
-      if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
-      const ends = result.data?.contract?.bids;
-      if (!ends) return jsonError(c, 'NOT_FOUND', 'Contract not found');
-      skipped += first;
-      after = ends.pageInfo.endCursor ?? after;
-      if (!ends.pageInfo.hasNextPage) return { after, pastTheEnd: true };
-    }
-    return { after, pastTheEnd: false };
-  }
 
   return r;
 }

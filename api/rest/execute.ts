@@ -127,10 +127,16 @@ export function json(c: HonoContext, body: unknown, status = 200) {
   return jsonAnswer(c, JSON.stringify(body), status);
 }
 
+/** Where a connection's page ends. */
+export interface PageInfo {
+  hasNextPage: boolean;
+  endCursor: string | null;
+}
+
 /** One page of a connection, as REST documents select it. */
 export interface ConnectionPage<T> {
   edges: ReadonlyArray<{ node: T }>;
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  pageInfo: PageInfo;
 }
 
 /**

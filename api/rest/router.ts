@@ -17,6 +17,7 @@ import { supportRoutes } from './support.routes.ts';
 import { reviewRoutes } from './reviews.routes.ts';
 import { messagingRoutes } from './messaging.routes.ts';
 import { tradingRoutes } from './trading.routes.ts';
+import { notificationRoutes } from './notifications.routes.ts';
 import { BadRequestBody, jsonError } from './respond.ts';
 import { invalidInputOf } from '../db/input-errors.ts';
 import { json, type ClientIp } from './execute.ts';
@@ -38,6 +39,7 @@ const ROOMS: ReadonlyArray<readonly [string, (yoga: Yoga, clientIp: ClientIp) =>
   ['/', purchaseRoutes],
   ['/', reviewRoutes],
   ['/', messagingRoutes],
+  ['/', notificationRoutes],
   ['/', tradingRoutes],
   ['/', earningsRoutes],
   ['/support', supportRoutes],

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import WebSocket from 'ws';
+import { Redis } from 'ioredis';
 import { createClient, type Client as WsClient } from 'graphql-ws';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -69,6 +71,25 @@ export async function startInstancePair(env: Record<string, string> = {}) {
     async close() {
       for (const instance of instances) await instance.close();
       await shared.destroy();
+    },
+  };
+}
+
+/**
+ * startInstancePair behind this run's own Redis keys and channels (other suites may share the
+ * Redis), with `listeners(channel)`: how many instances listen on an event channel, so a test waits
+ * until a subscription reached the bus before it raises the event.
+ */
+export async function startRedisInstancePair() {
+  const prefix = `pit-test-${crypto.randomBytes(4).toString('hex')}:`;
+  const pair = await startInstancePair({ REDIS_PREFIX: prefix });
+  const redis = new Redis(process.env.TEST_REDIS_URL!);
+  return {
+    ...pair,
+    listeners: async (channel: string) => ((await redis.pubsub('NUMSUB', `${prefix}events:${channel}`)) as [string, number])[1],
+    async close() {
+      await pair.close();
+      await redis.quit();
     },
   };
 }
@@ -147,3 +168,12 @@ export function listenTo(client: WsClient, query: string, variables: Record<stri
 
 export const postJson = (base: string, p: string, cookie: string, body?: unknown) =>
   fetch(`http://${base}${p}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: body === undefined ? undefined : JSON.stringify(body) });
+
+/** Waits, polling, until `check` holds; fails naming `what` after `timeoutMs`. */
+export async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -1,9 +1,10 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Icon } from './Icon.tsx';
 import { Logo } from './Logo.tsx';
 import { NavMenu, type NavMenuSection } from './NavMenu.tsx';
-import { CountPill } from './CountPill.tsx';
+import { CornerCount, headerIcon } from './HeaderIcon.tsx';
 import { TickerSearch } from './TickerSearch.tsx';
 import { headerInner, HeaderTabs } from './HeaderTabs.tsx';
 import { UserMenu, type HeaderUser } from './UserMenu.tsx';
@@ -15,6 +16,8 @@ export type HeaderProps = {
   user: HeaderUser | null;
   /** unread messages; the badge shows only above 0 */
   unreadCount?: number;
+  /** the notification bell, beside the mail badge (signed in only) */
+  bell?: ReactNode;
   onLogout: () => void;
   /** called with the trimmed text on Enter, only when it is not empty (ShellHeader sends it to the page being browsed) */
   onSearch: (text: string) => void;
@@ -95,25 +98,7 @@ const TextLink = styled(Link)<{ $primary?: boolean }>`
 `;
 
 const UnreadLink = styled(Link)`
-  position: relative;
-  display: inline-grid;
-  place-items: center;
-  width: 34px;
-  height: 32px;
-  border-radius: ${({ theme }) => theme.radii.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
-  &:hover {
-    color: ${({ theme }) => theme.colors.textStrong};
-    background: ${({ theme }) => theme.colors.hover};
-  }
-`;
-
-// over the mail icon's corner, ringed in the bar's colour
-const Count = styled(CountPill)`
-  position: absolute;
-  top: 1px;
-  right: 0;
-  box-shadow: 0 0 0 2px ${({ theme }) => theme.colors.bar};
+  ${headerIcon}
 `;
 
 // the wide screen's search box; on a phone the market pages have their own (TickerSearch)
@@ -128,7 +113,7 @@ const HeaderSearch = styled(TickerSearch)`
 `;
 
 /** Site header. Presentational: data comes in, logout/search go out. */
-export function Header({ user, unreadCount = 0, onLogout, onSearch, initialSearch = '' }: HeaderProps) {
+export function Header({ user, unreadCount = 0, bell, onLogout, onSearch, initialSearch = '' }: HeaderProps) {
   const sections: NavMenuSection[] = [{ label: 'Market', links: PUBLIC_LINKS }];
   if (user) sections.push({ label: 'Your desk', links: USER_LINKS.map((l) => (l.to === '/messaging' ? { ...l, count: unreadCount } : l)) });
   if (user?.isAdmin) sections.push({ label: 'Administration', links: ADMIN_TABS });
@@ -151,9 +136,10 @@ export function Header({ user, unreadCount = 0, onLogout, onSearch, initialSearc
               {unreadCount > 0 && (
                 <UnreadLink to="/messaging" aria-label={`${unreadCount} unread messages`}>
                   <Icon name="mail" size={18} />
-                  <Count aria-hidden="true">{unreadCount > 99 ? '99+' : unreadCount}</Count>
+                  <CornerCount aria-hidden="true">{unreadCount > 99 ? '99+' : unreadCount}</CornerCount>
                 </UnreadLink>
               )}
+              {bell}
               <UserMenu user={user} onLogout={onLogout} />
             </>
           ) : (

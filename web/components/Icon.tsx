@@ -34,6 +34,8 @@ const shapes = {
   help: [{ circle: [12, 12, 9] }, 'M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6M12 17h.01'],
   /** two ticks: a message was read */
   checks: ['m2 12.5 4.5 4.5L15 7.5M9.5 15.5l1.5 1.5L21.5 7.5'],
+  /** the notification bell */
+  bell: ['M6 8.5a6 6 0 0 1 12 0c0 6.5 2.5 8.5 2.5 8.5h-17S6 15 6 8.5Z', 'M10.2 20.5a2 2 0 0 0 3.6 0'],
 } satisfies Record<string, readonly Shape[]>;
 
 function draw(shape: Shape, key: number) {

@@ -2,8 +2,9 @@ import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 
 // A segmented switch: a chart's range (30D / 90D / 365D), links that set `?range=` with the chosen
-// one marked aria-current (the dashboard's analytics, the platform earnings chart), or tabs whose
-// chosen one is aria-selected (the data library's example languages).
+// one marked aria-current (the dashboard's analytics, the platform earnings chart), tabs whose
+// chosen one is aria-selected (the data library's example languages), or radios whose chosen one is
+// aria-checked (a notification kind's channel).
 
 export const RangeSwitch = styled.div`
   display: inline-flex;
@@ -32,7 +33,8 @@ const segment = css`
     background: ${({ theme }) => theme.colors.hover};
   }
   &[aria-current='true'],
-  &[aria-selected='true'] {
+  &[aria-selected='true'],
+  &[aria-checked='true'] {
     background: ${({ theme }) => theme.colors.up};
     color: ${({ theme }) => theme.colors.onUp};
   }
@@ -48,4 +50,8 @@ export const RangeButton = styled.button`
   border: 0;
   background: transparent;
   cursor: pointer;
+  &:disabled {
+    opacity: 0.4;
+    cursor: not-allowed;
+  }
 `;

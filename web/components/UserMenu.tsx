@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Avatar } from './Avatar.tsx';
 import { Icon } from './Icon.tsx';
 import { Stars } from './Stars.tsx';
+import { useDisclosure } from './useDisclosure.ts';
 import { VisuallyHidden } from './VisuallyHidden.tsx';
 import { plural } from '../format/format.ts';
 
@@ -154,47 +154,13 @@ const LogoutButton = styled.button`
  * the visible name and trades), so what a speech user sees is what they can say.
  */
 export function UserMenu({ user, onLogout }: UserMenuProps) {
-  const [open, setOpen] = useState(false);
-  const wrapRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    function onPointerDown(e: PointerEvent) {
-      if (wrapRef.current && !wrapRef.current.contains(e.target as Node)) setOpen(false);
-    }
-    function onKeyDown(e: KeyboardEvent) {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    }
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
+  const { open, setOpen, wrapRef, onBlur, contentId, buttonProps } = useDisclosure();
 
   const close = () => setOpen(false);
 
   return (
-    <MenuWrap
-      ref={wrapRef}
-      onBlur={(e) => {
-        // close when focus leaves the menu (Tab away), not when it moves inside it
-        if (open && e.relatedTarget && !e.currentTarget.contains(e.relatedTarget as Node)) setOpen(false);
-      }}
-    >
-      <MenuButton
-        ref={buttonRef}
-        type="button"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((o) => !o)}
-      >
+    <MenuWrap ref={wrapRef} onBlur={onBlur}>
+      <MenuButton {...buttonProps} onClick={() => setOpen((o) => !o)}>
         <VisuallyHidden>User menu: </VisuallyHidden>
         <Avatar src={user.profileImage} name={user.name} size={28} decorative />
         <Who>
@@ -208,7 +174,7 @@ export function UserMenu({ user, onLogout }: UserMenuProps) {
       </MenuButton>
 
       {open && (
-        <Dropdown id={menuId}>
+        <Dropdown id={contentId}>
           <DropHead>Signed in as {user.name}</DropHead>
           <DropLink to="/dashboard" onClick={close}>
             <Icon name="chart" size={15} />

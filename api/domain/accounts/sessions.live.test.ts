@@ -1,10 +1,8 @@
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
 import type { Client as WsClient } from 'graphql-ws';
 import { makeUser } from '../../test/market-fixtures.ts';
 import { createTestDatabase, testDatabases, type TestDatabase } from '../../test/databases.ts';
-import { closesOf, listenTo, liveClient, loginCookie, postJson, startInstancePair, startLiveInstance, type LiveInstance } from '../../test/live.ts';
+import { closesOf, listenTo, liveClient, loginCookie, postJson, startLiveInstance, startRedisInstancePair, until, type LiveInstance } from '../../test/live.ts';
 import { ensureAdmin } from './accounts.service.ts';
 
 // Subscriptions end with their session (docs/decisions.md "Subscriptions end with their session"):
@@ -13,14 +11,6 @@ import { ensureAdmin } from './accounts.service.ts';
 
 const MESSAGES = 'subscription { messageReceived { content } }';
 const SESSION_ENDED = { code: 4403, reason: 'Session ended' };
-
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe.each(testDatabases())('subscriptions end with their session (%s)', (kind) => {
   let database: TestDatabase;
@@ -128,24 +118,18 @@ describe.each(testDatabases())('subscriptions end with their session (%s)', (kin
 
 // Two instances on one PostgreSQL database and one Redis: the logout on A closes the socket on B.
 describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('subscriptions end with their session across two instances', () => {
-  let pair: Awaited<ReturnType<typeof startInstancePair>>;
-  const redis = new Redis(process.env.TEST_REDIS_URL!);
-  // This run's own keys and channels: other suites may share the Redis.
-  const prefix = `pit-test-${crypto.randomBytes(4).toString('hex')}:`;
+  let pair: Awaited<ReturnType<typeof startRedisInstancePair>>;
   const ids: Record<string, string> = {};
   const clients: WsClient[] = [];
 
   beforeAll(async () => {
-    pair = await startInstancePair({ REDIS_PREFIX: prefix });
+    pair = await startRedisInstancePair();
     for (const who of ['buyerx', 'providerx']) ids[who] = (await makeUser(pair.db, who)).id;
   }, 120_000);
   afterAll(async () => {
     for (const c of clients) await c.dispose();
     await pair?.close();
-    await redis.quit();
   });
-
-  const listeners = async (channel: string) => ((await redis.pubsub('NUMSUB', `${prefix}events:${channel}`)) as [string, number])[1];
 
   it('a logout on instance A closes the socket of that session on instance B', async () => {
     const [a, b] = pair.instances;
@@ -154,7 +138,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('sub
     clients.push(client);
     const closes = closesOf(client);
     const messages = listenTo(client, MESSAGES);
-    await until(async () => (await listeners(`messageSent:${ids.providerx}`)) >= 1 && (await listeners('sessionEnded')) >= 2, 'B to listen');
+    await until(async () => (await pair.listeners(`messageSent:${ids.providerx}`)) >= 1 && (await pair.listeners('sessionEnded')) >= 2, 'B to listen');
     const buyer = await loginCookie(a.base, 'buyerx');
     expect((await postJson(a.base, '/api/messages', buyer, { recipientId: ids.providerx, content: 'Before logout' })).status).toBe(201);
     await messages.atLeast(1);

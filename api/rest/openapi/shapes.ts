@@ -244,3 +244,29 @@ export const PositionAnswer = z
   .meta({ id: 'Position' });
 
 export const ReviewAnswer = z.object({ id, rating: z.number().int().min(1).max(5), createdAt: Instant }).loose().meta({ id: 'Review' });
+
+export const NotificationAnswer = z
+  .object({
+    id,
+    type: z.string().describe('The kind, e.g. bid.accepted.'),
+    title: z.string(),
+    body: z.string(),
+    link: z.string().nullable().describe('A path of the web app it leads to.'),
+    isRead: z.boolean(),
+    readAt: Instant.nullable(),
+    createdAt: Instant,
+  })
+  .loose()
+  .meta({ id: 'Notification' });
+
+const Channel = z.enum(['app', 'mail', 'both']);
+
+export const NotificationPreferenceAnswer = z
+  .object({
+    type: z.string(),
+    label: z.string(),
+    channel: Channel.describe('The choice, else the default.'),
+    defaultChannel: Channel,
+    locked: z.boolean().describe('A security kind: always mailed (mail or both only).'),
+  })
+  .meta({ id: 'NotificationPreference' });

@@ -17,6 +17,7 @@ const ITEMS: { to: string; label: string; icon: IconName; end?: boolean }[] = [
   { to: '/dashboard/messages', label: 'Messages', icon: 'mail' },
   { to: '/dashboard/analytics', label: 'Analytics', icon: 'chart' },
   { to: '/dashboard/payments', label: 'Payments', icon: 'lock' },
+  { to: '/dashboard/notifications', label: 'Notifications', icon: 'bell' },
   { to: '/dashboard/profile', label: 'Profile', icon: 'user' },
 ];
 

@@ -17,6 +17,7 @@ const Messages = lazyScreen(() => import('./Messages/Messages.tsx'), 'Messages')
 const Analytics = lazyScreen(() => import('./Analytics/Analytics.tsx'), 'Analytics');
 const Payments = lazyScreen(() => import('./Payments/Payments.tsx'), 'Payments');
 const Profile = lazyScreen(() => import('./Profile/Profile.tsx'), 'Profile');
+const Notifications = lazyScreen(() => import('./Notifications/Notifications.tsx'), 'Notifications');
 
 function tab(children: ReactNode) {
   return <RouteBoundary fallback={<TabSkeleton />}>{children}</RouteBoundary>;
@@ -45,6 +46,11 @@ export const dashboardRoute: RouteObject = {
       element: tab(<Analytics.Screen />),
     },
     { path: 'payments', lazy: { loader: lazyLoader(Payments, () => import('./Payments/PaymentsQuery.ts'), (m) => m.paymentsLoader) }, element: tab(<Payments.Screen />) },
+    {
+      path: 'notifications',
+      lazy: { loader: lazyLoader(Notifications, () => import('./Notifications/NotificationsQuery.ts'), (m) => m.notificationsLoader) },
+      element: tab(<Notifications.Screen />),
+    },
     { path: 'profile', lazy: { loader: lazyLoader(Profile, () => import('./Profile/ProfileQuery.ts'), (m) => m.profileLoader) }, element: tab(<Profile.Screen />) },
     // an unknown tab falls back to the overview
     { path: '*', element: <Navigate to="/dashboard" replace /> },

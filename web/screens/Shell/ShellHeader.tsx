@@ -6,6 +6,7 @@ import { useSession } from '../../session/useSession.ts';
 import type { ShellHeader_viewer$key } from '../../__generated__/ShellHeader_viewer.graphql.ts';
 import type { ShellHeaderUnreadSubscription } from '../../__generated__/ShellHeaderUnreadSubscription.graphql.ts';
 import { useLogoutMutation } from './LogoutMutation.ts';
+import { NotificationBell } from './NotificationBell/NotificationBell.tsx';
 
 // The unread badge is live: the server pushes the viewer's count whenever it may have changed (a
 // message arrives, a thread is read, in any tab). It is written to the viewer's unreadMessageCount,
@@ -33,6 +34,7 @@ export function ShellHeader({ viewer: viewerKey }: ShellHeaderProps) {
         tradeCount
         profileImage
         isAdmin
+        ...NotificationBell_viewer
       }
     `,
     viewerKey,
@@ -89,6 +91,7 @@ export function ShellHeader({ viewer: viewerKey }: ShellHeaderProps) {
     <Header
       user={viewer ? { name: viewer.name, rating: viewer.rating ?? null, tradeCount: viewer.tradeCount, profileImage: viewer.profileImage ?? null, isAdmin: viewer.isAdmin } : null}
       unreadCount={viewer?.unreadMessageCount ?? 0}
+      bell={viewer ? <NotificationBell viewer={viewer} /> : null}
       onLogout={onLogout}
       onSearch={onSearch}
       initialSearch={pathname === '/' || pathname === '/browse' ? (searchParams.get('search') ?? '') : ''}
