@@ -23,6 +23,7 @@ const Register = lazyScreen(() => import('./screens/Auth/Register/Register.tsx')
 const VerifyEmail = lazyScreen(() => import('./screens/Auth/VerifyEmail/VerifyEmail.tsx'), 'VerifyEmail');
 const ForgotPassword = lazyScreen(() => import('./screens/Auth/ForgotPassword/ForgotPassword.tsx'), 'ForgotPassword');
 const ResetPassword = lazyScreen(() => import('./screens/Auth/ResetPassword/ResetPassword.tsx'), 'ResetPassword');
+const ConfirmEmailChange = lazyScreen(() => import('./screens/Auth/ConfirmEmailChange/ConfirmEmailChange.tsx'), 'ConfirmEmailChange');
 const Unsubscribe = lazyScreen(() => import('./screens/Auth/Unsubscribe/Unsubscribe.tsx'), 'Unsubscribe');
 const AdminLogin = lazyScreen(() => import('./screens/Admin/AdminLogin/AdminLogin.tsx'), 'AdminLogin');
 const ComplianceDashboard = lazyScreen(() => import('./screens/Admin/ComplianceDashboard/ComplianceDashboard.tsx'), 'ComplianceDashboard');
@@ -125,6 +126,7 @@ export const routes: RouteObject[] = [
       { path: 'auth/verify-email', element: boundary(<VerifyEmail.Screen />, 'form') },
       { path: 'auth/forgot-password', element: boundary(<ForgotPassword.Screen />, 'form') },
       { path: 'auth/reset-password', element: boundary(<ResetPassword.Screen />, 'form') },
+      { path: 'auth/confirm-email-change', element: boundary(<ConfirmEmailChange.Screen />, 'form') },
       // the link at the foot of a notification mail
       { path: 'notifications/unsubscribe', element: boundary(<Unsubscribe.Screen />, 'form') },
       { path: 'email-verification', element: boundary(<VerifyEmail.Screen />, 'form') },

@@ -36,6 +36,8 @@ export type DomainEvents = {
   sessionEnded: [SessionEndedEvent];
   /** A payment moved: escrowed, failed, disputed, released or refunded (its buyer, seller and admins follow it). */
   paymentUpdated: [paymentId: string, PaymentUpdatedEvent];
+  /** A user's public face changed outside updateProfile: an uploaded or removed avatar, a deleted account. */
+  profileChanged: [userId: string];
   /** A buyer disputed a payment (every dispute: the compliance queue, notifications). */
   disputeOpened: [DisputeEvent];
   /** An administrator settled a dispute: refunded or released. */

@@ -77,7 +77,7 @@ const VerifyEmailPayload = builder.objectRef<{ message: string; user: User; alre
   }),
 });
 
-const MessagePayload = builder.objectRef<{ message: string }>('MessagePayload').implement({
+export const MessagePayload = builder.objectRef<{ message: string }>('MessagePayload').implement({
   fields: (t) => ({ message: t.exposeString('message') }),
 });
 

@@ -53,6 +53,8 @@ export const INVALIDATED_BY: { [K in DomainEventName]: (...args: DomainEvents[K]
   sessionEnded: none,
   // A payment's parties follow it; the sale's public news is its priceTick and contractChanged.
   paymentUpdated: none,
+  // The name and picture on every card of theirs.
+  profileChanged: (userId) => [entity('User', userId)],
   disputeOpened: none,
   disputeSettled: none,
   // A person's own notifications: never in an anonymous answer.

@@ -7,6 +7,7 @@ import './user.ts';
 import './accounts.ts';
 import './security.ts';
 import './two-factor.ts';
+import './account-settings.ts';
 import './market-stats.ts';
 import './compliance.ts';
 import './contract.ts';

@@ -84,7 +84,7 @@ builder.mutationField('updateProfile', (t) =>
     errors: { types: [ValidationError, AuthenticationError] },
     args: { input: t.arg({ type: UpdateProfileInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
-      const user = await updateProfile(ctx.db, ctx.viewer, input);
+      const user = await updateProfile(ctx.db, ctx.viewer, input, ctx.services.storage);
       return ctx.db.user.findUniqueOrThrow({ ...selectable(query), where: { id: user.id } });
     },
   }),

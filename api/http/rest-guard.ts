@@ -4,8 +4,8 @@ import { jsonError } from '../rest/respond.ts';
 import type { OriginPolicy } from './origin.ts';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-// Routes whose body is a file rather than JSON.
-const MULTIPART_PATHS = new Set(['/api/uploads']);
+/** Routes whose body is a file rather than JSON: a listing's data file, an avatar (with its own, smaller limit). */
+export const MULTIPART_PATHS = new Set(['/api/uploads', '/api/profile/avatar']);
 
 /**
  * CSRF guard of every REST write, before any route runs (so nothing changes when it refuses):
@@ -25,7 +25,7 @@ export function restWriteGuard(policy: OriginPolicy): MiddlewareHandler {
     }
     const header = c.req.header('content-type');
     const mediaType = mediaTypeOf(header);
-    if (MULTIPART_PATHS.has(c.req.path)) {
+    if (MULTIPART_PATHS.has(c.req.path) && c.req.method === 'POST') {
       if (mediaType !== 'multipart/form-data') return jsonError(c, 'INVALID_INPUT', 'Send the file as multipart/form-data in a field named "file"');
       return next();
     }

@@ -4,6 +4,8 @@ import type { Yoga } from '../graphql/yoga.ts';
 import { authRoutes } from './auth.routes.ts';
 import { sessionRoutes } from './sessions.routes.ts';
 import { twoFactorRoutes } from './two-factor.routes.ts';
+import { accountRoutes } from './account.routes.ts';
+import { avatarRoutes } from './avatar.routes.ts';
 import { marketRoutes } from './market.routes.ts';
 import { bidRoutes } from './bids.routes.ts';
 import { purchaseRoutes } from './purchases.routes.ts';
@@ -29,6 +31,8 @@ const ROOMS: ReadonlyArray<readonly [string, (yoga: Yoga, clientIp: ClientIp) =>
   ['/auth', authRoutes],
   ['/auth', sessionRoutes],
   ['/auth', twoFactorRoutes],
+  ['/auth', accountRoutes],
+  ['/', avatarRoutes],
   ['/due-diligence', diligenceRoutes],
   ['/payments', paymentRoutes],
   ['/', invoiceRoutes],

@@ -79,6 +79,13 @@ export const DOCUMENTED_REST = [
   'GET /api/positions',
   'POST /api/positions',
   'POST /api/positions/:id/close',
+  'POST /api/auth/change-email',
+  'DELETE /api/auth/change-email',
+  'POST /api/auth/confirm-email-change',
+  'POST /api/auth/delete-account',
+  'POST /api/profile/avatar',
+  'DELETE /api/profile/avatar',
+  'GET /api/users/:userId/avatar',
 ];
 
 const BODY_KEYS = [

@@ -81,3 +81,6 @@ export function mailboxOf(email: string): string {
 export function loginAccountKey(account: { id: string } | null, identifier: string): string {
   return account ? `user:${account.id}` : `name:${identifier}`;
 }
+
+/** A change of email waits for its link this long: whoever reads the new mailbox later cannot use it. */
+export const EMAIL_CHANGE_TOKEN_TTL_MS = 60 * 60 * 1000;

@@ -77,3 +77,19 @@ export const resetPasswordInput = z
     confirmPassword,
   })
   .refine(passwordsMatch, { message: PASSWORDS_DO_NOT_MATCH, path: ['confirmPassword'] });
+
+const currentPassword = z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200);
+
+export const changeEmailInput = z.object({ newEmail: email, password: currentPassword });
+
+export const confirmEmailChangeInput = z.object({
+  token: z.string({ error: 'Confirmation token is required' }).trim().min(1, 'Confirmation token is required').max(200),
+});
+
+/** The word typed to confirm deleting the account (the danger zone's dialog asks for it). */
+export const DELETE_CONFIRMATION_WORD = 'DELETE';
+
+export const deleteAccountInput = z.object({
+  password: currentPassword,
+  confirm: z.string({ error: `Type ${DELETE_CONFIRMATION_WORD} to confirm` }).max(50),
+});

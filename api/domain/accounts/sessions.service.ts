@@ -39,6 +39,7 @@ export async function userOfLiveSession(sql: SqlReader, claims: { sessionId: str
     SELECT u.id, u.name, u.email, u.username, u."passwordHash", u."emailVerifiedAt" AT TIME ZONE 'UTC' AS "emailVerifiedAt", u."isAdmin",
       u."dueDiligenceStatus"::text AS "dueDiligenceStatus", u."profileImage", u."sessionVersion", u.rating::text AS rating,
       u."reviewCount", u."tradeCount", u."completedSales", u."lastActiveAt" AT TIME ZONE 'UTC' AS "lastActiveAt",
+      u."deletedAt" AT TIME ZONE 'UTC' AS "deletedAt",
       u."createdAt" AT TIME ZONE 'UTC' AS "createdAt", u."updatedAt" AT TIME ZONE 'UTC' AS "updatedAt"
     FROM "User" u JOIN "Session" s ON s."userId" = u.id
     WHERE u.id = ${claims.userId} AND s.id = ${claims.sessionId} AND s."revokedAt" IS NULL AND s."expiresAt" > ${now}

@@ -8,6 +8,7 @@ import { useToast } from '../../../components/toast/useToast.ts';
 import { useFormFields } from '../../../hooks/useFormFields.ts';
 import { newPasswordProblem } from '../../shared/newPassword.ts';
 import { StackForm } from '../../shared/StackForm.tsx';
+import { readFormProblem } from '../../shared/formProblem.ts';
 import { useChangePasswordMutation } from './SecurityMutations.ts';
 
 const Note = styled.p`
@@ -43,8 +44,9 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
           onChanged();
           return;
         }
-        if (r.__typename === 'ValidationError' && showServerErrors(r.fieldErrors)) return;
-        toast({ variant: 'destructive', title: 'Password Not Changed', description: r.message ?? 'Your password could not be changed.' });
+        const problem = readFormProblem(r.problem);
+        if (showServerErrors(problem?.fieldErrors)) return;
+        toast({ variant: 'destructive', title: 'Password Not Changed', description: problem?.message ?? 'Your password could not be changed.' });
       },
       onError: (error) => {
         toast({ variant: 'destructive', title: 'Password Not Changed', description: error.message });

@@ -7,6 +7,7 @@ import { TabHeader } from '../shared/TabHeader.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { BillingDetailsForm } from './BillingDetailsForm.tsx';
 import { SecuritySection } from './SecuritySection.tsx';
+import { AccountSection } from './AccountSection.tsx';
 import { ProfileQuery, type ProfileLoaderData } from './ProfileQuery.ts';
 
 const Stack = styled.div`
@@ -29,6 +30,8 @@ export function Profile() {
       <BillingDetailsForm viewer={viewer} />
       <TabHeader title="Security" description="Your password and where you are signed in" />
       <SecuritySection query={data} />
+      <TabHeader title="Account" description="Your email, and leaving DATA PIT" />
+      <AccountSection query={data} />
     </Stack>
   );
 }

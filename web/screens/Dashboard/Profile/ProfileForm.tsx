@@ -16,6 +16,8 @@ import { useUpdateProfileMutation } from './UpdateProfileMutation.ts';
 import { labelText, oneLine } from '../../../theme/text.ts';
 import { monoCaps } from '../../shared/figureText.ts';
 import { StackForm } from '../../shared/StackForm.tsx';
+import { readFormProblem } from '../../shared/formProblem.ts';
+import { AvatarUpload } from './AvatarUpload.tsx';
 
 const Preview = styled.div`
   display: flex;
@@ -101,6 +103,7 @@ export function ProfileForm({ viewer }: ProfileFormProps) {
         username
         email
         profileImage
+        avatarUrl
         rating
         reviewCount
         tradeCount
@@ -113,13 +116,15 @@ export function ProfileForm({ viewer }: ProfileFormProps) {
   const { refreshSession } = useSession();
   const [commit, inFlight] = useUpdateProfileMutation();
 
-  const { values, setValues, setErrors, errors, field, showServerErrors } = useFormFields({ name: v.name, profileImage: v.profileImage ?? '' });
+  // An uploaded picture is not an address to edit: the field stays empty and typing one replaces it.
+  const savedAddress = v.avatarUrl ? '' : (v.profileImage ?? '');
+  const { values, setValues, setErrors, errors, field, showServerErrors } = useFormFields({ name: v.name, profileImage: savedAddress });
   const { name, profileImage } = values;
   const [refreshing, setRefreshing] = useState(false);
   const busy = inFlight || refreshing;
-  const changed = name !== v.name || profileImage !== (v.profileImage ?? '');
+  const changed = name !== v.name || profileImage !== savedAddress;
 
-  const previewImage = IMAGE_URL.test(profileImage.trim()) ? profileImage.trim() : null;
+  const previewImage = IMAGE_URL.test(profileImage.trim()) ? profileImage.trim() : profileImage.trim() ? null : v.avatarUrl;
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -129,10 +134,11 @@ export function ProfileForm({ viewer }: ProfileFormProps) {
     if (Object.keys(next).length) return;
 
     commit({
-      variables: { input: { name: name.trim(), profileImage: profileImage.trim() } },
+      // Left out, the uploaded picture stays.
+      variables: { input: { name: name.trim(), profileImage: v.avatarUrl && !profileImage.trim() ? undefined : profileImage.trim() } },
       onCompleted: ({ updateProfile: r }) => {
         if (r.__typename === 'MutationUpdateProfileSuccess') {
-          setValues({ name: r.data?.name ?? name.trim(), profileImage: r.data?.profileImage ?? '' });
+          setValues({ name: r.data?.name ?? name.trim(), profileImage: r.data?.avatarUrl ? '' : (r.data?.profileImage ?? '') });
           toast({ title: 'Profile Updated', description: 'Your name and picture are saved.' });
           // the session's viewer (name for the whole app) is read again
           setRefreshing(true);
@@ -141,10 +147,9 @@ export function ProfileForm({ viewer }: ProfileFormProps) {
             .finally(() => setRefreshing(false));
           return;
         }
-        if (r.__typename === 'ValidationError') {
-          if (showServerErrors(r.fieldErrors)) return;
-        }
-        toast({ variant: 'destructive', title: 'Update Failed', description: r.message || 'Your profile could not be saved.' });
+        const problem = readFormProblem(r.problem);
+        if (showServerErrors(problem?.fieldErrors)) return;
+        toast({ variant: 'destructive', title: 'Update Failed', description: problem?.message || 'Your profile could not be saved.' });
       },
       onError: (error) => {
         toast({ variant: 'destructive', title: 'Update Failed', description: error.message });
@@ -153,7 +158,7 @@ export function ProfileForm({ viewer }: ProfileFormProps) {
   }
 
   function reset() {
-    setValues({ name: v.name, profileImage: v.profileImage ?? '' });
+    setValues({ name: v.name, profileImage: savedAddress });
     setErrors({});
   }
 
@@ -168,6 +173,7 @@ export function ProfileForm({ viewer }: ProfileFormProps) {
               <span>Preview · @{v.username}</span>
             </PreviewText>
           </Preview>
+          <AvatarUpload hasPicture={Boolean(v.profileImage)} disabled={busy} onChanged={() => setValues((s) => ({ ...s, profileImage: '' }))} />
           <TextField
             label="Name"
             autoComplete="name"
@@ -183,7 +189,7 @@ export function ProfileForm({ viewer }: ProfileFormProps) {
             autoComplete="photo"
             spellCheck={false}
             {...field('profileImage')}
-            hint="An http(s) address of an image; leave empty to show your initials."
+            hint={v.avatarUrl ? 'Showing your uploaded picture; an http(s) address here replaces it.' : 'An http(s) address of an image, or upload one above; leave empty to show your initials.'}
             disabled={busy}
           />
           <Buttons>

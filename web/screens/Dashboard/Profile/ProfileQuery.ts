@@ -10,6 +10,7 @@ export const ProfileQuery = graphql`
       ...useBillingDetails_viewer
     }
     ...SecuritySection_query
+    ...ChangeEmailPanel_query
   }
 `;
 

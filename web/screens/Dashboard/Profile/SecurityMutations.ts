@@ -15,16 +15,7 @@ const changePassword = graphql`
           message
         }
       }
-      ... on ValidationError {
-        fieldErrors {
-          field
-          message
-        }
-      }
-      ... on Error {
-        message
-        reason
-      }
+      ...formProblem_error @alias(as: "problem")
     }
   }
 `;

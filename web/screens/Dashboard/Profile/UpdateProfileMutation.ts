@@ -12,18 +12,10 @@ const mutation = graphql`
           id
           name
           profileImage
+          avatarUrl
         }
       }
-      ... on ValidationError {
-        fieldErrors {
-          field
-          message
-        }
-      }
-      ... on Error {
-        message
-        code
-      }
+      ...formProblem_error @alias(as: "problem")
     }
   }
 `;
