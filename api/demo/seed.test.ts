@@ -228,6 +228,20 @@ describe('seedDemoData', () => {
     expect(conversations[0]!.messages).toHaveLength(3);
   });
 
+  it('starts the bells with the news of the seeded history, the older read, nothing mailed', async () => {
+    const db = database.prisma;
+    const notifications = await db.notification.findMany({ include: { event: true } });
+    expect(notifications.length).toBeGreaterThan(10);
+    expect(new Set(notifications.map((n) => n.type))).toEqual(new Set(['bid.received', 'payment.escrowed', 'payment.released']));
+    for (const n of notifications) {
+      expect(n.event?.type).toBe(n.type);
+      expect(n).toMatchObject({ inApp: true, mail: false });
+    }
+    expect(notifications.some((n) => n.readAt === null)).toBe(true);
+    expect(notifications.some((n) => n.readAt !== null)).toBe(true);
+    expect(await db.job.count({ where: { kind: { in: ['event.fanout', 'notification.mail'] } } })).toBe(0);
+  });
+
   it('writes only histories the status machines allow, each ending in the record\'s status', async () => {
     const db = database.prisma;
     const machines = { application: APPLICATION_MACHINE, contract: LISTING_MACHINE, bid: BID_MACHINE, payment: PAYMENT_MACHINE, dispute: DISPUTE_MACHINE, ticket: TICKET_MACHINE, position: POSITION_MACHINE, purchase: PURCHASE_MACHINE } as const;

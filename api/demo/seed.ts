@@ -2,6 +2,7 @@
 // diligence, applicants waiting in the back office, buyers, ~40 contracts in every category, price
 // history, trades in escrow and released, reviews, bids, support tickets and a conversation.
 // Idempotent: nothing happens when the demo administrator already exists.
+import { seedDemoNotifications } from './demo-notifications.ts';
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Prisma, PrismaClient } from '../db/generated/prisma/client.ts';
@@ -112,6 +113,8 @@ export async function seedDemoData(
   }
   // The seeded sales have their invoices (and refunds their credit notes), as paying would have issued them.
   await issueMissingDocuments(db);
+  // The bells start with the news the seeded history would have brought.
+  await seedDemoNotifications(db, opts.now ?? new Date());
   return { users: plan.users.length, contracts: plan.contracts.length };
 }
 
