@@ -75,6 +75,11 @@ test('a buyer pays, gets the receipt by mail and downloads the PDF invoice from 
   expect(fromLibrary).toMatchObject({ name: `${number}.pdf`, head: '%PDF-' });
   await page.screenshot({ path: test.info().outputPath('my-contracts-390.png'), fullPage: false });
 
+  // and from the data library (My Data), beside the download
+  await page.goto('/my-data');
+  const item = page.getByTestId('library-item').filter({ hasText: listing.title }).first();
+  await expect(item.getByTestId('invoice-pdf')).toHaveAttribute('href', `/api/payments/${payment.paymentId}/invoice`);
+
   // the billing details are in the profile now
   await page.goto('/dashboard/profile');
   await expect(page.getByLabel('Billing name')).toHaveValue('Receipt Test Ltd');

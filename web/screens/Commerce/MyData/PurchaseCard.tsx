@@ -4,6 +4,7 @@ import { Badge } from '../../../components/Badge.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { ButtonLink } from '../../../components/ButtonLink.tsx';
 import { Fact } from '../../../components/FactsGrid.tsx';
+import { InvoiceLinks } from '../../../components/InvoiceLinks.tsx';
 import { ProviderAccess } from '../../../components/ProviderAccess.tsx';
 import { Skeleton } from '../../../components/Skeleton.tsx';
 import type { PurchaseCard_purchase$key } from '../../../__generated__/PurchaseCard_purchase.graphql.ts';
@@ -57,6 +58,9 @@ export function PurchaseCard({ purchase }: PurchaseCardProps) {
         payment {
           status
           escrowEndsAt
+          # the documents' links (components/InvoiceLinks.tsx)
+          invoice { number url }
+          creditNote { number url }
         }
         ...PurchaseReview_purchase
       }
@@ -140,6 +144,7 @@ export function PurchaseCard({ purchase }: PurchaseCardProps) {
               Renew
             </ButtonLink>
           )}
+          <InvoiceLinks invoice={p.payment?.invoice} creditNote={p.payment?.creditNote} />
           <Button size="sm" variant="ghost" aria-expanded={developerOpen} onClick={() => setDeveloperOpen((o) => !o)}>
             {developerOpen ? 'Hide developer access' : 'Developer access'}
           </Button>
