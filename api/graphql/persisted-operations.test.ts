@@ -30,6 +30,18 @@ describe('persisted operations', () => {
     expect(PERSISTED_OPERATIONS.has(idOf('TradingFloorQuery'))).toBe(true);
   });
 
+  it("keeps every operation of the web app within the server's depth limit (fragments count as levels)", async () => {
+    // Sent anonymously and without variables: the limits are checked before variables and rules,
+    // so each answer is an error of its own or data, never the depth limit's refusal.
+    for (const [id, text] of PERSISTED_OPERATIONS) {
+      // Subscriptions go over graphql-ws; their documents are shallow and checked the same way there.
+      if (text.startsWith('subscription')) continue;
+      const { json } = await post(byId(id));
+      const refused = (json.errors ?? []).filter((e: { message: string }) => /depth/i.test(e.message));
+      expect(refused, text.slice(0, 80)).toEqual([]);
+    }
+  });
+
   it('answers an operation sent by id exactly as the same operation sent as text', async () => {
     const id = idOf('TradingFloorQuery');
     const asId = await post({ operationName: 'TradingFloorQuery', ...byId(id) });
