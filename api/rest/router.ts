@@ -6,6 +6,7 @@ import { sessionRoutes } from './sessions.routes.ts';
 import { twoFactorRoutes } from './two-factor.routes.ts';
 import { accountRoutes } from './account.routes.ts';
 import { avatarRoutes } from './avatar.routes.ts';
+import { billingRoutes } from './billing.routes.ts';
 import { marketRoutes } from './market.routes.ts';
 import { bidRoutes } from './bids.routes.ts';
 import { purchaseRoutes } from './purchases.routes.ts';
@@ -33,6 +34,7 @@ const ROOMS: ReadonlyArray<readonly [string, (yoga: Yoga, clientIp: ClientIp) =>
   ['/auth', twoFactorRoutes],
   ['/auth', accountRoutes],
   ['/', avatarRoutes],
+  ['/', billingRoutes],
   ['/due-diligence', diligenceRoutes],
   ['/payments', paymentRoutes],
   ['/', invoiceRoutes],
