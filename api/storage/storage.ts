@@ -30,10 +30,15 @@ export function localDiskStorage(root: string): FileStorage {
       const target = file(key);
       await fsp.mkdir(path.dirname(target), { recursive: true });
       const temp = `${target}.${crypto.randomBytes(6).toString('hex')}.partial`;
+      const out = fs.createWriteStream(temp, { flags: 'wx' });
       try {
-        await pipeline(source, fs.createWriteStream(temp, { flags: 'wx' }));
+        await pipeline(source, out);
         await fsp.rename(temp, target);
       } catch (error) {
+        // A source that fails at once (an upload refused at its first chunk) ends the pipeline while
+        // the file is still being opened: removing it before the stream closed would leave the
+        // file its open creates afterwards behind.
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
         await fsp.rm(temp, { force: true });
         throw error;
       }
