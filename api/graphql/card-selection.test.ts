@@ -43,6 +43,13 @@ const NEVER_ON_PROVIDER_CARDS = [
   'reviewsReceived',
   'sales',
   'unreadMessageCount',
+  // Cards show profileImage, which holds the uploaded avatar's address too.
+  'avatarUrl',
+  'billingDetails',
+  'notificationPreferences',
+  'notifications',
+  'statementMonths',
+  'unreadNotificationCount',
 ];
 
 const fieldsOfType = (name: string) => {
