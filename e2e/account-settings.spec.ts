@@ -78,7 +78,7 @@ test('upload a picture: the profile and the header show it; removing it brings t
 
   // It stays after a reload, and saving the name keeps it.
   await page.reload();
-  await page.getByLabel('Name').fill(`${user.name} Jr`);
+  await page.getByLabel('Name', { exact: true }).fill(`${user.name} Jr`);
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(toast(page, 'Profile Updated')).toBeVisible();
   await expect(page.getByRole('button', { name: 'User menu' }).locator('img')).toHaveAttribute('src', src!);
