@@ -5,7 +5,7 @@ import type { Tx } from '../transitions/transition.ts';
 export const FANOUT_JOB = 'event.fanout';
 
 /**
- * The one way a service says that something happened: a DomainEvent row of DECISIONS.md's
+ * The one way a service says that something happened: a DomainEvent row of the product's
  * vocabulary (`bid.accepted`...), written in the service's own transaction, and a job, in the same
  * transaction, that fans it out. A rolled-back change raises nothing; a committed one is told even
  * when the process dies right after (the job survives it). `data` holds the ids a reader needs.
