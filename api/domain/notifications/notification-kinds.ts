@@ -1,4 +1,4 @@
-// The kinds of notification a person can receive, in the one vocabulary of events (docs/decisions.md "Issue 25: notifications"), with
+// The kinds of notification a person can receive, in the product's one vocabulary of events, with
 // where each goes by default (docs/decisions.md "Issue 25: notifications"). A person's preference
 // (model NotificationPreference) overrides the default; `security` kinds are always mailed too.
 
