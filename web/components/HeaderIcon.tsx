@@ -25,3 +25,9 @@ export const CornerCount = styled(CountPill)`
   right: 0;
   box-shadow: 0 0 0 2px ${({ theme }) => theme.colors.bar};
 `;
+
+/** The place of an icon button that is still loading, so the bar does not shift when it arrives. */
+export const HeaderIconSlot = styled.span`
+  ${headerIcon}
+  &:hover { background: transparent; }
+`;

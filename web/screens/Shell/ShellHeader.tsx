@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { graphql, requestSubscription, useFragment, useRelayEnvironment } from 'react-relay';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Header } from '../../components/Header.tsx';
@@ -6,11 +6,15 @@ import { useSession } from '../../session/useSession.ts';
 import type { ShellHeader_viewer$key } from '../../__generated__/ShellHeader_viewer.graphql.ts';
 import type { ShellHeaderUnreadSubscription } from '../../__generated__/ShellHeaderUnreadSubscription.graphql.ts';
 import { useLogoutMutation } from './LogoutMutation.ts';
-import { NotificationBell } from './NotificationBell/NotificationBell.tsx';
+import { HeaderIconSlot } from '../../components/HeaderIcon.tsx';
 
 // The unread badge is live: the server pushes the viewer's count whenever it may have changed (a
 // message arrives, a thread is read, in any tab). It is written to the viewer's unreadMessageCount,
 // the one value every badge reads (the dashboard's menu reads its summary's copy, kept equal).
+// The bell (its live count and panel) is only for signed-in people, so it loads after the header
+// rather than with every page's first load (the JavaScript budget of '/'); its place is held meanwhile.
+const NotificationBell = lazy(() => import('./NotificationBell/NotificationBell.tsx').then((m) => ({ default: m.NotificationBell })));
+
 const unreadSubscription = graphql`
   subscription ShellHeaderUnreadSubscription {
     unreadCountChanged
@@ -91,7 +95,13 @@ export function ShellHeader({ viewer: viewerKey }: ShellHeaderProps) {
     <Header
       user={viewer ? { name: viewer.name, rating: viewer.rating ?? null, tradeCount: viewer.tradeCount, profileImage: viewer.profileImage ?? null, isAdmin: viewer.isAdmin } : null}
       unreadCount={viewer?.unreadMessageCount ?? 0}
-      bell={viewer ? <NotificationBell viewer={viewer} /> : null}
+      bell={
+        viewer ? (
+          <Suspense fallback={<HeaderIconSlot aria-hidden="true" />}>
+            <NotificationBell viewer={viewer} />
+          </Suspense>
+        ) : null
+      }
       onLogout={onLogout}
       onSearch={onSearch}
       initialSearch={pathname === '/' || pathname === '/browse' ? (searchParams.get('search') ?? '') : ''}

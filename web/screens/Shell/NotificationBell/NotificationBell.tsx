@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import styled from 'styled-components';
 import { CornerCount, headerIcon } from '../../../components/HeaderIcon.tsx';
@@ -8,11 +8,14 @@ import { useDisclosure } from '../../../components/useDisclosure.ts';
 import { ErrorBoundary } from '../../../relay/ErrorBoundary.tsx';
 import { formatBadgeCount } from '../../../format/format.ts';
 import type { NotificationBell_viewer$key } from '../../../__generated__/NotificationBell_viewer.graphql.ts';
-import { NotificationPanel } from './NotificationPanel.tsx';
 import { useUnreadNotificationCount } from './useUnreadNotificationCount.ts';
 
 // The header's bell (docs/decisions.md "Issue 25: notification centre"): the live unread count and a
 // panel of the latest notifications.
+
+// The panel (its query, rows and mark-read mutation) loads on first open, like the support widget's,
+// so every page's first load carries only the bell and its count.
+const NotificationPanel = lazy(() => import('./NotificationPanel.tsx').then((m) => ({ default: m.NotificationPanel })));
 
 const Wrap = styled.div`
   position: relative;
