@@ -41,6 +41,8 @@ export default defineConfig({
       DATA_DIR,
       DEMO_DATA: '1',
       LOG_LEVEL: 'warn',
+      // POST /api/test/jobs/run: journeys run a renewal or a freshness check ahead of time (api/http/test-clock.ts)
+      TEST_HOOKS: '1',
       LOGIN_LIMIT_PER_IP: '1000',
       // The journeys register and resend for many accounts, all from 127.0.0.1.
       REGISTER_LIMIT_PER_IP: '1000',

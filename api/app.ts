@@ -14,6 +14,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './rate-limiter.ts';
 import { createEventBus, type EventBus } from './events/event-bus.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
+import { testClockRoutes } from './http/test-clock.ts';
 import { registerPaymentJobs } from './domain/payments/payments.jobs.ts';
 import { registerInvoiceJobs } from './domain/invoices/invoices.jobs.ts';
 import { simulatedPaymentProvider, type PaymentProvider } from './domain/payments/payment-provider.ts';
@@ -166,6 +167,8 @@ export function createApp(opts: AppOptions) {
   app.on(['GET', 'POST', 'OPTIONS'], GRAPHQL_PATH, (c) =>
     yoga.fetch(c.req.raw, { clientIp: clientIpOf(c.env?.incoming, c.req.header('x-forwarded-for'), config.trustProxy) } satisfies ServerContext),
   );
+  // The journeys' clock (TEST_HOOKS=1 only; api/http/test-clock.ts).
+  if (config.testHooks) app.route('/api', testClockRoutes(jobs));
   const rest = restRouter(yoga, (c) => clientIpOf(c.env?.incoming, c.req.header('x-forwarded-for'), config.trustProxy));
   app.route('/api', rest);
   // Nothing answered: an unknown path is a 404; a known path asked with another method a 405 that

@@ -26,6 +26,8 @@ export interface Config {
   mailFrom: string;
   publicUrl: string | undefined;
   production: boolean;
+  /** TEST_HOOKS=1: POST /api/test/jobs/run, the journeys' clock (api/http/test-clock.ts); refused in production. */
+  testHooks: boolean;
   staticDir: string;
   logLevel: string;
   /** Failed logins allowed per window, per account and address and per address (docs/decisions.md, "Hardening: sessions, limits and production defaults"). */
@@ -153,12 +155,17 @@ const envSchema = z
     REDIS_PREFIX: z.string().regex(REDIS_PREFIX_VALUE, 'must be 1 to 64 letters, digits or _ : . -').default('datapit:'),
     WS_MAX_SUBSCRIPTIONS_PER_SOCKET: wholeNumber(1, 10_000).default(50),
     WS_MAX_SOCKETS_PER_IP: wholeNumber(1, 100_000).default(20),
+    // The journeys' clock (api/http/test-clock.ts): never in production.
+    TEST_HOOKS: z.enum(['0', '1'], 'must be 1 or 0').optional(),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'must be set when ADMIN_EMAIL is set' });
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'must be set when ADMIN_PASSWORD is set' });
     // Mailed links are built from PUBLIC_URL; without it they would name whatever host the server
     // guesses, and a production site must not mail links to http://localhost.
+    if (env.NODE_ENV === 'production' && env.TEST_HOOKS === '1') {
+      ctx.addIssue({ code: 'custom', path: ['TEST_HOOKS'], message: 'must not be set in production: it lets anyone run timed work early' });
+    }
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'must be set in production: the origin mailed links point to, such as https://datapit.example.com' });
     }
@@ -212,6 +219,7 @@ export function loadConfig(env: Env = process.env): Config {
     // Links are built as `${publicUrl}/path`: no trailing slash.
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     production: e.NODE_ENV === 'production',
+    testHooks: e.TEST_HOOKS === '1',
     staticDir: path.resolve(e.STATIC_DIR),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     requireAdminTwoFactor: e.REQUIRE_ADMIN_TWO_FACTOR === undefined ? e.NODE_ENV === 'production' : e.REQUIRE_ADMIN_TWO_FACTOR === '1' || e.REQUIRE_ADMIN_TWO_FACTOR === 'true',

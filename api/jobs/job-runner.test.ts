@@ -61,6 +61,24 @@ describe.each(testDatabases())('timed jobs on %s', (kind) => {
     expect(await effects(db)).toEqual([1]);
   });
 
+  it('runs only the jobs a pass is narrowed to (by kind or key prefix), leaving the others due', async () => {
+    const jobs = runner();
+    const ran: string[] = [];
+    for (const kind of ['renew', 'expire', 'check']) jobs.register(kind, async (_payload, { job }) => void ran.push(job.key!));
+    await jobs.schedule(db, { kind: 'renew', key: 'renew:a_1', runAt: at(MINUTE) });
+    await jobs.schedule(db, { kind: 'renew', key: 'renew:ab', runAt: at(MINUTE) });
+    await jobs.schedule(db, { kind: 'expire', key: 'expire:a_1', runAt: at(MINUTE) });
+    await jobs.schedule(db, { kind: 'check', key: 'check:z', runAt: at(MINUTE) });
+
+    // '_' is a letter here, not LIKE's any-character
+    expect(await jobs.runDue(at(MINUTE), { keyPrefixes: ['renew:a_'] })).toMatchObject({ done: 1 });
+    expect(ran).toEqual(['renew:a_1']);
+    expect(await jobs.runDue(at(MINUTE), { kinds: ['check'], keyPrefixes: ['expire:'] })).toMatchObject({ done: 2 });
+    expect(ran.sort()).toEqual(['check:z', 'expire:a_1', 'renew:a_1']);
+    expect(await jobs.runDue(at(MINUTE), {})).toMatchObject({ done: 0 });
+    expect(await jobs.runDue(at(MINUTE))).toMatchObject({ done: 1 });
+  });
+
   it('schedules one job per key, also inside the caller transaction', async () => {
     const jobs = runner();
     const first = await jobs.schedule(db, { kind: 'expire', key: 'expire:a', runAt: at(MINUTE), payload: { n: 1 } });

@@ -78,8 +78,17 @@ export interface JobRunner extends Jobs {
   start(): void;
   /** Stops polling and waits for the job in progress. */
   stop(): Promise<void>;
-  /** Runs every job due at `now` (default: the clock), one after another; returns how many ran. */
-  runDue(now?: Date): Promise<{ done: number; failed: number; retried: number }>;
+  /**
+   * Runs every job due at `now` (default: the clock), one after another; returns how many ran.
+   * `only` narrows the pass to some jobs (the journeys' clock, api/http/test-clock.ts).
+   */
+  runDue(now?: Date, only?: JobFilter): Promise<{ done: number; failed: number; retried: number }>;
+}
+
+/** Jobs of these kinds, or whose key starts with one of these prefixes (either matches). */
+export interface JobFilter {
+  kinds?: readonly string[];
+  keyPrefixes?: readonly string[];
 }
 
 export interface JobRunnerOptions {
@@ -132,9 +141,12 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
   // The pass in progress (or the last one): passes of one runner never overlap.
   let current: Promise<unknown> = Promise.resolve();
 
-  async function claim(now: Date): Promise<Claimed | undefined> {
+  async function claim(now: Date, only?: JobFilter): Promise<Claimed | undefined> {
     const kinds = [...handlers.keys()];
     if (!kinds.length) return undefined;
+    const narrowed = only
+      ? Prisma.sql`AND (kind IN (${Prisma.join([...(only.kinds ?? []), ''])}) OR key LIKE ANY (${[...(only.keyPrefixes ?? []).map((prefix) => `${prefix.replace(/[\\%_]/g, '\\$&')}%`)]}::text[]))`
+      : Prisma.empty;
     // One statement, so its own short transaction: the row lock lasts only while it is claimed.
     const rows = await db.$queryRaw<Claimed[]>`
         WITH due AS (
@@ -142,6 +154,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
           WHERE kind IN (${Prisma.join(kinds)})
             AND ((status = 'pending' AND "runAt" <= ${sqlTime(now)}::timestamp)
               OR (status = 'running' AND "lockedAt" <= ${sqlTime(new Date(now.getTime() - leaseMs))}::timestamp))
+            ${narrowed}
           ORDER BY "runAt", id
           LIMIT 1
           FOR UPDATE SKIP LOCKED
@@ -229,12 +242,12 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     for (const [kind, entry] of handlers) if (entry.everyMs) await scheduleNextRun(db, kind, entry.everyMs, now);
   }
 
-  async function drain(now: Date) {
+  async function drain(now: Date, only?: JobFilter) {
     const counts = { done: 0, failed: 0, retried: 0 };
     // `now` is fixed for the pass, so a retried job (due later) is not picked up again here.
     for (;;) {
       if (stopping) break;
-      const job = await claim(now);
+      const job = await claim(now, only);
       if (!job) break;
       const outcome = await run(job, now);
       if (outcome !== 'lost') counts[outcome] += 1;
@@ -242,8 +255,8 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     return counts;
   }
 
-  function pass(now?: Date) {
-    const next = current.then(() => drain(now ?? clock()));
+  function pass(now?: Date, only?: JobFilter) {
+    const next = current.then(() => drain(now ?? clock(), only));
     current = next.catch((err: unknown) => logger?.error({ err }, 'jobs: pass failed'));
     return next;
   }
@@ -320,8 +333,8 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
       await current;
       stopping = false;
     },
-    runDue(now) {
-      return pass(now);
+    runDue(now, only) {
+      return pass(now, only);
     },
   };
   return api;
