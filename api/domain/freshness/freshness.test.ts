@@ -63,6 +63,11 @@ describe.each(testDatabases())('freshness on %s', (kind) => {
     await pay(await login('bob'), id);
     await runAt(approvedAt + 31 * HOUR);
     expect(await whoWasTold(db(), 'release.delayed', 'contractId', id)).toEqual([users.prov!.id]);
+    const monthly = await approved('Tariffs Daily Monthly', { pricingModel: 'monthly_subscription' });
+    const paid = await pay(await login('bob'), monthly.id);
+    await db().purchase.update({ where: { id: paid.purchase.id }, data: { accessExpiresAt: new Date(monthly.approvedAt + 20 * HOUR) } });
+    await runAt(monthly.approvedAt + 31 * HOUR);
+    expect(await whoWasTold(db(), 'release.delayed', 'contractId', monthly.id)).toEqual([users.prov!.id]);
   });
 
   it('a release clears the delay and moves the check; the old time finds nothing overdue', async () => {
