@@ -13,6 +13,7 @@ import { recordCreated, transition, updateInStatus } from '../transitions/transi
 import { marketPriceAfterListPriceChange } from '../market/price.rules.ts';
 import type { DataProfile } from './profile.ts';
 import { listingDecisionMail } from './listings.mails.ts';
+import { listingOnSale } from '../freshness/freshness.jobs.ts';
 
 export interface ListingDeps {
   db: Db;
@@ -162,6 +163,8 @@ export async function reviewListing(deps: ListingDeps, admin: User | null, contr
       await tx.priceTick.create({ data: { contractId: current.id, price: current.marketPrice, source: 'listing', createdAt: now } });
       listedAt = now.toISOString();
     }
+    // On sale: the freshness promise starts (docs/decisions.md "Issue 26: the freshness promise").
+    if (input.status === 'active') await listingOnSale(tx, deps.jobs, current.id, now);
     // A review decides a listing waiting for it; putting a paused listing back is not an approval.
     if (current.status === 'pending_review') await recordEvent(tx, deps.jobs, input.status === 'active' ? 'listing.approved' : 'listing.rejected', { contractId: current.id }, now);
     return tx.contract.findUniqueOrThrow({ where: { id: current.id }, include: { provider: true } });

@@ -35,6 +35,7 @@ export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
   kind('access.expiring', 'Your data access is expiring', 'both'),
   kind('access.expired', 'Your data access expired'),
   kind('message.received', 'A new message'),
+  kind('release.delayed', 'Data delayed: a listing missed its update frequency', 'both'),
   kind('account.security', 'Security of your account', 'both', true),
 ];
 
