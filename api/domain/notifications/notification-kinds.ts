@@ -34,6 +34,10 @@ export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
   kind('support.replied', 'Support replied'),
   kind('access.expiring', 'Your data access is expiring', 'both'),
   kind('access.expired', 'Your data access expired'),
+  kind('subscription.renewal_upcoming', 'Your subscription renews soon', 'both'),
+  kind('subscription.renewed', 'Your subscription renewed'),
+  kind('subscription.renewal_failed', 'A renewal of your subscription failed', 'both'),
+  kind('subscription.cancelled', 'You stopped a subscription from renewing'),
   kind('message.received', 'A new message'),
   kind('account.security', 'Security of your account', 'both', true),
 ];
