@@ -26,6 +26,9 @@ const MY_PURCHASES = operation<{ viewer: { userId: string; purchases: Connection
 const CANCEL_RENEWAL = operation<MutationResult<'cancelSubscription', PurchaseNode>>(`mutation RestCancelRenewal($input: CancelSubscriptionInput!) {
   cancelSubscription(input: $input) { ${ERROR_FIELDS} ... on MutationCancelSubscriptionSuccess { data { ${PURCHASE_FIELDS} } } } }`);
 
+// Nothing to send: the purchase in the path is the whole request.
+const CancelRenewalBody = body({});
+
 const PurchaseBody = body({
   contractId: field,
   buyerId: field.nullish().describe('If sent, it must be the signed-in user.'),
@@ -72,7 +75,8 @@ export function purchaseRoutes(yoga: Yoga, clientIp: ClientIp) {
   r.post('/purchases/:id/cancel-renewal', doc({
     access: 'signed-in',
     summary: 'Stop a subscription from renewing (its buyer; access lasts until the end of the paid period)',
-    description: 'No more renewals are charged; the data stays open until `accessExpiresAt`. Cancelling a purchase that does not renew answers it unchanged.',
+    description: 'No more renewals are charged; the data stays open until `accessExpiresAt`. Cancelling a purchase that does not renew answers it unchanged. The body may be empty.',
+    body: CancelRenewalBody,
     answers: { 200: PurchaseAnswer },
     errors: [403, 404],
   }), async (c) => {
