@@ -38,6 +38,20 @@ builder.prismaObject('PurchaseRenewal', {
     failureReason: t.exposeString('failureReason', { nullable: true }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     payment: t.relation('payment', { description: 'The renewal’s payment: escrowed, disputable and invoiced like any other (failed when declined).' }),
+    // Flat copies of the payment's figures and invoice: the library's list is near the depth limit.
+    total: t.field({ type: 'Decimal', description: 'What the renewal charged (its payment’s total).', select: { payment: { select: { total: true } } }, resolve: (r) => r.payment.total }),
+    invoiceNumber: t.string({
+      nullable: true,
+      description: 'The number of its payment’s invoice (a renewed period; null for a declined attempt).',
+      select: { payment: { select: { invoices: { where: { kind: 'invoice' }, select: { number: true } } } } },
+      resolve: (r) => r.payment.invoices[0]?.number ?? null,
+    }),
+    invoiceUrl: t.string({
+      nullable: true,
+      description: 'Where its invoice’s PDF is (GET, its buyer, seller and administrators).',
+      select: { paymentId: true, payment: { select: { invoices: { where: { kind: 'invoice' }, select: { id: true } } } } },
+      resolve: (r) => (r.payment.invoices[0] ? `/api/payments/${r.paymentId}/invoice` : null),
+    }),
   }),
 });
 

@@ -70,13 +70,9 @@ export function RenewalPanel({ purchase }: { purchase: RenewalPanel_purchase$key
           periodStart
           periodEnd
           outcome
-          payment {
-            total
-            invoice {
-              number
-              url
-            }
-          }
+          total
+          invoiceNumber
+          invoiceUrl
         }
       }
     `,
@@ -164,9 +160,9 @@ export function RenewalPanel({ purchase }: { purchase: RenewalPanel_purchase$key
           {renewed.map((r) => (
             <li key={r.renewalId}>
               <span>
-                Renewed {formatDate(r.periodStart)} → {formatDate(r.periodEnd)} · {formatMoney(r.payment.total)}
+                Renewed {formatDate(r.periodStart)} → {formatDate(r.periodEnd)} · {formatMoney(r.total)}
               </span>
-              <InvoiceLinks invoice={r.payment.invoice} />
+              <InvoiceLinks invoice={r.invoiceNumber && r.invoiceUrl ? { number: r.invoiceNumber, url: r.invoiceUrl } : null} />
             </li>
           ))}
         </Periods>
