@@ -50,6 +50,9 @@ describe.each(testDatabases())('subscriptions that renew on %s', (kind) => {
     // GraphQL shows the buyer the card and when it renews.
     const read = await ann.json('POST', '/graphql', { query: `{ node(id: "${Buffer.from(`Purchase:${purchase.id}`).toString('base64')}") { ... on Purchase { autoRenew renewalStatus renewsAt savedPaymentMethod { brand last4 expMonth expYear } } } }` });
     expect(read.body.data?.node ?? read.body).toMatchObject({ autoRenew: true, renewalStatus: 'scheduled', savedPaymentMethod: { brand: 'Visa', last4: '4242' } });
+    // The provider reads the purchase, never the buyer's card.
+    const prov = await (await login('prov')).json('POST', '/graphql', { query: `{ node(id: "${Buffer.from(`Purchase:${purchase.id}`).toString('base64')}") { ... on Purchase { autoRenew savedPaymentMethod { last4 } } } }` });
+    expect(prov.body.data.node).toEqual({ autoRenew: true, savedPaymentMethod: null });
   });
 
   it('renews once before the period ends: a new escrowed, invoiced payment extends the same purchase and keeps its key', async () => {
