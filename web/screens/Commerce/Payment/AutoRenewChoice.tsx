@@ -1,5 +1,25 @@
-import { Checkbox } from '../../../components/Checkbox.tsx';
+import styled from 'styled-components';
 import { Notice } from './paymentLayout.ts';
+
+// A native checkbox, not components/Checkbox: sharing that one with the market's filters would
+// split it into a chunk of its own that the first page loads (over its JavaScript budget).
+const Choice = styled.label`
+  display: flex;
+  align-items: flex-start;
+  gap: 10px;
+  cursor: pointer;
+
+  input {
+    flex: none;
+    width: 16px;
+    height: 16px;
+    margin: 2px 0 0;
+    accent-color: ${({ theme }) => theme.colors.up};
+  }
+  span { display: flex; flex-direction: column; gap: 2px; }
+  b { font-weight: 600; color: ${({ theme }) => theme.colors.textStrong}; }
+  small { font-size: ${({ theme }) => theme.fontSizes.xs}; color: ${({ theme }) => theme.colors.textMuted}; }
+`;
 
 export type AutoRenewChoiceProps = {
   checked: boolean;
@@ -19,18 +39,17 @@ export function AutoRenewChoice({ checked, onChange, pricingModel, disabled }: A
   const period = pricingModel === 'annual_subscription' ? 'year' : '30 days';
   return (
     <Notice $tone={checked ? 'green' : 'neutral'} data-testid="auto-renew-choice">
-      <Checkbox
-        label={`Renew automatically every ${period}`}
-        description={
-          checked
-            ? 'Your card is kept by the payment provider for renewals (we keep only its brand, last four digits and expiry). You are reminded 7 days before each renewal and can cancel any time in your library.'
-            : 'Off: your access ends with the period and you renew by paying again.'
-        }
-        checked={checked}
-        onChange={(e) => onChange(e.currentTarget.checked)}
-        disabled={disabled}
-        data-testid="auto-renew"
-      />
+      <Choice>
+        <input type="checkbox" checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} disabled={disabled} data-testid="auto-renew" />
+        <span>
+          <b>Renew automatically every {period}</b>
+          <small>
+            {checked
+              ? 'Your card is kept by the payment provider for renewals (we keep only its brand, last four digits and expiry). You are reminded 7 days before each renewal and can cancel any time in your library.'
+              : 'Off: your access ends with the period and you renew by paying again.'}
+          </small>
+        </span>
+      </Choice>
     </Notice>
   );
 }
