@@ -149,11 +149,12 @@ const CreatePaymentInput = builder.inputType('CreatePaymentInput', {
     paymentMethod: t.field({ type: PaymentMethodEnum, required: true }),
     amount: t.string({ description: 'The total the page showed (price + 2.5% fee, two decimals); refused when it is not the server’s.' }),
     idempotencyKey: t.string({ description: 'The same key again answers the same payment instead of creating another.' }),
+    autoRenew: t.boolean({ description: 'A subscription paid by card renews automatically before each period ends, charging the card kept at the payment provider. Omitted: unchanged (off for a new payment).' }),
   }),
 });
 
 const CardInput = builder.inputType('CardInput', {
-  description: 'Passed to the payment provider, never stored.',
+  description: 'Passed to the payment provider, never stored (a subscription that renews keeps the provider’s token, with the brand, last four digits and expiry).',
   fields: (t) => ({
     number: t.string({ required: true }),
     expMonth: t.int({ required: true }),

@@ -14,6 +14,7 @@ import './contract.ts';
 import './bids.ts';
 import './purchase.ts';
 import './payment.ts';
+import './renewals.ts';
 import './invoice.ts';
 import './delivery.ts';
 import './dashboard.ts';

@@ -18,6 +18,7 @@ const PaymentBody = body({
   amount: money.nullish().describe('What the client expects to pay; the server\'s price decides.'),
   buyerId: field.nullish().describe('If sent, it must be the signed-in user.'),
   sellerId: field.nullish().describe("If sent, it must be the listing's provider."),
+  autoRenew: z.boolean({ error: 'autoRenew must be true or false' }).nullish().describe('A subscription paid by card renews automatically before each period ends (the card is kept at the payment provider when the payment is confirmed). Omitted: off.'),
 });
 const monthOrYear = z.union([z.number().int(), z.string()]);
 const EscrowBody = body({
@@ -132,7 +133,7 @@ export function paymentRoutes(yoga: Yoga, clientIp: ClientIp) {
     }
     const method = body.paymentMethod;
     if (!method) return jsonError(c, 'INVALID_INPUT', METHOD_MESSAGE);
-    const input = { contractId, paymentMethod: method, amount: moneyText(body.amount) ?? null, idempotencyKey: c.req.header('idempotency-key') ?? null };
+    const input = { contractId, paymentMethod: method, amount: moneyText(body.amount) ?? null, idempotencyKey: c.req.header('idempotency-key') ?? null, autoRenew: body.autoRenew ?? null };
     const result = await runOperation(yoga, c, clientIp(c), CREATE, { input });
     return respondWithResult(c, result, 'createPayment', (data) => json(c, restPayment(data), 201));
   });

@@ -3,7 +3,7 @@
 // the provider's public identity. Shared so the list and the access call answer the same fields.
 
 export const PURCHASE_FIELDS = `purchaseId buyerId contractId status amount purchaseDate accessExpiresAt downloadCount lastAccessedAt
-  hasAccess accessExpired
+  hasAccess accessExpired autoRenew renewalStatus renewsAt
   contract { contractId title category dataFormat recordCount updateFrequency provider { userId name profileImage } }`;
 
 export interface PurchaseNode {

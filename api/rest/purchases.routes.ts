@@ -23,6 +23,12 @@ const CREATE_PURCHASE = operation<MutationResult<'createPurchase', PurchaseNode>
 const MY_PURCHASES = operation<{ viewer: { userId: string; purchases: ConnectionPage<PurchaseNode> } | null }>(`query RestMyPurchases($after: String) { viewer { userId purchases(first: 100, after: $after) {
   pageInfo { hasNextPage endCursor } edges { node { ${PURCHASE_FIELDS} } } } } }`);
 
+const CANCEL_RENEWAL = operation<MutationResult<'cancelSubscription', PurchaseNode>>(`mutation RestCancelRenewal($input: CancelSubscriptionInput!) {
+  cancelSubscription(input: $input) { ${ERROR_FIELDS} ... on MutationCancelSubscriptionSuccess { data { ${PURCHASE_FIELDS} } } } }`);
+
+// Nothing to send: the purchase in the path is the whole request.
+const CancelRenewalBody = body({});
+
 const PurchaseBody = body({
   contractId: field,
   buyerId: field.nullish().describe('If sent, it must be the signed-in user.'),
@@ -63,6 +69,19 @@ export function purchaseRoutes(yoga: Yoga, clientIp: ClientIp) {
       if (viewer.userId !== c.req.param('userId')) return jsonError(c, 'NOT_OWNER', 'You can only read your own purchases');
       return viewer.purchases;
     }, restPurchase);
+  });
+
+  // POST /api/purchases/{id}/cancel-renewal: the buyer stops a subscription renewing (access lasts to the period's end).
+  r.post('/purchases/:id/cancel-renewal', doc({
+    access: 'signed-in',
+    summary: 'Stop a subscription from renewing (its buyer; access lasts until the end of the paid period)',
+    description: 'No more renewals are charged; the data stays open until `accessExpiresAt`. Cancelling a purchase that does not renew answers it unchanged. The body may be empty.',
+    body: CancelRenewalBody,
+    answers: { 200: PurchaseAnswer },
+    errors: [403, 404],
+  }), async (c) => {
+    const result = await runOperation(yoga, c, clientIp(c), CANCEL_RENEWAL, { input: { purchaseId: c.req.param('id') } });
+    return respondWithResult(c, result, 'cancelSubscription', (data) => json(c, restPurchase(data)));
   });
 
   return r;

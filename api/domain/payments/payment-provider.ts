@@ -39,10 +39,40 @@ export interface PaymentProvider {
   void(request: { paymentId: string; reference: string | null }): Promise<ProviderResult>;
   /** The payment's charge as the provider holds it, or null when it was never charged. */
   lookup(request: { paymentId: string }): Promise<ChargeRecord | null>;
+  /**
+   * Keeps a card for later charges (a subscription that renews): answers the provider's token and
+   * what the buyer recognises the card by. The card number stays with the provider.
+   */
+  saveMethod(request: { card: CardDetails }): Promise<{ ok: true; method: SavedMethod } | { ok: false; reason: string }>;
+  /**
+   * Charges a kept card for a payment (a renewal). `idempotencyKey` names the attempt: repeating it
+   * (a retried job whose first run's commit was lost) answers the first outcome and charges nothing
+   * more, even under another payment id.
+   */
+  chargeSaved(request: { paymentId: string; amountCents: bigint; token: string; idempotencyKey: string }): Promise<ProviderResult>;
+}
+
+/** A kept card as the provider describes it: never its number. */
+export interface SavedMethod {
+  token: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
 }
 
 export const TEST_CARD_SUCCESS = '4242424242424242';
 export const TEST_CARD_DECLINED = '4000000000000002';
+/** Pays at checkout, but once kept its later charges (renewals) are declined. */
+export const TEST_CARD_RENEWAL_DECLINES = '4000000000000341';
+
+/** The brand a card number shows (its first digits), as a receipt names it. */
+export function cardBrand(number: string): string {
+  if (/^4/.test(number)) return 'Visa';
+  if (/^(5[1-5]|2[2-7])/.test(number)) return 'Mastercard';
+  if (/^3[47]/.test(number)) return 'American Express';
+  return 'Card';
+}
 
 /** Whether the card's expiry month is over at `now` (a card is valid through the end of its month). */
 export function cardExpired(card: Pick<CardDetails, 'expMonth' | 'expYear'>, now: Date): boolean {
@@ -52,7 +82,7 @@ export function cardExpired(card: Pick<CardDetails, 'expMonth' | 'expYear'>, now
 
 /** One call the simulated provider answered, as a processor's dashboard lists them. */
 export interface ProviderOperation {
-  kind: 'confirm' | 'refund' | 'void' | 'lookup';
+  kind: 'confirm' | 'refund' | 'void' | 'lookup' | 'save' | 'charge_saved';
   paymentId: string;
   /** What it did: charged / declined / replayed (an idempotent repeat), refunded, voided, found, none. */
   outcome: 'charged' | 'declined' | 'replayed' | 'refunded' | 'voided' | 'found' | 'none' | 'refused';
@@ -72,9 +102,15 @@ export const MAX_SIMULATED_RECORDS = 10_000;
  * other card number is declined as unknown; bank transfers and crypto always succeed. It keeps
  * the charges it made (in this process's memory, the latest MAX_SIMULATED_RECORDS), so a retry
  * answers the same reference, a lookup finds the charge, and a void or refund happens once.
+ *
+ * Kept cards: 4242 and 4000 0000 0000 0341 can be kept; charges of a kept 0341 are declined. The
+ * token itself says which (`pm_sim_…` or `pm_simdecline_…`), so another process or a restarted one
+ * answers a renewal the same: the simulation holds no card, only what the token carries.
  */
 export function simulatedPaymentProvider(clock: () => Date = () => new Date()): SimulatedPaymentProvider {
   const charges = new Map<string, ChargeRecord>();
+  // Outcomes of kept-card charges by idempotency key, so a repeated attempt answers the first.
+  const attempts = new Map<string, ProviderResult>();
   const log: ProviderOperation[] = [];
   const note = (kind: ProviderOperation['kind'], paymentId: string, outcome: ProviderOperation['outcome']) => {
     log.push({ kind, paymentId, outcome, at: clock() });
@@ -103,7 +139,7 @@ export function simulatedPaymentProvider(clock: () => Date = () => new Date()): 
         if (!card) return declined(paymentId, 'Card details are required for a card payment');
         if (cardExpired(card, clock())) return declined(paymentId, 'Your card has expired');
         if (card.number === TEST_CARD_DECLINED) return declined(paymentId, 'Your card was declined');
-        if (card.number !== TEST_CARD_SUCCESS) return declined(paymentId, 'Your card was declined: use the test card 4242 4242 4242 4242');
+        if (card.number !== TEST_CARD_SUCCESS && card.number !== TEST_CARD_RENEWAL_DECLINES) return declined(paymentId, 'Your card was declined: use the test card 4242 4242 4242 4242');
       }
       const charge = keep(paymentId, { reference: newReference('pi'), amountCents, status: 'charged' });
       note('confirm', paymentId, 'charged');
@@ -146,6 +182,32 @@ export function simulatedPaymentProvider(clock: () => Date = () => new Date()): 
       const known = charges.get(paymentId) ?? null;
       note('lookup', paymentId, known ? 'found' : 'none');
       return known ? { ...known } : null;
+    },
+    async saveMethod({ card }) {
+      const keepable = card.number === TEST_CARD_SUCCESS || card.number === TEST_CARD_RENEWAL_DECLINES;
+      if (!keepable || cardExpired(card, clock())) {
+        note('save', '', 'refused');
+        return { ok: false, reason: 'This card cannot be kept for renewals' };
+      }
+      const kind = card.number === TEST_CARD_RENEWAL_DECLINES ? 'pm_simdecline' : 'pm_sim';
+      note('save', '', 'found');
+      return { ok: true, method: { token: `${kind}_${crypto.randomBytes(12).toString('hex')}`, brand: cardBrand(card.number), last4: card.number.slice(-4), expMonth: card.expMonth, expYear: card.expYear } };
+    },
+    async chargeSaved({ paymentId, amountCents, token, idempotencyKey }) {
+      const first = attempts.get(idempotencyKey);
+      if (first) {
+        note('charge_saved', paymentId, 'replayed');
+        if (first.ok) keep(paymentId, { reference: first.reference, amountCents, status: 'charged' });
+        return first;
+      }
+      let outcome: ProviderResult;
+      if (token.startsWith('pm_simdecline_')) outcome = { ok: false, reason: 'Your card was declined' };
+      else if (!token.startsWith('pm_sim_')) outcome = { ok: false, reason: 'This saved card is unknown to the payment provider' };
+      else outcome = { ok: true, reference: keep(paymentId, { reference: newReference('pi'), amountCents, status: 'charged' }).reference };
+      attempts.set(idempotencyKey, outcome);
+      if (attempts.size > MAX_SIMULATED_RECORDS) attempts.delete(attempts.keys().next().value!);
+      note('charge_saved', paymentId, outcome.ok ? 'charged' : 'declined');
+      return outcome;
     },
     operations(paymentId) {
       return paymentId === undefined ? [...log] : log.filter((op) => op.paymentId === paymentId);

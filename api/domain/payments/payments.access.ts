@@ -15,7 +15,12 @@ const DAY_MS = 24 * 3_600_000;
 export const ACCESS_REMINDER_DAYS = [7, 1, 0] as const;
 type ReminderDays = (typeof ACCESS_REMINDER_DAYS)[number];
 
-export const accessReminderKey = (purchaseId: string, days: ReminderDays) => (days ? `access-expiring:${purchaseId}:${days}` : `access-expired:${purchaseId}`);
+/**
+ * A reminder's key. A renewed period (api/domain/subscriptions) names its end, so its reminders are
+ * new jobs: the first period's keys are taken by reminders that already ran.
+ */
+export const accessReminderKey = (purchaseId: string, days: ReminderDays, renewedEnd?: Date) =>
+  (days ? `access-expiring:${purchaseId}:${days}` : `access-expired:${purchaseId}`) + (renewedEnd ? `@${renewedEnd.toISOString()}` : '');
 
 interface ReminderPayload {
   [key: string]: string | number;
@@ -26,28 +31,35 @@ interface ReminderPayload {
 }
 
 /** The reminders of an access with an end still ahead: when each runs, its key and payload. */
-export function accessReminders(purchase: Pick<Purchase, 'id' | 'accessExpiresAt'>, now: Date): { key: string; runAt: Date; payload: ReminderPayload }[] {
+export function accessReminders(purchase: Pick<Purchase, 'id' | 'accessExpiresAt'>, now: Date, renewedEnd?: Date): { key: string; runAt: Date; payload: ReminderPayload }[] {
   const end = purchase.accessExpiresAt;
   if (!end) return [];
   return ACCESS_REMINDER_DAYS.flatMap((days) => {
     const runAt = new Date(end.getTime() - days * DAY_MS);
     // A reminder of 7 days for access that ends sooner would say something untrue.
     if (days > 0 && runAt <= now) return [];
-    return [{ key: accessReminderKey(purchase.id, days), runAt, payload: { purchaseId: purchase.id, days, expiresAt: end.toISOString() } }];
+    return [{ key: accessReminderKey(purchase.id, days, renewedEnd), runAt, payload: { purchaseId: purchase.id, days, expiresAt: end.toISOString() } }];
   });
 }
 
 /** Schedules the reminders of an access with an end (in the escrow's transaction). */
-export async function scheduleAccessReminders(tx: Tx, jobs: Pick<Jobs, 'schedule'>, purchase: Pick<Purchase, 'id' | 'accessExpiresAt'>, now: Date) {
-  for (const r of accessReminders(purchase, now)) await jobs.schedule(tx, { kind: ACCESS_REMINDER_JOB, ...r });
+export async function scheduleAccessReminders(tx: Tx, jobs: Pick<Jobs, 'schedule'>, purchase: Pick<Purchase, 'id' | 'accessExpiresAt'>, now: Date, renewedEnd?: Date) {
+  for (const r of accessReminders(purchase, now, renewedEnd)) await jobs.schedule(tx, { kind: ACCESS_REMINDER_JOB, ...r });
+}
+
+/** Removes a purchase's reminders not sent yet (its end moved: a renewal schedules its own). */
+export async function cancelAccessReminders(tx: Tx, purchaseId: string) {
+  await tx.job.deleteMany({ where: { kind: ACCESS_REMINDER_JOB, status: 'pending', OR: [{ key: { startsWith: `access-expiring:${purchaseId}:` } }, { key: { startsWith: `access-expired:${purchaseId}` } }] } });
 }
 
 /** Runs one reminder: records access.expiring (days 7 or 1) or access.expired (0), unless stale. */
 export async function remindOfAccess(jobs: Pick<Jobs, 'schedule'>, payload: ReminderPayload, ctx: Pick<JobContext, 'tx' | 'now'>): Promise<'told' | 'stale'> {
   const { tx, now } = ctx;
-  const purchase = await tx.purchase.findUnique({ where: { id: payload.purchaseId }, select: { id: true, buyerId: true, contractId: true, status: true, accessExpiresAt: true } });
+  const purchase = await tx.purchase.findUnique({ where: { id: payload.purchaseId }, select: { id: true, buyerId: true, contractId: true, status: true, accessExpiresAt: true, renewalStatus: true } });
   const end = purchase?.accessExpiresAt;
   if (!purchase || !end || end.toISOString() !== payload.expiresAt) return 'stale';
+  // A subscription that is about to renew does not "expire": its renewal reminder told the buyer.
+  if (payload.days > 0 && purchase.renewalStatus === 'scheduled') return 'stale';
   // Revoked (refunded) access is over; expired is where an ended access may be moved one day.
   if (purchase.status !== 'active' && !(payload.days === 0 && purchase.status === 'expired')) return 'stale';
   const later = await tx.purchase.count({ where: { buyerId: purchase.buyerId, contractId: purchase.contractId, status: 'active', id: { not: purchase.id }, OR: [{ accessExpiresAt: null }, { accessExpiresAt: { gt: end } }] } });

@@ -16,6 +16,7 @@ import { escrowReleaseAt } from './payments.rules.ts';
 import { recordSale, saleNews } from './payments.sale.ts';
 import { invoiceSale } from '../invoices/invoices.jobs.ts';
 import { confirmPaymentInput } from './payments.schemas.ts';
+import { keepCardForRenewal } from '../subscriptions/renewals.methods.ts';
 import type { CardDetails, ProviderResult } from './payment-provider.ts';
 
 export const RELEASE_JOB = 'payment.release';
@@ -78,6 +79,8 @@ export async function confirmPayment(deps: PaymentDeps, viewer: User | null, raw
     paymentMoved(deps.events, payment, 'processing', 'failed')();
     throw new DomainError('PAYMENT_DECLINED', outcome.reason, 'PAYMENT_DECLINED');
   }
+  // A subscription the buyer chose to renew keeps the card now, so the escrow can schedule renewals.
+  if (payment.paymentMethod === 'card') await keepCardForRenewal(deps, payment.id, input.card);
   const escrowed = await escrowCharge(deps, ownTransaction(db), payment, outcome.reference, viewer.id);
   escrowed.publish();
   if (!escrowed.ok) throw escrowed.error;

@@ -9,6 +9,7 @@ import { escrowCharge, RECONCILE_JOB, RELEASE_JOB, savepoint } from './payments.
 import { paymentMoved, type AfterCommit } from './payments.events.ts';
 import { PAYMENT_MACHINE } from './payments.machine.ts';
 import { registerAccessJobs } from './payments.access.ts';
+import { registerRenewalJobs } from '../subscriptions/renewals.jobs.ts';
 import { escrowReleaseAt, isDueForRelease } from './payments.rules.ts';
 
 /**
@@ -66,6 +67,8 @@ export async function releaseEscrow(deps: Pick<PaymentDeps, 'events' | 'jobs'>, 
 export function registerPaymentJobs(jobs: Pick<Jobs, 'register' | 'schedule'>, deps: PaymentDeps) {
   // The buyer told 7 days and 1 day before their access ends, and when it has (payments.access.ts).
   registerAccessJobs(jobs);
+  // Subscriptions that renew: the renewal attempts and their reminder (api/domain/subscriptions).
+  registerRenewalJobs(jobs, deps);
   jobs.register(RELEASE_JOB, async (payload: { paymentId: string }, ctx: JobContext) => {
     const { publish } = await releaseEscrow(deps, ctx.tx, payload.paymentId, ctx.now);
     if (publish) ctx.afterCommit(publish);

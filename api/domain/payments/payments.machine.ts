@@ -31,8 +31,9 @@ export function paymentNextStatuses(status: PaymentStatus): PaymentStatus[] {
 }
 
 // A purchase is the access one payment buys: pending while its payment is being paid, active from
-// escrow (with an API key), revoked when a dispute refunds the payment. A renewal is a new
-// purchase, not a move of the current one. Expired names an access period that ran out; nothing
+// escrow (with an API key), revoked when a dispute refunds the payment. Paying again by hand is a new
+// purchase, not a move of the current one; an automatic renewal extends the current one's access
+// (api/domain/subscriptions), its status unchanged. Expired names an access period that ran out; nothing
 // moves a purchase there today (access ends at accessExpiresAt, api/domain/delivery/delivery.rules.ts),
 // and a refund revokes whatever access the payment bought, run out or not.
 export const PURCHASE_MACHINE = defineMachine({

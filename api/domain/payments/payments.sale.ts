@@ -12,10 +12,11 @@ import { schedulePositionMarks } from '../trading/positions.service.ts';
 import { transition, type Tx } from '../transitions/transition.ts';
 import { scheduleAccessReminders } from './payments.access.ts';
 import { grantAccess, revokeAccess } from './payments.purchases.ts';
+import { extendForRenewal, startRenewing, undoRenewal } from '../subscriptions/renewals.schedule.ts';
 
 export interface RecordedSale {
   purchase: Purchase;
-  /** The purchase's API key in full: shown this once. */
+  /** The purchase's API key in full: shown this once (empty for a renewal, which keeps its key). */
   apiKey: string;
   apiKeyPrefix: string;
   tick: PriceTick;
@@ -36,9 +37,18 @@ export async function recordSale(
   if (payment.bidId) {
     await transition(tx, { machine: BID_MACHINE, id: payment.bidId, from: 'accepted', to: 'settled', actorId, note: 'Paid at the bid amount', messages: { raced: 'This bid was paid meanwhile' } });
   }
-  const purchase = await grantAccess(tx, payment, { now, pricingModel: sale.pricingModel, actorId });
-  await scheduleAccessReminders(tx, jobs, purchase, now);
-  const key = await issueApiKey(tx, { purchaseId: purchase.id, userId: payment.buyerId });
+  // A renewal's payment extends the purchase it renews (same API key); any other opens its access.
+  const renewal = await tx.purchaseRenewal.findUnique({ where: { paymentId: payment.id } });
+  let purchase: Purchase;
+  let key = { key: '', prefix: '' };
+  if (renewal) {
+    purchase = await extendForRenewal(tx, jobs, renewal, now);
+  } else {
+    purchase = await grantAccess(tx, payment, { now, pricingModel: sale.pricingModel, actorId });
+    await scheduleAccessReminders(tx, jobs, purchase, now);
+    purchase = await startRenewing(tx, jobs, purchase, now);
+    key = await issueApiKey(tx, { purchaseId: purchase.id, userId: payment.buyerId });
+  }
   // The sale is a trade from escrow on (the market figures count escrowed money); the market
   // price is the price of the most recent sale.
   const marketPrice = marketPriceAfterSale(payment.amount.toFixed(2));
@@ -66,7 +76,8 @@ export function saleNews(events: EventPublisher, payment: { contractId: string }
  * market price stays: it was the price of a sale that happened.
  */
 export async function reverseSale(tx: Tx, payment: Pick<Payment, 'id' | 'contractId' | 'sellerId' | 'buyerId'>, at: { now: Date; actorId: string; note: string | null }): Promise<void> {
-  await revokeAccess(tx, payment.id, at);
+  // A refunded renewal gives its period back; a first payment's refund ends the access.
+  if (!(await undoRenewal(tx, payment.id, at.now))) await revokeAccess(tx, payment.id, at);
   await tx.contract.update({ where: { id: payment.contractId }, data: { salesCount: { decrement: 1 } } });
   await tx.user.update({ where: { id: payment.sellerId }, data: { tradeCount: { decrement: 1 }, completedSales: { decrement: 1 } } });
   await tx.user.update({ where: { id: payment.buyerId }, data: { tradeCount: { decrement: 1 } } });

@@ -18,6 +18,8 @@ export const createPaymentInput = z.object({
     .optional()
     .nullable(),
   idempotencyKey: z.string().trim().min(1).max(255, 'The Idempotency-Key is at most 255 characters').optional().nullable(),
+  // A subscription renews automatically with the card paid with (kept at the provider); omitted: unchanged.
+  autoRenew: z.boolean({ error: 'autoRenew must be true or false' }).optional().nullable(),
 });
 export type CreatePaymentInput = z.output<typeof createPaymentInput>;
 

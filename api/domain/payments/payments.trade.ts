@@ -14,7 +14,8 @@ import { isPayablePrice, parseMoney, paymentAmountStrings, unpayableMessage } fr
 import { canSeeContract } from '../policies.ts';
 import { recordCreated, updateInStatus, type Tx } from '../transitions/transition.ts';
 import { PAYMENT_TRANSACTION } from './payments.deps.ts';
-import { PAYMENT_MACHINE } from './payments.machine.ts';
+import { PAYMENT_MACHINE, PURCHASE_MACHINE } from './payments.machine.ts';
+import { assertRenewable } from '../subscriptions/renewals.rules.ts';
 import { pendingPurchaseFor } from './payments.purchases.ts';
 import { createPaymentInput } from './payments.schemas.ts';
 
@@ -44,7 +45,7 @@ export interface CreatedTrade {
 export async function openTrade(
   db: Db,
   viewer: User | null,
-  raw: { contractId: string; paymentMethod?: PaymentMethod | null; amount?: string | null; idempotencyKey?: string | null },
+  raw: { contractId: string; paymentMethod?: PaymentMethod | null; amount?: string | null; idempotencyKey?: string | null; autoRenew?: boolean | null },
 ): Promise<CreatedTrade> {
   if (!viewer) throw new AuthenticationError(NOT_LOGGED_IN);
   const contractId = raw.contractId;
@@ -91,6 +92,7 @@ export async function openTrade(
       }
       let payment = await tx.payment.findFirst({ where: { buyerId: viewer.id, contractId, status: 'pending' }, orderBy: { createdAt: 'desc' } });
       const method = raw.paymentMethod ?? payment?.paymentMethod ?? 'card';
+      if (raw.autoRenew) assertRenewable(contract.pricingModel, method);
       const data = { ...amounts, paymentMethod: method, bidId: acceptedBid?.id ?? null };
       if (payment) {
         const same = payment.paymentMethod === method && payment.total.toFixed(2) === amounts.total && payment.bidId === data.bidId;
@@ -102,7 +104,12 @@ export async function openTrade(
         payment = await tx.payment.create({ data: { ...data, contractId, buyerId: viewer.id, sellerId: contract.providerId, idempotencyKey: key } });
         await recordCreated(tx, { machine: PAYMENT_MACHINE, id: payment.id, status: 'pending', actorId: viewer.id });
       }
-      const purchase = await pendingPurchaseFor(tx, payment, viewer.id);
+      let purchase = await pendingPurchaseFor(tx, payment, viewer.id);
+      // The buyer's choice to renew waits on the pending purchase; the card is kept when it pays.
+      if (raw.autoRenew != null && purchase.autoRenew !== raw.autoRenew) {
+        await updateInStatus(tx, { machine: PURCHASE_MACHINE, id: purchase.id, status: 'pending', data: { autoRenew: raw.autoRenew } });
+        purchase = { ...purchase, autoRenew: raw.autoRenew };
+      }
       if (key) {
         await tx.idempotencyKey.create({ data: { userId: viewer.id, operation: 'createPayment', key, requestHash: hash, response: { paymentId: payment.id } } });
       }

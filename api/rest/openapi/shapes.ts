@@ -124,6 +124,9 @@ const PurchaseCore = z.object({
 export const PurchaseAnswer = PurchaseCore.extend({
   hasAccess: z.boolean().describe('Whether the data opens now: paid, not refunded, within the access period.'),
   accessExpired: z.boolean().describe('The access period is over (renew to open the data again).'),
+  autoRenew: z.boolean().describe('A subscription the buyer chose to renew automatically with the card kept at checkout.'),
+  renewalStatus: z.enum(['off', 'scheduled', 'retrying', 'failed', 'cancelled']).describe('Where renewing stands: cancelled and failed subscriptions keep access until the end of the paid period.'),
+  renewsAt: Instant.nullable().describe('When the next renewal attempt charges the kept card; null when it does not renew.'),
   contract: z.object({ id, title: z.string(), category: z.string(), dataFormat: z.string() }).loose(),
   provider: z.object({ id, name: z.string(), profileImage: z.string().nullable() }).loose().describe("The listing's provider (the seller)."),
 })

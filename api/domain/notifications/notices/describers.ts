@@ -7,6 +7,7 @@ import { listingsNotices } from './listings.notices.ts';
 import { marketNotices } from './market.notices.ts';
 import { messagingNotices } from './messaging.notices.ts';
 import { paymentsNotices } from './payments.notices.ts';
+import { subscriptionsNotices } from './subscriptions.notices.ts';
 import { supportNotices } from './support.notices.ts';
 
 // Every event type's describer, one file per area (notices/<area>.notices.ts). An event type with
@@ -21,4 +22,5 @@ export const DESCRIBERS: Record<string, Describer> = {
   ...messagingNotices,
   ...accessNotices,
   ...freshnessNotices,
+  ...subscriptionsNotices,
 };

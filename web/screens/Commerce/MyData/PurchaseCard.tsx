@@ -19,6 +19,7 @@ import { accessBadge, accessFact, canRenew, isRefunded } from './libraryRules.ts
 import { PurchaseNote } from './PurchaseNote.tsx';
 import { Actions, Buttons, Card, Facts, Heading, Title, TitleLine, Top } from './purchaseCardLayout.ts';
 import { PurchaseReview } from './PurchaseReview.tsx';
+import { RenewalPanel } from './RenewalPanel.tsx';
 import { RotateKeyDialog } from './RotateKeyDialog.tsx';
 import { useApiKeyActions } from './useApiKeyActions.ts';
 
@@ -63,6 +64,7 @@ export function PurchaseCard({ purchase }: PurchaseCardProps) {
           creditNote { number url }
         }
         ...PurchaseReview_purchase
+        ...RenewalPanel_purchase
       }
     `,
     purchase,
@@ -108,6 +110,7 @@ export function PurchaseCard({ purchase }: PurchaseCardProps) {
           <EscrowLine payment={p.payment} />
         </Fact>
       </Facts>
+      <RenewalPanel purchase={p} />
 
       <Actions>
         {p.hasAccess && hasFile ? (

@@ -22,6 +22,7 @@ import { StackForm } from '../../shared/StackForm.tsx';
 import { useBillingDetails } from '../../shared/billing/useBillingDetails.ts';
 import type { useBillingDetails_viewer$key } from '../../../__generated__/useBillingDetails_viewer.graphql.ts';
 import { CheckoutBilling } from './CheckoutBilling.tsx';
+import { AutoRenewChoice } from './AutoRenewChoice.tsx';
 
 /** After 'Payment Successful' the page waits this long before showing the escrow status. */
 const REDIRECT_DELAY_MS = 2000;
@@ -71,6 +72,7 @@ export function PaymentForm({ contract, viewer, paymentOpen, renewal }: PaymentF
         id
         contractId
         status
+        pricingModel
         viewerIsProvider
         viewerQuote {
           total
@@ -87,6 +89,9 @@ export function PaymentForm({ contract, viewer, paymentOpen, renewal }: PaymentF
   const billing = useBillingDetails(viewer);
   const [method, setMethod] = useState<PaymentMethod>('card');
   const [card, setCard] = useState<CardForm>(EMPTY_CARD);
+  // a subscription paid by card may renew automatically (the buyer ticks it; off otherwise)
+  const [autoRenew, setAutoRenew] = useState(false);
+  const renewable = c.pricingModel !== 'one_time' && method === 'card';
   const [touched, setTouched] = useState<Partial<Record<keyof CardForm, boolean>>>({});
   const [processing, setProcessing] = useState(false);
   const [paid, setPaid] = useState(false);
@@ -213,7 +218,7 @@ export function PaymentForm({ contract, viewer, paymentOpen, renewal }: PaymentF
     if (total == null) return;
     attemptKey.current ??= newAttemptKey();
     commitCreate({
-      variables: { input: { contractId: c.id, paymentMethod: method, amount: total, idempotencyKey: attemptKey.current } },
+      variables: { input: { contractId: c.id, paymentMethod: method, amount: total, idempotencyKey: attemptKey.current, autoRenew: renewable ? autoRenew : null } },
       onCompleted: ({ createPayment: result }) => {
         if (result.__typename !== 'MutationCreatePaymentSuccess' || !result.data) {
           paymentFailed('message' in result ? result.message : null);
@@ -280,6 +285,7 @@ export function PaymentForm({ contract, viewer, paymentOpen, renewal }: PaymentF
         ) : (
           <MethodInfo data-testid="method-info">{METHOD_INFO[method]}</MethodInfo>
         )}
+        {paymentOpen && renewable && <AutoRenewChoice checked={autoRenew} onChange={setAutoRenew} pricingModel={c.pricingModel} disabled={processing || paid} />}
         {paymentOpen && <CheckoutBilling billing={billing} disabled={processing || paid} />}
         {paymentOpen && declined && method !== 'card' && (
           <Notice $tone="red" role="alert" data-testid="payment-declined">
