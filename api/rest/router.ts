@@ -12,6 +12,7 @@ import { bidRoutes } from './bids.routes.ts';
 import { purchaseRoutes } from './purchases.routes.ts';
 import { diligenceRoutes } from './diligence.routes.ts';
 import { listingRoutes } from './listing.routes.ts';
+import { listingLifecycleRoutes } from './listing-lifecycle.routes.ts';
 import { paymentRoutes } from './payment.routes.ts';
 import { invoiceRoutes } from './invoices.routes.ts';
 import { dataRoutes } from './data.routes.ts';
@@ -40,6 +41,7 @@ const ROOMS: ReadonlyArray<readonly [string, (yoga: Yoga, clientIp: ClientIp) =>
   ['/', invoiceRoutes],
   ['/data', dataRoutes],
   ['/', listingRoutes],
+  ['/', listingLifecycleRoutes],
   ['/', marketRoutes],
   ['/', bidRoutes],
   ['/', purchaseRoutes],
