@@ -25,6 +25,8 @@ const STATUS_TONES: Record<string, Tone> = {
   active: 'green',
   pending_review: 'amber',
   rejected: 'red',
+  paused: 'amber',
+  delisted: 'neutral',
   // due-diligence applications
   submitted: 'amber',
   pending: 'amber',

@@ -12,6 +12,7 @@ import { formatCount, formatMoney } from '../../../format/format.ts';
 import { humanize, statusTone } from '../../../format/labels.ts';
 import { FigureStrip } from '../shared/FigureStrip.tsx';
 import { ListingOpenBids } from './ListingOpenBids.tsx';
+import { ListingLifecycle } from './ListingLifecycle.tsx';
 import { oneLine } from '../../../theme/text.ts';
 
 const Card = styled.article`
@@ -88,6 +89,7 @@ export function ListingCard({ contract }: ListingCardProps) {
         highestBid
         openBidCount
         salesCount
+        ...ListingLifecycle_contract
       }
     `,
     contract,
@@ -116,6 +118,7 @@ export function ListingCard({ contract }: ListingCardProps) {
             Edit &amp; resubmit
           </ButtonLink>
         )}
+        <ListingLifecycle contract={c} />
       </Head>
       <Figures
         aria-label="Prices and sales"
