@@ -25,8 +25,6 @@ const STATUS_TONES: Record<string, Tone> = {
   active: 'green',
   pending_review: 'amber',
   rejected: 'red',
-  paused: 'amber',
-  delisted: 'neutral',
   // due-diligence applications
   submitted: 'amber',
   pending: 'amber',

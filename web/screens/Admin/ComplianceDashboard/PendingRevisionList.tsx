@@ -7,7 +7,9 @@ import { ListCount } from '../../../components/ListPanel.tsx';
 import { useToast } from '../../../components/toast/useToast.ts';
 import type { PendingRevisionList_query$key } from '../../../__generated__/PendingRevisionList_query.graphql.ts';
 import type { PendingRevisionListPaginationQuery } from '../../../__generated__/PendingRevisionListPaginationQuery.graphql.ts';
-import type { PendingRevisionListReviewMutation } from '../../../__generated__/PendingRevisionListReviewMutation.graphql.ts';
+import type { RecordSourceSelectorProxy } from 'relay-runtime';
+import { addToTotalCount } from '../../../relay/connectionCount.ts';
+import type { PendingRevisionListReviewMutation, PendingRevisionListReviewMutation$data } from '../../../__generated__/PendingRevisionListReviewMutation.graphql.ts';
 import { formatCount, formatDate } from '../../../format/format.ts';
 import { words } from '../../../format/labels.ts';
 import { ReviewList } from '../shared/ReviewList.tsx';
@@ -118,6 +120,10 @@ export function PendingRevisionList({ query }: PendingRevisionListProps) {
     send('reject', target);
     commit({
       variables: { connections: [connection.__id], input: { revisionId: target.id, status: approve ? 'approved' : 'rejected', rejectionReason: reason } },
+      // @deleteEdge takes the row out; the header's count follows
+      updater: (store: RecordSourceSelectorProxy, response: PendingRevisionListReviewMutation$data | null | undefined) => {
+        if (response?.reviewListingRevision?.data) addToTotalCount(store, connection.__id, -1);
+      },
       onCompleted: ({ reviewListingRevision: r }) => {
         close();
         if (r.__typename === 'MutationReviewListingRevisionSuccess') toast({ title: approve ? 'Changes approved' : 'Changes rejected', description: approve ? `“${target.title}” now shows them.` : `The provider of “${target.title}” has been told why.` });
