@@ -206,6 +206,21 @@ describe.each(testDatabases())('the document against the routes on %s', (kind) =
     expectDocumented('POST', '/payments/{id}/settle', await admin.json('POST', `/api/payments/${payment.body.id}/settle`, { decision: 'refund', note: 'Agreed' }));
   });
 
+  it('fits what a listing that changes answers (issue 26)', async () => {
+    const db = app.database.prisma;
+    const id = (await makeContract(db, providerId, { title: 'Documented Changes', category: 'financial', price: '30.00' })).id;
+    await db.contract.update({ where: { id }, data: { dataAccessType: 'external_link', dataAccessUrl: 'https://data.example.com/doc' } });
+    const edited = await provider.json('PATCH', `/api/contracts/${id}/details`, { price: 35, category: 'energy' });
+    expectDocumented('PATCH', '/contracts/{id}/details', edited);
+    expectDocumented('PATCH', '/contracts/{id}/details', await provider.json('PATCH', `/api/contracts/${id}/details`, { pricingModel: 'one_time' }));
+    expectDocumented('PATCH', '/listing-revisions/{id}', await admin.json('PATCH', `/api/listing-revisions/${edited.body.latestRevision.id}`, { status: 'approved' }));
+    expectDocumented('POST', '/contracts/{id}/pause', await provider.json('POST', `/api/contracts/${id}/pause`));
+    expectDocumented('POST', '/contracts/{id}/pause', await buyer.json('POST', `/api/contracts/${id}/pause`));
+    expectDocumented('POST', '/contracts/{id}/resume', await provider.json('POST', `/api/contracts/${id}/resume`));
+    expectDocumented('POST', '/contracts/{id}/delist', await provider.json('POST', `/api/contracts/${id}/delist`));
+    expectDocumented('POST', '/contracts/{id}/resume', await provider.json('POST', `/api/contracts/${id}/resume`));
+  });
+
   it('fits what messaging, support and trading answer', async () => {
     const sent = await buyer.json('POST', '/api/messages', { recipientId: providerId, content: 'Is the set complete?', contractId });
     expectDocumented('POST', '/messages', sent);
