@@ -38,9 +38,15 @@ export function canManageSession(viewer: Pick<Viewer, 'id'> | null | undefined, 
   return isSelf(viewer, session.userId);
 }
 
-/** Active contracts are public; pending and rejected ones only their provider and administrators see. */
+/**
+ * Listings whose page anyone may open: active ones, and paused or delisted ones (their buyers keep
+ * access and the page says why nothing is sold; the market's lists show active ones only).
+ */
+export const PUBLIC_LISTING_STATUSES: readonly ContractStatus[] = ['active', 'paused', 'delisted'];
+
+/** Public listings (PUBLIC_LISTING_STATUSES); pending, rejected and inactive ones only their provider and administrators see. */
 export function canSeeContract(viewer: Viewer | null | undefined, contract: { status: ContractStatus; providerId: string }): boolean {
-  return contract.status === 'active' || isOwnerOrAdmin(viewer, contract.providerId);
+  return PUBLIC_LISTING_STATUSES.includes(contract.status) || isOwnerOrAdmin(viewer, contract.providerId);
 }
 
 /** A bid's bidder and message: the bidder, the listing's provider, administrators. */

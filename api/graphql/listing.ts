@@ -4,6 +4,7 @@ import { ContractType } from './contract.ts';
 import { plainId } from './global-ids.ts';
 import { ContractStatusEnum } from './enums.ts';
 import { createListing, listingRefusal, reviewListing, updateListing } from '../domain/listings/listings.service.ts';
+import { editListing } from '../domain/listings/listing-edit.service.ts';
 import { isOwnerOrAdmin } from '../domain/policies.ts';
 import type { Context } from '../context.ts';
 import type { Contract } from '../db/generated/prisma/client.ts';
@@ -86,8 +87,32 @@ const ListingInput = builder.inputType('ListingInput', {
   }),
 });
 
+const ListingChangesInput = builder.inputType('ListingChangesInput', {
+  description:
+    'Only the fields given change. On a listing on the market (active or paused), wording, samples and price change at once; category, dataAccessType and dataAccessUrl wait in a revision for review; the file changes through a new release.',
+  fields: (t) => ({
+    title: t.string(),
+    description: t.string(),
+    price: t.string({ description: 'A positive amount with at most two decimals; the market price follows it while nothing sold since the list price was set.' }),
+    sampleSize: t.string(),
+    geographicCoverage: t.string(),
+    dataSource: t.string(),
+    accessInstructions: t.string(),
+    deliveryMethod: t.string(),
+    sampleData: t.field({ type: 'JSON' }),
+    category: t.string({ description: 'A category slug or label (reviewed).' }),
+    dataAccessType: t.string({ description: 'file_upload, external_link or both (reviewed).' }),
+    dataAccessUrl: t.string({ description: 'Reviewed.' }),
+    fileId: t.id({ description: 'Only for a listing in review; a listing on the market publishes a release instead.' }),
+  }),
+});
+
 const UpdateListingInput = builder.inputType('UpdateListingInput', {
-  fields: (t) => ({ contractId: t.id({ required: true }), listing: t.field({ type: ListingInput, required: true }) }),
+  fields: (t) => ({
+    contractId: t.id({ required: true }),
+    listing: t.field({ type: ListingInput, description: 'The whole form: a listing waiting for review or rejected (resubmitted).' }),
+    changes: t.field({ type: ListingChangesInput, description: 'Some fields, for a listing in any editable status (issue 26). Give listing or changes.' }),
+  }),
 });
 const ReviewListingInput = builder.inputType('ReviewListingInput', {
   fields: (t) => ({
@@ -102,6 +127,14 @@ const clean = <T extends Record<string, unknown>>(input: T) => ({
   ...input,
   fileId: input.fileId ? plainId(String(input.fileId), 'DataFile') : null,
 });
+
+/** The changes as the domain reads them: only the fields given (GraphQL passes absent ones as undefined or null). */
+function changesOf(input: Record<string, unknown>) {
+  const changes: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) if (value !== undefined && !(value === null && key !== 'dataAccessUrl' && key !== 'accessInstructions' && key !== 'deliveryMethod')) changes[key] = value;
+  if (typeof changes.fileId === 'string') changes.fileId = plainId(changes.fileId, 'DataFile');
+  return changes;
+}
 
 builder.mutationFields((t) => ({
   createListing: t.prismaField({
@@ -119,10 +152,13 @@ builder.mutationFields((t) => ({
   updateListing: t.prismaField({
     type: 'Contract',
     errors: { types: [ValidationError, AuthenticationError, PermissionError, NotFoundError, ConflictError] },
-    description: 'Edits a listing waiting for review or rejected; a rejected one is resubmitted.',
+    description:
+      'Edits a listing. With `listing` (the whole form): one waiting for review or rejected (resubmitted). With `changes`: also one on the market, whose reviewed changes wait in `latestRevision`.',
     args: { input: t.arg({ type: UpdateListingInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
-      const contract = await updateListing(ctx.services, ctx.viewer, plainId(String(input.contractId), 'Contract'), clean(input.listing));
+      const id = plainId(String(input.contractId), 'Contract');
+      if ((input.listing == null) === (input.changes == null)) throw new ValidationError('Give either listing (the whole form) or changes', [{ field: 'changes', message: 'Give either listing or changes' }]);
+      const contract = input.changes ? (await editListing(ctx.services, ctx.viewer, id, changesOf(input.changes))).contract : await updateListing(ctx.services, ctx.viewer, id, clean(input.listing!));
       return ctx.db.contract.findUniqueOrThrow({ ...selectable(query), where: { id: contract.id } });
     },
   }),

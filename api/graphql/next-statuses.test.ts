@@ -33,7 +33,7 @@ describe('nextStatuses', () => {
   it('on contracts and their bids', async () => {
     const q = `query($id: ID!) { contract(id: $id) { status nextStatuses bids { edges { node { bidId status nextStatuses } } } } }`;
     const live = (await new Client(app).gql(q, { id: ids.live })).data.contract;
-    expect(live).toMatchObject({ status: 'active', nextStatuses: ['inactive'] });
+    expect(live).toMatchObject({ status: 'active', nextStatuses: ['inactive', 'paused', 'delisted'] });
     const byId = Object.fromEntries(live.bids.edges.map((e: any) => [e.node.bidId, e.node.nextStatuses]));
     expect(byId).toEqual({ [ids.bid!]: ['accepted', 'declined', 'withdrawn'], [ids.declined!]: [] });
     const waiting = (await (await login('prov')).gql(q, { id: ids.waiting })).data.contract;

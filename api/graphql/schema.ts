@@ -20,6 +20,7 @@ import './delivery.ts';
 import './dashboard.ts';
 import './diligence.ts';
 import './listing.ts';
+import './listing-lifecycle.ts';
 import './review.ts';
 import './messaging.ts';
 import './notifications.ts';

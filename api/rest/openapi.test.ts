@@ -57,7 +57,7 @@ describe('the OpenAPI document', () => {
         const ok = Object.keys(op.responses).filter((s) => s.startsWith('2'));
         expect(ok.length, where).toBeGreaterThan(0);
         expect(op.responses['400'].content['application/json'].schema.$ref, where).toBe('#/components/schemas/Error');
-        if (['post', 'patch'].includes(method) && path !== '/auth/logout' && !path.endsWith('/close') && !path.endsWith('/rotate') && !path.endsWith('/withdraw') && !/\/sign-out(-others)?$/.test(path) && !path.endsWith('/two-factor/enrolment')) {
+        if (['post', 'patch'].includes(method) && path !== '/auth/logout' && !path.endsWith('/close') && !path.endsWith('/rotate') && !path.endsWith('/withdraw') && !/\/(pause|resume|delist)$/.test(path) && !/\/sign-out(-others)?$/.test(path) && !path.endsWith('/two-factor/enrolment')) {
           const content = op.requestBody?.content ?? {};
           expect(content['application/json']?.schema ?? content['multipart/form-data']?.schema, `${where} has a body schema`).toBeTruthy();
         }
@@ -204,6 +204,21 @@ describe.each(testDatabases())('the document against the routes on %s', (kind) =
     expectDocumented('POST', '/data/access/{purchaseId}/rotate', await buyer.json('POST', `/api/data/access/${paid.body.purchase.id}/rotate`));
     expectDocumented('POST', '/payments/{id}/dispute', await buyer.json('POST', `/api/payments/${payment.body.id}/dispute`, { reason: 'data_quality', description: 'Rows are missing.' }));
     expectDocumented('POST', '/payments/{id}/settle', await admin.json('POST', `/api/payments/${payment.body.id}/settle`, { decision: 'refund', note: 'Agreed' }));
+  });
+
+  it('fits what a listing that changes answers (issue 26)', async () => {
+    const db = app.database.prisma;
+    const id = (await makeContract(db, providerId, { title: 'Documented Changes', category: 'financial', price: '30.00' })).id;
+    await db.contract.update({ where: { id }, data: { dataAccessType: 'external_link', dataAccessUrl: 'https://data.example.com/doc' } });
+    const edited = await provider.json('PATCH', `/api/contracts/${id}/details`, { price: 35, category: 'energy' });
+    expectDocumented('PATCH', '/contracts/{id}/details', edited);
+    expectDocumented('PATCH', '/contracts/{id}/details', await provider.json('PATCH', `/api/contracts/${id}/details`, { pricingModel: 'one_time' }));
+    expectDocumented('PATCH', '/listing-revisions/{id}', await admin.json('PATCH', `/api/listing-revisions/${edited.body.latestRevision.id}`, { status: 'approved' }));
+    expectDocumented('POST', '/contracts/{id}/pause', await provider.json('POST', `/api/contracts/${id}/pause`));
+    expectDocumented('POST', '/contracts/{id}/pause', await buyer.json('POST', `/api/contracts/${id}/pause`));
+    expectDocumented('POST', '/contracts/{id}/resume', await provider.json('POST', `/api/contracts/${id}/resume`));
+    expectDocumented('POST', '/contracts/{id}/delist', await provider.json('POST', `/api/contracts/${id}/delist`));
+    expectDocumented('POST', '/contracts/{id}/resume', await provider.json('POST', `/api/contracts/${id}/resume`));
   });
 
   it('fits what messaging, support and trading answer', async () => {

@@ -7,7 +7,7 @@ export interface DeletionBlockers {
   escrow: number;
   /** Disputes open on their payments, as buyer or seller. */
   disputes: number;
-  /** Their listings on the market that buyers still have access to. */
+  /** Their listings on the market (active or paused) that buyers still have access to. */
   listingsWithBuyers: number;
   /** Accepted bids (theirs, or on their listings) waiting to be paid. */
   acceptedBids: number;
@@ -20,7 +20,7 @@ export function blockerPhrases(b: DeletionBlockers): string[] {
   const phrases: string[] = [];
   if (b.escrow) phrases.push(`${plural(b.escrow, 'payment', 'payments')} in escrow (wait until released or refunded)`);
   if (b.disputes) phrases.push(`${plural(b.disputes, 'open dispute', 'open disputes')} (wait until an administrator settles it)`);
-  if (b.listingsWithBuyers) phrases.push(`${plural(b.listingsWithBuyers, 'active listing', 'active listings')} with buyers who still have access (take it off the market first)`);
+  if (b.listingsWithBuyers) phrases.push(`${plural(b.listingsWithBuyers, 'active listing', 'active listings')} with buyers who still have access (delist it first)`);
   if (b.acceptedBids) phrases.push(`${plural(b.acceptedBids, 'accepted bid', 'accepted bids')} waiting for payment`);
   return phrases;
 }

@@ -24,7 +24,8 @@ export async function deletionBlockers(tx: Prisma.TransactionClient, userId: str
     tx.payment.count({ where: { ...party, status: { in: ['processing', 'escrowed'] } } }),
     tx.dispute.count({ where: { status: 'open', payment: party } }),
     tx.contract.count({
-      where: { providerId: userId, status: 'active', purchases: { some: { status: 'active', OR: [{ accessExpiresAt: null }, { accessExpiresAt: { gt: now } }] } } },
+      // a paused listing is still the provider's product (it may resume): it blocks like an active one
+      where: { providerId: userId, status: { in: ['active', 'paused'] }, purchases: { some: { status: 'active', OR: [{ accessExpiresAt: null }, { accessExpiresAt: { gt: now } }] } } },
     }),
     tx.bid.count({ where: { status: 'accepted', OR: [{ bidderId: userId }, { contract: { providerId: userId } }] } }),
   ]);
@@ -63,9 +64,11 @@ export async function deleteAccount(deps: AccountsDeps & { storage: FileStorage 
       await transition(tx, { machine: BID_MACHINE, id: bid.id, from: 'open', to, actorId: userId, note: NOTE, data: { decidedAt: now } });
       bids.push({ id: bid.id, contractId: bid.contractId, status: to, amount: bid.amount.toFixed(2) });
     }
-    const listings: { id: string; status: 'inactive' | 'rejected' }[] = [];
-    for (const contract of await tx.contract.findMany({ where: { providerId: userId, status: { in: ['active', 'pending_review'] } }, select: { id: true, status: true } })) {
-      const to = contract.status === 'active' ? 'inactive' : 'rejected';
+    const listings: { id: string; status: 'inactive' | 'rejected' | 'delisted' }[] = [];
+    // Off the market through the machine: active -> inactive, in review -> rejected, paused -> delisted
+    // (it can no longer resume: nobody is there to resume it). Delisted, rejected and inactive ones stay.
+    for (const contract of await tx.contract.findMany({ where: { providerId: userId, status: { in: ['active', 'pending_review', 'paused'] } }, select: { id: true, status: true } })) {
+      const to = contract.status === 'active' ? 'inactive' : contract.status === 'paused' ? 'delisted' : 'rejected';
       await transition(tx, { machine: LISTING_MACHINE, id: contract.id, from: contract.status, to, actorId: userId, note: NOTE });
       listings.push({ id: contract.id, status: to });
     }

@@ -5,4 +5,6 @@ export const LISTINGS_ERROR_CODES = {
   FILE_NOT_FOUND: 'INVALID_INPUT',
   FILE_IN_USE: 'INVALID_INPUT',
   UNSUPPORTED_FILE: 'INVALID_INPUT',
+  // a live listing's file changes through a new release, not an edit
+  RELEASE_REQUIRED: 'INVALID_INPUT',
 } as const satisfies Record<string, ErrorCode>;

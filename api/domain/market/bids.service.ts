@@ -12,6 +12,7 @@ import { AMOUNT_TEXT, formatUsd, isMoney, isPayablePrice, MAX_PAYABLE_PRICE, par
 import { canSeeContract, isOwnerOrAdmin, isSelf } from '../policies.ts';
 import { recordCreated, transition, type Tx } from '../transitions/transition.ts';
 import { BID_MACHINE } from './bids.machine.ts';
+import { notOnSaleMessage } from '../listings/listings.machine.ts';
 
 export const MAX_BID_MESSAGE = 1000;
 
@@ -78,7 +79,7 @@ export async function placeBid({ db, events, jobs }: BidDeps, viewer: User | nul
   // one, so its existence does not leak (docs/decisions.md "What the list shows").
   if (!contract || !canSeeContract(viewer, contract)) throw new NotFoundError('Contract not found');
   if (contract.providerId === viewer.id) throw new PermissionError('You cannot bid on your own listing', 'OWN_CONTRACT');
-  if (contract.status !== 'active') throw new ConflictError('Bids are only accepted on active contracts', 'CONTRACT_NOT_ACTIVE');
+  if (contract.status !== 'active') throw new ConflictError(notOnSaleMessage(contract.status, 'bid'), 'CONTRACT_NOT_ACTIVE');
   // Counted once the bid would be placed, so a buyer correcting an amount is never locked out.
   if (limit) {
     const hit = await limit.limiter.hit(`bid:user:${viewer.id}`, limit.perUser, limit.windowMs);
@@ -105,9 +106,12 @@ const DECIDED_MESSAGES = { refused: (from: BidStatus) => `This bid is already ${
  */
 export async function decideBid({ db, events, jobs }: BidDeps, viewer: User | null, bidId: string, to: Extract<BidStatus, 'accepted' | 'declined'>) {
   if (!viewer) throw new AuthenticationError();
-  const bid = await db.bid.findUnique({ where: { id: bidId }, include: { contract: { select: { providerId: true } } } });
+  const bid = await db.bid.findUnique({ where: { id: bidId }, include: { contract: { select: { providerId: true, status: true } } } });
   if (!bid) throw new NotFoundError('Bid not found');
   if (!isOwnerOrAdmin(viewer, bid.contract.providerId)) throw new PermissionError('Only the provider of this listing can decide on its bids', 'NOT_OWNER');
+  // An accepted bid is a sale promised to the buyer: not while the listing is paused (its open
+  // bids wait for the resume; declining one is always possible).
+  if (to === 'accepted' && bid.contract.status !== 'active') throw new ConflictError(notOnSaleMessage(bid.contract.status, 'buy'), 'CONTRACT_NOT_ACTIVE');
   // Bids placed before amounts were checked may be too large to pay: accepting one would only
   // promise the buyer a payment that cannot be made.
   if (to === 'accepted') assertPayable(parseMoney(bid.amount.toFixed(2)));

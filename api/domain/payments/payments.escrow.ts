@@ -15,6 +15,7 @@ import { PAYMENT_MACHINE } from './payments.machine.ts';
 import { escrowReleaseAt } from './payments.rules.ts';
 import { recordSale, saleNews } from './payments.sale.ts';
 import { invoiceSale } from '../invoices/invoices.jobs.ts';
+import { notOnSaleMessage } from '../listings/listings.machine.ts';
 import { confirmPaymentInput } from './payments.schemas.ts';
 import { keepCardForRenewal } from '../subscriptions/renewals.methods.ts';
 import type { CardDetails, ProviderResult } from './payment-provider.ts';
@@ -126,7 +127,7 @@ async function claimForConfirmation(deps: PaymentDeps, viewer: User, paymentId: 
     const payment = await tx.payment.findUniqueOrThrow({ where: { id: paymentId }, include: { contract: true } });
     if (payment.status === 'processing') throw new ConflictError(CONFIRMING, 'PAYMENT_IN_PROGRESS');
     if (payment.status !== 'pending') throw new ConflictError(CONFIRM_MESSAGES.refused(payment.status), 'INVALID_TRANSITION');
-    if (payment.contract.status !== 'active') throw new ConflictError('Only active contracts can be bought', 'CONTRACT_NOT_ACTIVE');
+    if (payment.contract.status !== 'active') throw new ConflictError(notOnSaleMessage(payment.contract.status, 'buy'), 'CONTRACT_NOT_ACTIVE');
     if (payment.paymentMethod === 'card' && !card) throw new ValidationError('Card details are required for a card payment', [{ field: 'card', message: 'Card details are required' }]);
     await transition(tx, { machine: PAYMENT_MACHINE, id: payment.id, from: 'pending', to: 'processing', actorId: viewer.id, messages: { raced: CONFIRMING } });
     await deps.jobs.schedule(tx, { kind: RECONCILE_JOB, key: reconcileJobKey(payment.id), runAt: new Date(now.getTime() + (deps.reconcileAfterMs ?? RECONCILE_AFTER_MS)), payload: { paymentId: payment.id } });
@@ -181,7 +182,7 @@ export async function escrowCharge(
   try {
     result = await inTransaction(async (tx) => {
       const contract = await tx.contract.findUniqueOrThrow({ where: { id: payment.contractId }, select: { status: true, pricingModel: true } });
-      if (contract.status !== 'active') throw new ConflictError('This data set stopped being sold while you paid', 'CONTRACT_NOT_ACTIVE');
+      if (contract.status !== 'active') throw new ConflictError(contract.status === 'paused' ? notOnSaleMessage('paused', 'buy') : 'This data set stopped being sold while you paid', 'CONTRACT_NOT_ACTIVE');
       // Guarded: only a payment still processing moves (the reconcile job may have settled it).
       await transition(tx, {
         machine: PAYMENT_MACHINE,

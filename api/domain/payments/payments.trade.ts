@@ -13,6 +13,7 @@ import { AuthenticationError, ConflictError, NotFoundError, PermissionError, Val
 import { isPayablePrice, parseMoney, paymentAmountStrings, unpayableMessage } from '../money/money.ts';
 import { canSeeContract } from '../policies.ts';
 import { recordCreated, updateInStatus, type Tx } from '../transitions/transition.ts';
+import { notOnSaleMessage } from '../listings/listings.machine.ts';
 import { PAYMENT_TRANSACTION } from './payments.deps.ts';
 import { PAYMENT_MACHINE, PURCHASE_MACHINE } from './payments.machine.ts';
 import { assertRenewable } from '../subscriptions/renewals.rules.ts';
@@ -70,7 +71,7 @@ export async function openTrade(
       // A listing the viewer may not see is an unknown one (docs/decisions.md "What the list shows").
       if (!contract || !canSeeContract(viewer, contract)) throw new NotFoundError('Contract not found');
       if (contract.providerId === viewer.id) throw new PermissionError('You cannot buy your own listing', 'OWN_CONTRACT');
-      if (contract.status !== 'active') throw new ConflictError('Only active contracts can be bought', 'CONTRACT_NOT_ACTIVE');
+      if (contract.status !== 'active') throw new ConflictError(notOnSaleMessage(contract.status, 'buy'), 'CONTRACT_NOT_ACTIVE');
       const acceptedBid = await tx.bid.findFirst({ where: { contractId, bidderId: viewer.id, status: 'accepted' }, orderBy: [{ decidedAt: 'desc' }, { id: 'desc' }] });
       const price = parseMoney((acceptedBid?.amount ?? contract.price).toFixed(2));
       // The same rule that refuses such bids (money.ts isPayablePrice): a total the Payment row

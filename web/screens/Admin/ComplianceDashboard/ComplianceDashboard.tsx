@@ -9,6 +9,7 @@ import { ComplianceCounters } from './ComplianceCounters.tsx';
 import { ComplianceDashboardQuery, type ComplianceDashboardLoaderData } from './ComplianceDashboardQuery.ts';
 import { DisputedPaymentList } from './DisputedPaymentList.tsx';
 import { PendingListingList } from './PendingListingList.tsx';
+import { PendingRevisionList } from './PendingRevisionList.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 
 const Lists = styled.div`
@@ -53,6 +54,11 @@ export function ComplianceDashboard() {
           <ApplicationList query={data.backOffice} />
           <PendingListingList query={data.backOffice} />
         </Lists>
+      )}
+      {data.backOffice && (
+        <Disputes>
+          <PendingRevisionList query={data.backOffice} />
+        </Disputes>
       )}
 
     </>

@@ -17,6 +17,7 @@ export const ComplianceDashboardQuery = graphql`
     ... @include(if: $admin) @alias(as: "backOffice") {
       ...ApplicationList_query
       ...PendingListingList_query
+      ...PendingRevisionList_query
       ...DisputedPaymentList_query
     }
   }

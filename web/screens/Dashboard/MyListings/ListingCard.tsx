@@ -13,6 +13,7 @@ import { humanize, statusTone } from '../../../format/labels.ts';
 import { FigureStrip } from '../shared/FigureStrip.tsx';
 import { ListingOpenBids } from './ListingOpenBids.tsx';
 import { ListingFreshness } from './ListingFreshness.tsx';
+import { ListingLifecycle } from './ListingLifecycle.tsx';
 import { oneLine } from '../../../theme/text.ts';
 
 const Card = styled.article`
@@ -90,6 +91,7 @@ export function ListingCard({ contract }: ListingCardProps) {
         openBidCount
         salesCount
         ...ListingFreshness_contract
+        ...ListingLifecycle_contract
       }
     `,
     contract,
@@ -119,6 +121,7 @@ export function ListingCard({ contract }: ListingCardProps) {
             Edit &amp; resubmit
           </ButtonLink>
         )}
+        <ListingLifecycle contract={c} />
       </Head>
       <Figures
         aria-label="Prices and sales"

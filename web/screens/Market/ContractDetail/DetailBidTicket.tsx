@@ -18,6 +18,7 @@ import { FAR_ABOVE_LIST_MULTIPLE, farAboveList } from './bidRules.ts';
 import { parseBidAmount } from './detailFormat.ts';
 import { ORDER_BOOK_CONNECTION } from './DetailOrderBook.tsx';
 import { useDetailPlaceBidMutation } from './DetailPlaceBidMutation.ts';
+import { notOnSaleNote } from './ownListing.tsx';
 
 const MAX_MESSAGE = 1000;
 
@@ -114,7 +115,7 @@ export function DetailBidTicket({ contract }: DetailBidTicketProps) {
   } else if (c.viewerIsProvider) {
     body = <Intro>This is your listing. Accept or decline the open bids in the order book.</Intro>;
   } else if (c.status !== 'active') {
-    body = <Intro>Bidding opens when the listing is active.</Intro>;
+    body = <Intro>{c.status === 'paused' || c.status === 'delisted' ? notOnSaleNote(c.status) : 'Bidding opens when the listing is active.'}</Intro>;
   } else if (!open) {
     body = (
       <Button

@@ -10,6 +10,7 @@ import { toneColors } from '../../../theme/theme.ts';
 import type { DetailTradeCard_contract$key } from '../../../__generated__/DetailTradeCard_contract.graphql.ts';
 import { formatCount, formatMoney } from '../../../format/format.ts';
 import { words } from '../../../format/labels.ts';
+import { notOnSaleNote, OwnListingActions } from './ownListing.tsx';
 
 const Price = styled.div`
   display: flex;
@@ -149,7 +150,9 @@ export function DetailTradeCard({ contract }: DetailTradeCardProps) {
         </div>
       </FactList>
       <Actions>
-        {canBuy ? (
+        {c.viewerIsProvider ? (
+          <OwnListingActions status={c.status} contractId={c.contractId} />
+        ) : canBuy ? (
           <ButtonLink to={`/payment/${c.contractId}`} variant="primary" size="lg" fullWidth icon={<Icon name="lock" size={14} />}>
             {BUY_LABEL}
           </ButtonLink>
@@ -170,8 +173,8 @@ export function DetailTradeCard({ contract }: DetailTradeCardProps) {
         )}
       </Actions>
       {!active && (
-        <Notice $tone="amber" role="note">
-          Not open for purchase: this listing is {words(c.status)}.
+        <Notice $tone="amber" role="note" data-testid="not-on-sale">
+          {notOnSaleNote(c.status)}
         </Notice>
       )}
       {wonBid && active && (
