@@ -6,6 +6,7 @@ import { recordEvent } from '../notifications/record-event.ts';
 import { BID_MACHINE } from '../market/bids.machine.ts';
 import { LISTING_MACHINE, PROVIDER_MOVES, type ProviderMove } from './listings.machine.ts';
 import type { ListingDeps } from './listings.service.ts';
+import { listingOnSale } from '../freshness/freshness.jobs.ts';
 
 // The provider pauses a live listing (no new sales or bids; buyers keep access), resumes it, or
 // delists it for good (docs/decisions.md "Issue 26: listings that change"). Open bids wait through
@@ -50,6 +51,8 @@ export async function moveListing(deps: ListingDeps, viewer: User | null, contra
       // A proposal for a listing that is gone has nothing left to change.
       await tx.contractRevision.updateMany({ where: { contractId: current.id, status: 'pending' }, data: { status: 'rejected', rejectionReason: DELISTED_NOTE, reviewedAt: now } });
     }
+    // Back on sale: the freshness promise starts again now (nothing was promised while paused).
+    if (move === 'resume') await listingOnSale(tx, deps.jobs, current.id, now);
     // The bids it declined ride on the event: their bidders are told once, by the delisting's notice.
     await recordEvent(tx, deps.jobs, EVENTS[move], { contractId: current.id, ...(declined.length ? { declinedBidIds: declined.map((b) => b.id) } : {}) }, now);
     return { contract: await tx.contract.findUniqueOrThrow({ where: { id: current.id } }), declined };

@@ -80,7 +80,13 @@ describe.each(testDatabases())('listings that change on %s', (kind) => {
       const paused = await prov.json('POST', `/api/contracts/${id}/pause`);
       expect(paused).toMatchObject({ status: 200, body: { status: 'paused' } });
       expect(await prov.json('POST', `/api/contracts/${id}/pause`)).toMatchObject({ status: 409, body: { code: 'INVALID_TRANSITION', message: 'This listing is already paused' } });
+      const resumedAt = new Date();
       expect((await prov.json('POST', `/api/contracts/${id}/resume`)).body.status).toBe('active');
+      // back on sale, its freshness promise starts again from the resume (docs/decisions.md "Issue 26: the freshness promise")
+      // (a daily listing: due a day and its grace after the resume)
+      const checks = await db().job.findMany({ where: { kind: 'freshness.check', status: 'pending', key: { startsWith: `freshness:${id}:` } } });
+      expect(checks).toHaveLength(1);
+      expect(checks[0]!.runAt.getTime()).toBeGreaterThanOrEqual(resumedAt.getTime() + 30 * 60 * 60_000);
       expect(await prov.json('POST', `/api/contracts/${id}/resume`)).toMatchObject({ status: 409, body: { message: 'This listing is not paused' } });
       expect((await prov.json('POST', `/api/contracts/${id}/delist`)).body.status).toBe('delisted');
       expect((await prov.json('POST', `/api/contracts/${id}/resume`)).status).toBe(409);
