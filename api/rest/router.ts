@@ -13,6 +13,8 @@ import { purchaseRoutes } from './purchases.routes.ts';
 import { diligenceRoutes } from './diligence.routes.ts';
 import { listingRoutes } from './listing.routes.ts';
 import { paymentRoutes } from './payment.routes.ts';
+import { disputeEvidenceRoutes } from './dispute-evidence.routes.ts';
+import { sampleRoutes } from './sample.routes.ts';
 import { invoiceRoutes } from './invoices.routes.ts';
 import { dataRoutes } from './data.routes.ts';
 import { earningsRoutes } from './earnings.routes.ts';
@@ -37,9 +39,11 @@ const ROOMS: ReadonlyArray<readonly [string, (yoga: Yoga, clientIp: ClientIp) =>
   ['/', billingRoutes],
   ['/due-diligence', diligenceRoutes],
   ['/payments', paymentRoutes],
+  ['/payments', disputeEvidenceRoutes],
   ['/', invoiceRoutes],
   ['/data', dataRoutes],
   ['/', listingRoutes],
+  ['/', sampleRoutes],
   ['/', marketRoutes],
   ['/', bidRoutes],
   ['/', purchaseRoutes],
