@@ -67,6 +67,10 @@ const DisputeMessageType = builder.objectRef<DisputeMessage>('DisputeMessage').i
   }),
 });
 
+builder.prismaObjectFields('Payment', (t) => ({
+  evidenceRules: t.field({ type: EvidenceRulesType, description: 'What evidence of a dispute of this payment may be (the same for every payment).', resolve: () => ({}) }),
+}));
+
 const PARTIES = { payment: { select: { buyerId: true, sellerId: true } } } as const;
 
 builder.prismaObjectFields('Dispute', (t) => ({
@@ -87,7 +91,6 @@ builder.prismaObjectFields('Dispute', (t) => ({
     select: { ...PARTIES, status: true, createdAt: true },
     resolve: (d, _args, ctx) => !!ctx.viewer && evidenceRoleOf(ctx.viewer.id, d.payment) !== null && mayAddEvidence(d, new Date()),
   }),
-  evidenceRules: t.field({ type: EvidenceRulesType, resolve: () => ({}) }),
   conversation: t.field({
     type: [DisputeMessageType],
     nullable: true,

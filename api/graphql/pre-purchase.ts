@@ -32,7 +32,31 @@ const latestReleases = (ctx: Context) =>
           distinct: ['contractId'],
           select: { contractId: true, sequence: true, version: true, publishedAt: true, size: true, sha256: true, recordCount: true, profile: true },
         });
-        const byContract = new Map(rows.map((r) => [r.contractId, r]));
+        const byContract = new Map<string, LatestRelease>(rows.map((r) => [r.contractId, r]));
+        // A file listing without a release row yet (seeded, or submitted before publishing wrote
+        // release 1): its latest data file is its release 1, as the releases migration made it.
+        const missing = ids.filter((id) => !byContract.has(id));
+        if (missing.length > 0) {
+          const files = await ctx.db.dataFile.findMany({
+            where: { contractId: { in: missing }, kind: 'data' },
+            orderBy: [{ contractId: 'asc' }, { createdAt: 'desc' }, { id: 'desc' }],
+            distinct: ['contractId'],
+            select: { contractId: true, createdAt: true, size: true, sha256: true, profile: true, contract: { select: { recordCount: true } } },
+          });
+          for (const f of files) {
+            const profiled = (f.profile as { recordCount?: unknown } | null)?.recordCount;
+            byContract.set(f.contractId!, {
+              contractId: f.contractId!,
+              sequence: 1,
+              version: '1',
+              publishedAt: f.createdAt,
+              size: f.size,
+              sha256: f.sha256,
+              recordCount: typeof profiled === 'number' ? profiled : (f.contract?.recordCount ?? null),
+              profile: f.profile,
+            });
+          }
+        }
         return ids.map((id) => byContract.get(id) ?? null);
       }),
   );

@@ -64,6 +64,11 @@ describe.each(testDatabases())('before paying on %s', (kind) => {
     });
     ids.active = active.id;
     ids.pending = (await makeContract(db(), prov.id, { title: 'Waiting', category: 'transportation', price: '10.00', status: 'pending_review' })).id;
+    const filed = await makeContract(db(), prov.id, { title: 'Filed', category: 'transportation', price: '20.00' });
+    await db().dataFile.create({
+      data: { contractId: filed.id, uploaderId: prov.id, fileName: 'filed.csv', contentType: 'text/csv', size: 2048n, sha256: 'cd'.repeat(32), storageKey: `uploads/${prov.id}/filed.csv`, profile: { recordCount: 42, fields: [], sampleRows: [] } },
+    });
+    ids.filed = filed.id;
     await db().$transaction((tx) =>
       insertRelease(tx, app.jobs, {
         contractId: active.id, version: '2026-11', notes: null, publishedById: prov.id, fileId: null, size: 123456n, sha256: 'ab'.repeat(32), recordCount: 10,
@@ -113,6 +118,9 @@ describe.each(testDatabases())('before paying on %s', (kind) => {
       { name: 'calls', type: 'integer', nullShare: 0.25, examples: ['12'] },
     ]);
     expect((await new Client(app).gql(q, { id: ids.pending })).data.contract).toBeNull();
+    // No release row yet: the listing's data file is its release 1.
+    const filed = (await new Client(app).gql(q, { id: ids.filed })).data.contract;
+    expect(filed.latestRelease).toEqual({ sequence: 1, version: '1', size: 2048, sha256: 'cd'.repeat(32), recordCount: 42 });
     const own = (await (await logIn(app, 'prov')).gql(q, { id: ids.pending })).data.contract;
     expect(own).toEqual({ latestRelease: null, fieldDictionary: [{ name: 'id', type: null, nullShare: null, examples: ['0'] }, { name: 'value', type: null, nullShare: null, examples: ['1'] }] });
   });
