@@ -23,6 +23,7 @@ async function signedIn(browser: Browser, email: string, password?: string): Pro
 }
 
 test('before paying: the contract page shows the field dictionary, the size and sha256, and the sample as CSV and JSON', async ({ page, browser }) => {
+  test.setTimeout(90_000);
   const provider = await signedIn(browser, DEMO_PROVIDER);
   const listing = await uploadedListing(provider.request);
   const { contract } = await gql<{ contract: { files: { sha256: string; size: number; createdAt: string }[]; dataFields: string[] } }>(
@@ -53,7 +54,8 @@ test('before paying: the contract page shows the field dictionary, the size and 
 });
 
 test('a dispute with evidence: the buyer attaches a file, the provider answers, the administrator reads both with the access log and settles', async ({ page, browser }) => {
-  test.setTimeout(90_000);
+  // three people's sessions, two uploads and a settlement
+  test.setTimeout(180_000);
   const provider = await signedIn(browser, DEMO_PROVIDER);
   const listing = await uploadedListing(provider.request);
   const { buyer } = await buyerWhoPaid(page, listing);

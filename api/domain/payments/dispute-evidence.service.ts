@@ -197,7 +197,8 @@ export class EvidenceSubmission {
             role: this.role,
             statement,
             createdAt: now,
-            files: { create: this.stored.map((f) => ({ ...f, createdAt: now })) },
+            // a millisecond apart: the files list in the order they were sent
+            files: { create: this.stored.map((f, i) => ({ ...f, createdAt: new Date(now.getTime() + i) })) },
           },
           include: { files: { orderBy: { createdAt: 'asc' } } },
         });
