@@ -18,6 +18,9 @@ const Stack = styled.div`
   display: flex;
   flex-direction: column;
   gap: 12px;
+  margin-top: 14px;
+  padding-top: 12px;
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
 const Heading = styled.h3`
