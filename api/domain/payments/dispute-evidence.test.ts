@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { testDatabases } from '../../test/databases.ts';
 import type { Client } from '../../test/harness.ts';
 import { uploadsRoot } from '../../storage/storage.ts';
+import { sweepOrphanFiles } from '../../storage/sweep.ts';
 import { EVIDENCE_WINDOW_MS, MAX_EVIDENCE_FILE_BYTES } from './dispute-evidence.rules.ts';
 import { paymentsTestbed } from './payments.testbed.ts';
 
@@ -183,5 +184,19 @@ describe.each(testDatabases())('dispute evidence on %s', (kind) => {
       ['It does: line 1', false],
     ]);
     expect((await ann.gql(q, { id: paymentId })).data.payment.dispute.conversation).toBeNull();
+  });
+
+  it('the start-up sweep removes an evidence file whose submission was never written, and keeps the others', async () => {
+    const { ann, paymentId, disputeId } = await disputed();
+    const kept = await submit(ann, paymentId, [file('kept.pdf', PDF)]);
+    expect(kept.status).toBe(201);
+    const root = uploadsRoot(app().config.dataDir);
+    const orphan = `evidence/${disputeId}/${crypto.randomUUID()}.pdf`;
+    fs.writeFileSync(path.join(root, orphan), PDF);
+    const swept = await sweepOrphanFiles({ root, db: db(), minAgeMs: 0, now: Date.now() + 1000 });
+    expect(swept.removed).toContain(orphan);
+    const keptKey = (await db().disputeEvidenceFile.findFirstOrThrow({ where: { evidenceId: kept.body.id } })).storageKey;
+    expect(swept.removed).not.toContain(keptKey);
+    expect(fs.existsSync(path.join(root, keptKey))).toBe(true);
   });
 });
