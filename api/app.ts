@@ -32,7 +32,7 @@ import { allowedMethodsOf } from './rest/allowed-methods.ts';
 import { jsonError } from './rest/respond.ts';
 import { originPolicy } from './http/origin.ts';
 import { corsFor } from './http/cors.ts';
-import { MULTIPART_PATHS, restWriteGuard } from './http/rest-guard.ts';
+import { isMultipartPath, restWriteGuard } from './http/rest-guard.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { requestIdFrom, requestScope } from './http/request-id.ts';
 import { publicContractTitle } from './domain/market/contract-heading.ts';
@@ -164,7 +164,7 @@ export function createApp(opts: AppOptions) {
   // REST answers compress themselves where their JSON is made (jsonAnswer in api/http/compression.ts).
   // Uploads stream through their own route with the 500 MB limit of listing files.
   // A GET has no body to limit, and asking for one would build a whole WHATWG Request for nothing.
-  app.use('/api/*', (c, next) => (MULTIPART_PATHS.has(c.req.path) || c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : jsonBodyLimit(c, next)));
+  app.use('/api/*', (c, next) => (isMultipartPath(c.req.path) || c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : jsonBodyLimit(c, next)));
 
   // In-process callers (tests' app.fetch) reach Yoga through Hono; the server bypasses Hono (`listener`).
   app.on(['GET', 'POST', 'OPTIONS'], GRAPHQL_PATH, (c) =>

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
+import { isLongUploadPath } from './rest-guard.ts';
 
 // The node:http server api/server.ts listens with, and how long a client may take to send what
 // it sends (docs/decisions.md, "Hardening: hostile files, slow clients and deep JSON"). Node's own
@@ -26,8 +27,6 @@ const UPLOAD_MAX_MS = 60 * 60_000;
  */
 const KEEP_ALIVE_MS = 65_000;
 
-const UPLOAD_PATH = '/api/uploads';
-
 export function createHttpServer(config: Pick<Config, 'timeouts'>, logger: Logger): Server {
   const { headersMs, bodyMs, uploadIdleMs } = config.timeouts;
   const server = createServer({
@@ -40,7 +39,7 @@ export function createHttpServer(config: Pick<Config, 'timeouts'>, logger: Logge
   });
   server.prependListener('request', (req, res) => {
     if (!hasBody(req)) return;
-    if (pathOf(req.url) === UPLOAD_PATH) watchUpload(req, res, uploadIdleMs, logger);
+    if (isLongUploadPath(pathOf(req.url))) watchUpload(req, res, uploadIdleMs, logger);
     else watchBody(req, res, bodyMs, logger);
   });
   return server;

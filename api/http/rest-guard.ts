@@ -6,6 +6,18 @@ import type { OriginPolicy } from './origin.ts';
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Routes whose body is a file rather than JSON: a listing's data file, an avatar (with its own, smaller limit). */
 export const MULTIPART_PATHS = new Set(['/api/uploads', '/api/profile/avatar']);
+/** A dispute's evidence: files and a statement (api/rest/dispute-evidence.routes.ts). */
+const EVIDENCE_PATH = /^\/api\/payments\/[^/]+\/dispute\/evidence$/;
+
+/** Whether a path's POST body is multipart (a file upload) rather than JSON. */
+export function isMultipartPath(path: string): boolean {
+  return MULTIPART_PATHS.has(path) || EVIDENCE_PATH.test(path);
+}
+
+/** Uploads that may take long (tens of megabytes): watched for idleness, not held to the body deadline (api/http/http-server.ts). */
+export function isLongUploadPath(path: string): boolean {
+  return path === '/api/uploads' || EVIDENCE_PATH.test(path);
+}
 
 /**
  * CSRF guard of every REST write, before any route runs (so nothing changes when it refuses):
@@ -25,7 +37,7 @@ export function restWriteGuard(policy: OriginPolicy): MiddlewareHandler {
     }
     const header = c.req.header('content-type');
     const mediaType = mediaTypeOf(header);
-    if (MULTIPART_PATHS.has(c.req.path) && c.req.method === 'POST') {
+    if (isMultipartPath(c.req.path) && c.req.method === 'POST') {
       if (mediaType !== 'multipart/form-data') return jsonError(c, 'INVALID_INPUT', 'Send the file as multipart/form-data in a field named "file"');
       return next();
     }

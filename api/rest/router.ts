@@ -15,6 +15,8 @@ import { listingRoutes } from './listing.routes.ts';
 import { freshnessRoutes } from './freshness.routes.ts';
 import { listingLifecycleRoutes } from './listing-lifecycle.routes.ts';
 import { paymentRoutes } from './payment.routes.ts';
+import { disputeEvidenceRoutes } from './dispute-evidence.routes.ts';
+import { sampleRoutes } from './sample.routes.ts';
 import { invoiceRoutes } from './invoices.routes.ts';
 import { dataRoutes } from './data.routes.ts';
 import { earningsRoutes } from './earnings.routes.ts';
@@ -39,11 +41,13 @@ const ROOMS: ReadonlyArray<readonly [string, (yoga: Yoga, clientIp: ClientIp) =>
   ['/', billingRoutes],
   ['/due-diligence', diligenceRoutes],
   ['/payments', paymentRoutes],
+  ['/payments', disputeEvidenceRoutes],
   ['/', invoiceRoutes],
   ['/data', dataRoutes],
   ['/', listingRoutes],
   ['/', freshnessRoutes],
   ['/', listingLifecycleRoutes],
+  ['/', sampleRoutes],
   ['/', marketRoutes],
   ['/', bidRoutes],
   ['/', purchaseRoutes],

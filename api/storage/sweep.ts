@@ -12,11 +12,15 @@ import type { Db } from '../db/database.ts';
 export const SWEEP_MIN_AGE_MS = 60 * 60_000;
 
 /**
- * Storage keys under these folders belong to DataFile rows (upload.service stores listing files
- * as `uploads/<user>/<id>.<ext>`). Anything else in the storage is left alone: a file kept by a
- * feature this sweep does not know about is not an orphan.
+ * Storage keys under these folders belong to rows: DataFile (upload.service stores listing files
+ * as `uploads/<user>/<id>.<ext>`) and DisputeEvidenceFile (a dispute's evidence,
+ * `evidence/<dispute>/<id>.<ext>`, kept when the submission is written). Anything else in the
+ * storage is left alone: a file kept by a feature this sweep does not know about is not an orphan.
  */
-const DATA_FILE_FOLDERS = ['uploads/'];
+const ROW_FOLDERS: Record<string, (db: Db, keys: string[]) => Promise<{ storageKey: string }[]>> = {
+  'uploads/': (db, keys) => db.dataFile.findMany({ where: { storageKey: { in: keys } }, select: { storageKey: true } }),
+  'evidence/': (db, keys) => db.disputeEvidenceFile.findMany({ where: { storageKey: { in: keys } }, select: { storageKey: true } }),
+};
 
 const BATCH = 500;
 
@@ -36,6 +40,7 @@ export async function sweepOrphanFiles(opts: { root: string; db: Db; minAgeMs?: 
   const removed: string[] = [];
   let checked = 0;
   let candidates: string[] = [];
+  let folder = '';
   const touchedDirs = new Set<string>();
 
   const remove = async (key: string) => {
@@ -47,7 +52,7 @@ export async function sweepOrphanFiles(opts: { root: string; db: Db; minAgeMs?: 
     if (!candidates.length) return;
     const batch = candidates;
     candidates = [];
-    const rows = await opts.db.dataFile.findMany({ where: { storageKey: { in: batch } }, select: { storageKey: true } });
+    const rows = await ROW_FOLDERS[folder]!(opts.db, batch);
     const known = new Set(rows.map((r) => r.storageKey));
     for (const key of batch) if (!known.has(key)) await remove(key);
   };
@@ -62,7 +67,12 @@ export async function sweepOrphanFiles(opts: { root: string; db: Db; minAgeMs?: 
     if (!stat.isFile() || stat.mtimeMs > cutoff) continue;
     checked++;
     if (key.endsWith('.partial')) await remove(key);
-    else if (DATA_FILE_FOLDERS.some((folder) => key.startsWith(folder))) {
+    else {
+      const of = Object.keys(ROW_FOLDERS).find((f) => key.startsWith(f));
+      if (!of) continue;
+      // one folder's keys per batch: each is looked up in its own table
+      if (of !== folder) await flush();
+      folder = of;
       candidates.push(key);
       if (candidates.length >= BATCH) await flush();
     }

@@ -27,6 +27,7 @@ export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
   kind('payment.refunded', 'A payment was refunded', 'both'),
   kind('dispute.opened', 'A dispute was opened', 'both'),
   kind('dispute.answered', 'A dispute was answered', 'both'),
+  kind('dispute.evidence', 'Evidence was added to a dispute', 'both'),
   kind('dispute.settled', 'A dispute was settled', 'both'),
   kind('listing.approved', 'Your listing was approved'),
   kind('listing.rejected', 'Your listing was rejected'),

@@ -2,7 +2,7 @@ import { str, usd, type Describer, type Notice } from './notice.ts';
 
 // The disputes' notices (docs/decisions.md "Issue 25: notification events"): both parties hear a
 // dispute opened and settled (with its outcome), the administrators a dispute to decide, the buyer
-// the provider's first answer to it.
+// the provider's first answer to it, and each side the other's evidence (a statement, files).
 
 const disputeOf = (tx: Parameters<Describer>[0], data: Record<string, unknown>) =>
   tx.dispute.findUnique({
@@ -12,7 +12,18 @@ const disputeOf = (tx: Parameters<Describer>[0], data: Record<string, unknown>) 
       status: true,
       reason: true,
       resolution: true,
-      payment: { select: { buyerId: true, sellerId: true, amount: true, total: true, providerAmount: true, contract: { select: { id: true, title: true } }, seller: { select: { username: true } } } },
+      payment: {
+        select: {
+          buyerId: true,
+          sellerId: true,
+          amount: true,
+          total: true,
+          providerAmount: true,
+          contract: { select: { id: true, title: true } },
+          seller: { select: { username: true } },
+          buyer: { select: { username: true } },
+        },
+      },
     },
   });
 
@@ -24,6 +35,13 @@ const REASONS: Record<string, string> = {
   misleading_description: 'a misleading description',
   other: 'another reason',
 };
+
+/** "a statement and 2 files", "a statement", "1 file". */
+function evidenceWords(statement: boolean, files: number): string {
+  const counted = files === 1 ? '1 file' : `${files} files`;
+  if (statement && files > 0) return `a statement and ${counted}`;
+  return statement ? 'a statement' : counted;
+}
 
 const buyerLink = (contractId: string) => `/payment-success/${contractId}`;
 const SALES_LINK = '/dashboard/payments';
@@ -56,6 +74,20 @@ export const disputesNotices: Record<string, Describer> = {
         link: conversation ? `/messaging?conversation=${encodeURIComponent(conversation)}` : buyerLink(p.contract.id),
       },
     ];
+  },
+  // Evidence tells the other side, while the dispute is open: the provider's statement is their
+  // answer to the buyer, the buyer's files are what the provider has to answer.
+  'dispute.evidence': async (tx, data) => {
+    const d = await disputeOf(tx, data);
+    if (!d || d.status !== 'open') return [];
+    const evidence = await tx.disputeEvidence.findUnique({ where: { id: str(data.evidenceId) }, select: { role: true, statement: true, _count: { select: { files: true } } } });
+    if (!evidence) return [];
+    const { payment: p } = d;
+    const what = evidenceWords(evidence.statement !== null, evidence._count.files);
+    if (evidence.role === 'provider') {
+      return [{ userId: p.buyerId, title: 'The provider answered your dispute', body: `${p.seller.username} answered your dispute of "${p.contract.title}" with ${what}.`, link: `${buyerLink(p.contract.id)}#dispute` }];
+    }
+    return [{ userId: p.sellerId, title: 'New evidence in a dispute', body: `The buyer (${p.buyer.username}) added ${what} to the dispute of "${p.contract.title}"; you can answer with a statement and files.`, link: SALES_LINK }];
   },
   'dispute.settled': async (tx, data) => {
     const d = await disputeOf(tx, data);

@@ -7,6 +7,8 @@ import { humanize } from '../../../format/labels.ts';
 import { DialogSection, DialogSections } from '../shared/DialogSection.tsx';
 import { EvidenceAccessLog } from './EvidenceAccessLog.tsx';
 import { EvidenceFacts, EvidenceNote } from './EvidenceFacts.tsx';
+import { DisputeConversation } from './DisputeConversation.tsx';
+import { EvidenceList } from '../../shared/disputes/EvidenceList.tsx';
 
 const Quote = styled.blockquote`
   margin: 0;
@@ -21,7 +23,7 @@ const Quote = styled.blockquote`
 
 export type DisputeEvidenceProps = { payment: DisputeEvidence_payment$key };
 
-/** The buyer's complaint, the payment, and the buyer's use of the data. */
+/** The buyer's complaint, both sides' evidence, the payment, the buyer's use of the data, and what the parties wrote to each other. */
 export function DisputeEvidence({ payment }: DisputeEvidenceProps) {
   const p = useFragment(
     graphql`
@@ -44,6 +46,8 @@ export function DisputeEvidence({ payment }: DisputeEvidenceProps) {
           reason
           description
           createdAt
+          ...EvidenceList_dispute
+          ...DisputeConversation_dispute
         }
         purchase {
           ...EvidenceAccessLog_purchase
@@ -71,6 +75,11 @@ export function DisputeEvidence({ payment }: DisputeEvidenceProps) {
           <EvidenceNote>No dispute record.</EvidenceNote>
         )}
       </DialogSection>
+      {p.dispute && (
+        <DialogSection title="Evidence of both sides" label="Evidence">
+          <EvidenceList dispute={p.dispute} />
+        </DialogSection>
+      )}
       <DialogSection title="Payment" label="Payment">
         <EvidenceFacts>
           <Fact label="Price">{formatMoney(p.amount)}</Fact>
@@ -84,6 +93,7 @@ export function DisputeEvidence({ payment }: DisputeEvidenceProps) {
         </EvidenceFacts>
       </DialogSection>
       <EvidenceAccessLog purchase={p.purchase} />
+      {p.dispute && <DisputeConversation dispute={p.dispute} />}
     </DialogSections>
   );
 }

@@ -14,6 +14,9 @@ import { DISPUTE_REASONS, disputeOpen, disputeReasonLabel, type DisputeReason } 
 import { usePaymentSuccessOpenDisputeMutation } from './PaymentSuccessOpenDisputeMutation.ts';
 import { wideLabel } from '../../shared/figureText.ts';
 import { StackForm } from '../../shared/StackForm.tsx';
+import { EvidenceFiles } from '../../shared/disputes/EvidenceFiles.tsx';
+import { DisputeEvidenceLoader } from '../../shared/disputes/DisputeEvidenceLoader.tsx';
+import { evidenceProblem, uploadEvidence } from '../../shared/disputes/uploadEvidence.ts';
 
 // the server's limit on a dispute's description
 const MAX_DESCRIPTION = 5000;
@@ -55,9 +58,14 @@ export const DisputeSection = forwardRef<HTMLSelectElement, DisputeSectionProps>
     graphql`
       fragment DisputeSection_payment on Payment {
         id
+        paymentId
         status
+        evidenceRules {
+          ...uploadEvidence_rules @relay(mask: false)
+        }
         escrowEndsAt
         dispute {
+          id
           disputeId
           reason
           description
@@ -74,6 +82,7 @@ export const DisputeSection = forwardRef<HTMLSelectElement, DisputeSectionProps>
   const [commit, inFlight] = usePaymentSuccessOpenDisputeMutation();
   const [reason, setReason] = useState<DisputeReason | ''>('');
   const [description, setDescription] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
 
   if (p.dispute) {
     const d = p.dispute;
@@ -114,6 +123,7 @@ export const DisputeSection = forwardRef<HTMLSelectElement, DisputeSectionProps>
             </div>
           )}
         </Facts>
+        <DisputeEvidenceLoader disputeId={d.id} />
       </Panel>
     );
   }
@@ -127,12 +137,24 @@ export const DisputeSection = forwardRef<HTMLSelectElement, DisputeSectionProps>
       toast({ variant: 'warning', title: 'Missing Information', description: 'Please provide a reason and description for the dispute' });
       return;
     }
+    const problem = evidenceProblem(files, p.evidenceRules);
+    if (problem) {
+      toast({ variant: 'warning', title: 'Evidence', description: problem });
+      return;
+    }
     const fail = (message: string | null | undefined) => void toast({ variant: 'destructive', title: 'Dispute Failed', description: message || 'Failed to raise dispute' });
     commit({
       variables: { input: { paymentId: p.id, reason, description: description.trim() } },
       onCompleted: ({ openDispute: result }) => {
         if (result.__typename === 'MutationOpenDisputeSuccess') {
           toast({ title: 'Dispute Raised', description: "We'll contact you within 24 hours." });
+          // The files go once the dispute exists; if they fail, the dispute's panel offers to add them again.
+          const opened = result.data;
+          if (opened && files.length > 0) {
+            void uploadEvidence(p.paymentId, opened.id, '', files).then((failed) => {
+              if (failed) toast({ variant: 'destructive', title: 'Evidence Not Saved', description: `${failed} Add the files again below.` });
+            });
+          }
           return;
         }
         fail('message' in result ? result.message : null);
@@ -166,6 +188,7 @@ export const DisputeSection = forwardRef<HTMLSelectElement, DisputeSectionProps>
           onChange={(e) => setDescription(e.target.value)}
           disabled={inFlight}
         />
+        <EvidenceFiles rules={p.evidenceRules} files={files} onChange={setFiles} disabled={inFlight} />
         <Button type="submit" variant="danger" busy={inFlight}>
           SUBMIT DISPUTE
         </Button>

@@ -20,6 +20,7 @@ import { DetailQuote } from './DetailQuote.tsx';
 import { DetailReviews } from './DetailReviews.tsx';
 import { DetailSample } from './DetailSample.tsx';
 import { DetailTradeCard } from './DetailTradeCard.tsx';
+import { DetailWhatYouGet } from './DetailWhatYouGet.tsx';
 import { DetailGrid, DetailMain, DetailSide, DetailChartArea } from './DetailLayout.tsx';
 import { oneLine } from '../../../theme/text.ts';
 
@@ -129,6 +130,7 @@ function ContractDetailContent({ query }: { query: PreloadedQuery<ContractDetail
           <DetailOrderBook contract={contract} />
           <DetailAbout contract={contract} />
           <DetailSample contract={contract} />
+          <DetailWhatYouGet contract={contract} />
           <DetailFields contract={contract} />
           <DetailReviews contract={contract} />
         </DetailMain>

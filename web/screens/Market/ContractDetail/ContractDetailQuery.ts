@@ -18,6 +18,7 @@ export const ContractDetailQuery = graphql`
       ...DetailOrderBook_contract
       ...DetailAbout_contract
       ...DetailSample_contract
+      ...DetailWhatYouGet_contract
       ...DetailFields_contract
       ...DetailTradeCard_contract
       ...DetailBidTicket_contract
