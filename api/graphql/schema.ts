@@ -19,6 +19,7 @@ import './delivery.ts';
 import './dashboard.ts';
 import './diligence.ts';
 import './listing.ts';
+import './releases.ts';
 import './review.ts';
 import './messaging.ts';
 import './notifications.ts';

@@ -5,4 +5,6 @@ export const LISTINGS_ERROR_CODES = {
   FILE_NOT_FOUND: 'INVALID_INPUT',
   FILE_IN_USE: 'INVALID_INPUT',
   UNSUPPORTED_FILE: 'INVALID_INPUT',
+  // Releases are files: a listing delivered by link, or one not (or no longer) on the market, takes none.
+  NOT_A_FILE_LISTING: 'CONFLICT',
 } as const satisfies Record<string, ErrorCode>;

@@ -13,6 +13,7 @@ import { recordCreated, transition, updateInStatus } from '../transitions/transi
 import { marketPriceAfterListPriceChange } from '../market/price.rules.ts';
 import type { DataProfile } from './profile.ts';
 import { listingDecisionMail } from './listings.mails.ts';
+import { publishFirstRelease } from '../releases/releases.service.ts';
 
 export interface ListingDeps {
   db: Db;
@@ -124,7 +125,9 @@ export async function updateListing(deps: ListingDeps, viewer: User | null, cont
     // A rejected listing is resubmitted (a move, with history); one waiting for review is only edited.
     if (current.status === 'pending_review') await updateInStatus(tx, { machine: LISTING_MACHINE, id: current.id, status: current.status, data, raced });
     else await transition(tx, { machine: LISTING_MACHINE, id: current.id, from: current.status, to: 'pending_review', actorId: viewer.id, note: 'Resubmitted', data, messages: { raced } });
-    // The listing carries exactly the file it names now (or none).
+    // The listing carries exactly the file it names now (or none). Never approved, it was never
+    // sold: a release 1 the migration gave its old file goes (approval makes the new one release 1).
+    await tx.contractRelease.deleteMany({ where: { contractId: current.id } });
     await tx.dataFile.updateMany({ where: { contractId: current.id, ...(file ? { id: { not: file.id } } : {}) }, data: { contractId: null } });
     if (file && file.contractId !== current.id) await attachUpload(tx, file.id, current.id);
     return tx.contract.findUniqueOrThrow({ where: { id: current.id } });
@@ -161,6 +164,8 @@ export async function reviewListing(deps: ListingDeps, admin: User | null, contr
     if (input.status === 'active' && current.status === 'pending_review') {
       await tx.priceTick.create({ data: { contractId: current.id, price: current.marketPrice, source: 'listing', createdAt: now } });
       listedAt = now.toISOString();
+      // The file buyers will see is release 1 from now (docs/decisions.md "Issue 26: releases").
+      await publishFirstRelease(tx, deps.jobs, current, now);
     }
     // A review decides a listing waiting for it; putting a paused listing back is not an approval.
     if (current.status === 'pending_review') await recordEvent(tx, deps.jobs, input.status === 'active' ? 'listing.approved' : 'listing.rejected', { contractId: current.id }, now);

@@ -34,6 +34,7 @@ export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
   kind('support.replied', 'Support replied'),
   kind('access.expiring', 'Your data access is expiring', 'both'),
   kind('access.expired', 'Your data access expired'),
+  kind('release.published', 'A new release of data you subscribe to', 'both'),
   kind('message.received', 'A new message'),
   kind('account.security', 'Security of your account', 'both', true),
 ];

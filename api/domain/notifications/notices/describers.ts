@@ -6,6 +6,7 @@ import { listingsNotices } from './listings.notices.ts';
 import { marketNotices } from './market.notices.ts';
 import { messagingNotices } from './messaging.notices.ts';
 import { paymentsNotices } from './payments.notices.ts';
+import { releasesNotices } from './releases.notices.ts';
 import { supportNotices } from './support.notices.ts';
 
 // Every event type's describer, one file per area (notices/<area>.notices.ts). An event type with
@@ -19,4 +20,5 @@ export const DESCRIBERS: Record<string, Describer> = {
   ...supportNotices,
   ...messagingNotices,
   ...accessNotices,
+  ...releasesNotices,
 };
