@@ -17,7 +17,8 @@ export const releasesNotices: Record<string, Describer> = {
     });
     if (!release) return [];
     const purchases = await tx.purchase.findMany({
-      where: { contractId: release.contract.id, accessExpiresAt: { gt: release.publishedAt } },
+      // Subscribed when it came out (a later buyer finds it in the library, unannounced).
+      where: { contractId: release.contract.id, purchaseDate: { lte: release.publishedAt }, accessExpiresAt: { gt: release.publishedAt } },
       select: { buyerId: true, status: true, purchaseDate: true, accessExpiresAt: true, payment: { select: { status: true } } },
     });
     const stamp = [{ sequence: release.sequence, publishedAt: release.publishedAt }];
