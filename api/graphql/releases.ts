@@ -36,6 +36,7 @@ export const ReleaseType = builder.prismaNode('ContractRelease', {
   fields: (t) => ({
     releaseId: t.exposeString('id'),
     contractId: t.exposeString('contractId'),
+    contract: t.relation('contract', { description: 'The listing (its figures follow its latest release).' }),
     sequence: t.exposeInt('sequence', { description: '1, 2, 3 ... in publishing order.' }),
     version: t.exposeString('version', { description: "The provider's label, unique in the listing: `?release=` on the data paths." }),
     notes: t.exposeString('notes', { nullable: true }),

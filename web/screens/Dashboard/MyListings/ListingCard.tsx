@@ -12,6 +12,7 @@ import { formatCount, formatMoney } from '../../../format/format.ts';
 import { humanize, statusTone } from '../../../format/labels.ts';
 import { FigureStrip } from '../shared/FigureStrip.tsx';
 import { ListingOpenBids } from './ListingOpenBids.tsx';
+import { ListingReleases } from './ListingReleases.tsx';
 import { oneLine } from '../../../theme/text.ts';
 
 const Card = styled.article`
@@ -88,6 +89,7 @@ export function ListingCard({ contract }: ListingCardProps) {
         highestBid
         openBidCount
         salesCount
+        ...ListingReleases_contract
       }
     `,
     contract,
@@ -127,6 +129,7 @@ export function ListingCard({ contract }: ListingCardProps) {
           { label: 'Sales', value: formatCount(c.salesCount) },
         ]}
       />
+      <ListingReleases contract={c} />
       {c.openBidCount === 0 ? (
         <NoBids>No open bids{c.status === 'pending_review' ? ' · buyers can bid once the listing is approved' : ''}.</NoBids>
       ) : (

@@ -16,6 +16,7 @@ import { DetailOrderBook } from './DetailOrderBook.tsx';
 import { DetailPriceChart } from './DetailPriceChart.tsx';
 import { DetailProviderCard } from './DetailProviderCard.tsx';
 import { DetailQuote } from './DetailQuote.tsx';
+import { DetailReleases } from './DetailReleases.tsx';
 import { DetailReviews } from './DetailReviews.tsx';
 import { DetailSample } from './DetailSample.tsx';
 import { DetailTradeCard } from './DetailTradeCard.tsx';
@@ -128,6 +129,7 @@ function ContractDetailContent({ query }: { query: PreloadedQuery<ContractDetail
           <DetailAbout contract={contract} />
           <DetailSample contract={contract} />
           <DetailFields contract={contract} />
+          <DetailReleases contract={contract} />
           <DetailReviews contract={contract} />
         </DetailMain>
       </DetailGrid>

@@ -19,6 +19,7 @@ export const ContractDetailQuery = graphql`
       ...DetailAbout_contract
       ...DetailSample_contract
       ...DetailFields_contract
+      ...DetailReleases_contract
       ...DetailTradeCard_contract
       ...DetailBidTicket_contract
       ...DetailReviews_contract
