@@ -9,9 +9,11 @@ import { AuthenticationError, ConflictError, NotFoundError, PermissionError, Val
 // Releases of a file listing (docs/decisions.md "Issue 26: releases"): their public metadata on the
 // contract, the ones a purchase includes in the buyer's library, and the provider's publication.
 
-const FieldChange = builder.objectRef<{ name: string; type?: string; from?: string | number; to?: string | number }>('SchemaFieldChange').implement({
+type Change = { name: string; type?: string; from?: string | number; to?: string | number; kind?: string };
+const FieldChange = builder.objectRef<Change>('SchemaFieldChange').implement({
   description: 'One field in a schema diff.',
   fields: (t) => ({
+    kind: t.string({ description: 'In `schemaChanges`: removed, retyped, added or nullShareJumped.', resolve: (f) => f.kind ?? '' }),
     name: t.exposeString('name'),
     type: t.string({ nullable: true, description: 'Added or removed fields: the type.', resolve: (f) => f.type ?? null }),
     from: t.string({ nullable: true, description: 'Retyped: the old type; null share: the old share (0..1).', resolve: (f) => (f.from === undefined ? null : String(f.from)) }),
@@ -46,6 +48,17 @@ export const ReleaseType = builder.prismaNode('ContractRelease', {
     recordCount: t.exposeInt('recordCount', { nullable: true }),
     schemaChange: t.exposeBoolean('schemaChange', { description: 'A field was removed or retyped against the previous release: code reading it may break.' }),
     schemaDiff: t.field({ type: SchemaDiffType, nullable: true, description: 'Null for release 1 and files without a profile.', resolve: (r) => (r.schemaDiff as SchemaDiff | null) ?? null }),
+    // The screens read this one list (one level less than schemaDiff: the library's query stays
+    // under the cost limit of nested documents).
+    schemaChanges: t.field({
+      type: [FieldChange],
+      description: "schemaDiff as one list, each change with its kind: what breaks code first (removed, retyped), then added, then null shares.",
+      resolve: (r) => {
+        const d = r.schemaDiff as SchemaDiff | null;
+        if (!d) return [];
+        return (['removed', 'retyped', 'added', 'nullShareJumped'] as const).flatMap((kind) => (d[kind] ?? []).map((f) => ({ ...f, kind })));
+      },
+    }),
     downloadPath: t.string({ description: 'GET with the X-API-Key header (or in the library): this release.', resolve: (r) => `/api/data/download/${r.contractId}?release=${encodeURIComponent(r.version)}` }),
     streamPath: t.string({ resolve: (r) => `/api/data/stream/${r.contractId}?release=${encodeURIComponent(r.version)}` }),
   }),

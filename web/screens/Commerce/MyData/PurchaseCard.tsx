@@ -63,7 +63,6 @@ export function PurchaseCard({ purchase }: PurchaseCardProps) {
           creditNote { number url }
         }
         ...PurchaseReview_purchase
-        ...PurchaseReleases_purchase
       }
     `,
     purchase,
@@ -112,7 +111,7 @@ export function PurchaseCard({ purchase }: PurchaseCardProps) {
 
       <Actions>
         {p.hasAccess && hasFile ? (
-          <PurchaseReleases purchase={p} title={p.contract.title} onUsed={used} onLink={setAnsweredLink} />
+          <PurchaseReleases id={p.id} title={p.contract.title} onUsed={used} onLink={setAnsweredLink} />
         ) : (
           <PurchaseNote
             hasAccess={p.hasAccess}

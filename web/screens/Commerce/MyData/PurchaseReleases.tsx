@@ -1,8 +1,9 @@
-import { useState } from 'react';
-import { graphql, useFragment } from 'react-relay';
+import { Suspense, useState } from 'react';
+import { graphql, useLazyLoadQuery } from 'react-relay';
 import styled from 'styled-components';
 import { Checkbox } from '../../../components/Checkbox.tsx';
-import type { PurchaseReleases_purchase$key } from '../../../__generated__/PurchaseReleases_purchase.graphql.ts';
+import { Skeleton } from '../../../components/Skeleton.tsx';
+import type { PurchaseReleasesQuery } from '../../../__generated__/PurchaseReleasesQuery.graphql.ts';
 import { ReleaseRow, ReleaseRows } from '../../shared/releases/ReleaseRow.tsx';
 import { monoCaps } from '../../shared/figureText.ts';
 import { CopyButton } from './CopyButton.tsx';
@@ -33,7 +34,8 @@ const Stream = styled.p`
 `;
 
 export type PurchaseReleasesProps = {
-  purchase: PurchaseReleases_purchase$key;
+  /** the purchase's global id */
+  id: string;
   title: string;
   onUsed: () => void;
   onLink: (link: ExternalLinkAnswer) => void;
@@ -42,26 +44,41 @@ export type PurchaseReleasesProps = {
 /**
  * The releases this purchase includes (docs/decisions.md "Issue 26: releases"), newest first with
  * notes and schema changes; the buyer picks one and the download (and the stream address) take
- * it. A listing without releases downloads as before.
+ * it. A listing without releases downloads as before. Read by its own query: inside the library's
+ * page query it would pass the server's depth limit (fragments count as levels).
  */
-export function PurchaseReleases({ purchase, title, onUsed, onLink }: PurchaseReleasesProps) {
-  const p = useFragment(
+export function PurchaseReleases(props: PurchaseReleasesProps) {
+  return (
+    <Suspense fallback={<Skeleton lines={2} />}>
+      <Releases {...props} />
+    </Suspense>
+  );
+}
+
+function Releases({ id, title, onUsed, onLink }: PurchaseReleasesProps) {
+  const { node: p } = useLazyLoadQuery<PurchaseReleasesQuery>(
     graphql`
-      fragment PurchaseReleases_purchase on Purchase {
-        purchaseId
-        downloadPath
-        streamPath
-        releases {
-          id
-          version
-          downloadPath
-          streamPath
-          ...ReleaseRow_release
+      query PurchaseReleasesQuery($id: ID!) {
+        node(id: $id) {
+          ... on Purchase {
+            purchaseId
+            downloadPath
+            streamPath
+            releases {
+              id
+              version
+              downloadPath
+              streamPath
+              ...ReleaseRow_release
+            }
+          }
         }
       }
     `,
-    purchase,
+    { id },
+    { fetchPolicy: 'store-and-network' },
   );
+  if (!p?.purchaseId || !p.downloadPath || !p.streamPath || !p.releases) return null;
   const [picked, setPicked] = useState<string | null>(null);
   const chosen = p.releases.find((r) => r.version === picked) ?? p.releases[0] ?? null;
   const downloadPath = chosen?.downloadPath ?? p.downloadPath;

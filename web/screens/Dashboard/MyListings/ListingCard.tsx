@@ -89,7 +89,6 @@ export function ListingCard({ contract }: ListingCardProps) {
         highestBid
         openBidCount
         salesCount
-        ...ListingReleases_contract
       }
     `,
     contract,
@@ -129,7 +128,7 @@ export function ListingCard({ contract }: ListingCardProps) {
           { label: 'Sales', value: formatCount(c.salesCount) },
         ]}
       />
-      <ListingReleases contract={c} />
+      <ListingReleases id={c.id} />
       {c.openBidCount === 0 ? (
         <NoBids>No open bids{c.status === 'pending_review' ? ' · buyers can bid once the listing is approved' : ''}.</NoBids>
       ) : (

@@ -26,6 +26,8 @@ const Problem = styled.p`
 export type PublishReleaseDialogProps = {
   open: boolean;
   onClose: () => void;
+  /** the release is out: the card reads its releases again */
+  onPublished: () => void;
   contractId: string;
   title: string;
   /** the version to suggest: the next number after the listing's latest */
@@ -33,7 +35,7 @@ export type PublishReleaseDialogProps = {
 };
 
 /** Upload the new file (with progress, checked and profiled like a listing's), a version and notes; publish. */
-export function PublishReleaseDialog({ open, onClose, contractId, title, suggestedVersion }: PublishReleaseDialogProps) {
+export function PublishReleaseDialog({ open, onClose, onPublished, contractId, title, suggestedVersion }: PublishReleaseDialogProps) {
   const { toast } = useToast();
   const [commit, publishing] = usePublishReleaseMutation();
   const [file, setFile] = useState<UploadedFile | null>(null);
@@ -60,6 +62,7 @@ export function PublishReleaseDialog({ open, onClose, contractId, title, suggest
         setFile(null);
         setNotes('');
         onClose();
+        onPublished();
       },
       onError: (error) => setProblem({ message: error.message, fields: {} }),
     });

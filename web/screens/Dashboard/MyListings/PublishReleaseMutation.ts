@@ -2,7 +2,7 @@ import { graphql, useMutation } from 'react-relay';
 import type { PublishReleaseMutation as MutationType } from '../../../__generated__/PublishReleaseMutation.graphql.ts';
 
 // The provider publishes an uploaded file as the listing's next release; the answer brings the
-// listing's releases and figures back, so the card shows the new one at once.
+// listing's figures back; the card then reads its releases again (ListingReleases).
 const mutation = graphql`
   mutation PublishReleaseMutation($input: PublishReleaseInput!) {
     publishRelease(input: $input) {
@@ -16,7 +16,6 @@ const mutation = graphql`
             recordCount
             fieldCount
             dataFields
-            ...ListingReleases_contract
           }
         }
       }

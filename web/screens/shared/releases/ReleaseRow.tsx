@@ -89,25 +89,16 @@ export function ReleaseRow({ release, actions }: ReleaseRowProps) {
         size
         recordCount
         schemaChange
-        schemaDiff {
-          added { name type }
-          removed { name type }
-          retyped { name from to }
-          nullShareJumped { name from to }
-        }
+        schemaChanges { kind name from to }
       }
     `,
     release,
   );
-  const d = r.schemaDiff;
-  const changes = d
-    ? [
-        ...d.removed.map((f) => ({ key: `-${f.name}`, tone: 'down' as const, text: `− ${f.name}` })),
-        ...d.retyped.map((f) => ({ key: `~${f.name}`, tone: 'down' as const, text: `${f.name}: ${f.from} → ${f.to}` })),
-        ...d.added.map((f) => ({ key: `+${f.name}`, tone: 'up' as const, text: `+ ${f.name}` })),
-        ...d.nullShareJumped.map((f) => ({ key: `0${f.name}`, tone: 'amber' as const, text: `${f.name} empty ${pct(f.from)} → ${pct(f.to)}` })),
-      ]
-    : [];
+  const changes = r.schemaChanges.map((f) => ({
+    key: `${f.kind}:${f.name}`,
+    tone: f.kind === 'added' ? ('up' as const) : f.kind === 'nullShareJumped' ? ('amber' as const) : ('down' as const),
+    text: f.kind === 'removed' ? `− ${f.name}` : f.kind === 'retyped' ? `${f.name}: ${f.from} → ${f.to}` : f.kind === 'added' ? `+ ${f.name}` : `${f.name} empty ${pct(f.from)} → ${pct(f.to)}`,
+  }));
   return (
     <Row data-testid="release" aria-label={`Release ${r.version}`}>
       <Line>
