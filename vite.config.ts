@@ -26,11 +26,30 @@ function scriptsAtLowPriority(): Plugin {
   };
 }
 
+/**
+ * react-relay ships two implementations of its fragment hook and picks one at run time by
+ * RelayFeatureFlags.ENABLE_ACTIVITY_COMPATIBILITY, which is on by default in the version we use
+ * and never turned off here: the other one (`useFragmentInternal_CURRENT`, ~2 KB of '/') is dead
+ * code no bundler can see. It is replaced by a stub that says so if the flag is ever turned off
+ * (docs/performance.md, "Web delivery").
+ */
+function withoutUnusedRelayFragmentHook(): Plugin {
+  const stub = fileURLToPath(new URL('web/relay/unusedRelayHook.js', import.meta.url));
+  return {
+    name: 'without-unused-relay-fragment-hook',
+    enforce: 'pre',
+    resolveId(id, importer) {
+      if (id === './useFragmentInternal_CURRENT' && importer?.includes('/react-relay/lib/relay-hooks/')) return stub;
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
   root: 'web',
   // every text asset over 1 KB also as .br and .gz: the server sends the one the browser accepts
   // (precompressed at build time: no compression work per request)
-  plugins: [react(), relay as PluginOption, compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }), scriptsAtLowPriority()],
+  plugins: [withoutUnusedRelayFragmentHook(), react(), relay as PluginOption, compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }), scriptsAtLowPriority()],
   resolve: {
     alias: [
       // react-relay's main module is CommonJS that also carries the legacy container API

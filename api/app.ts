@@ -21,6 +21,7 @@ import { simulatedPaymentProvider, type PaymentProvider } from './domain/payment
 import { registerTradingJobs } from './domain/trading/positions.service.ts';
 import { registerUploadJobs } from './domain/listings/upload.service.ts';
 import { registerNotificationJobs } from './domain/notifications/notifications.jobs.ts';
+import { registerFreshnessJobs } from './domain/freshness/freshness.jobs.ts';
 import { localDiskStorage, uploadsRoot, type FileStorage } from './storage/storage.ts';
 import { clientAddress } from './auth/client-address.ts';
 import type { AppServices } from './context.ts';
@@ -96,6 +97,8 @@ export function createApp(opts: AppOptions) {
   registerUploadJobs(jobs, services);
   // Recorded events told to the people concerned, in the bell and by mail (docs/decisions.md "Issue 25: notifications").
   registerNotificationJobs(jobs, { ...services, appUrl: config.publicUrl ?? `http://localhost:${config.port}`, secret: config.sessionSecret });
+  // Each listing's next release checked against its update frequency (docs/decisions.md "Issue 26: the freshness promise").
+  registerFreshnessJobs(jobs, services);
   const origins = originPolicy(config.corsOrigins, config.publicUrl);
   const yoga = buildYoga(services, origins, responseCache);
   const app = new Hono<{ Bindings: HttpBindings }>();

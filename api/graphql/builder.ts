@@ -8,6 +8,7 @@ import { getDatamodel } from '../db/generated/pothos-types.ts';
 import type { Context } from '../context.ts';
 import { isObjectType, type GraphQLResolveInfo } from 'graphql';
 import { isRecordId } from '../db/ids.ts';
+import { TWO_FACTOR_ENROLMENT_REQUIRED_MESSAGE } from '../domain/accounts/two-factor.errors.ts';
 import { AuthenticationError, PermissionError, ValidationError } from '../domain/errors.ts';
 import { isAdmin, isApprovedProvider, isLoggedIn } from '../domain/policies.ts';
 
@@ -40,7 +41,7 @@ export const builder = new SchemaBuilder<{
     // Anonymous callers get UNAUTHENTICATED, logged-in callers without the right get FORBIDDEN; an
     // administrator who must enrol in two-factor sign-in first is told so (api/context.ts).
     unauthorizedError: (_parent, ctx) =>
-      ctx.twoFactorEnrolmentRequired ? new PermissionError(TWO_FACTOR_ENROLMENT_REQUIRED, 'TWO_FACTOR_ENROLMENT_REQUIRED') : ctx.viewer ? new PermissionError() : new AuthenticationError(),
+      ctx.twoFactorEnrolmentRequired ? new PermissionError(TWO_FACTOR_ENROLMENT_REQUIRED_MESSAGE, 'TWO_FACTOR_ENROLMENT_REQUIRED') : ctx.viewer ? new PermissionError() : new AuthenticationError(),
   },
   // Each mutation names the error types it can raise (`errors: { types }`), and its result union
   // lists only those (docs/decisions.md "One error language"): none by default.
@@ -82,8 +83,6 @@ export const builder = new SchemaBuilder<{
     onUnusedQuery: process.env.NODE_ENV === 'production' ? null : 'warn',
   },
 });
-
-const TWO_FACTOR_ENROLMENT_REQUIRED = 'Administrators must turn on two-factor sign-in (Profile, Security) before using administrator tools';
 
 /** Ids one nodes(ids:) call may ask: each is a lookup of its own. */
 export const MAX_NODE_IDS = 100;

@@ -50,6 +50,8 @@ const NEVER_ON_PROVIDER_CARDS = [
   'notifications',
   'statementMonths',
   'unreadNotificationCount',
+  // A provider's record sums their listings': the contract page's provider panel reads it.
+  'onTimeRecord',
 ];
 
 const fieldsOfType = (name: string) => {

@@ -26,6 +26,8 @@ const DERIVED_CONTRACT_FIELDS = {
   openBidCount: [FIGURES],
   provider: ['providerId'],
   viewerIsProvider: ['providerId'],
+  // read for the page in one statement (api/domain/freshness/freshness.record.ts)
+  onTimeRecord: ['id'],
 } as const satisfies Record<string, CardSource<(typeof CARD_COLUMNS)[number]>>;
 
 /** Provider fields a card row answers besides its columns of the same name (CARD_PROVIDER_COLUMNS). */
@@ -48,7 +50,7 @@ export const PROVIDER_CARD_FIELDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Fields whose own selection is a value computed from the row (any subfield will do). */
-const COMPUTED_OBJECTS = new Set(['priceChange24h']);
+const COMPUTED_OBJECTS = new Set(['priceChange24h', 'onTimeRecord']);
 
 type Fragments = Record<string, FragmentDefinitionNode>;
 

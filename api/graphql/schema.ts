@@ -26,6 +26,7 @@ import './notifications.ts';
 import './earnings.ts';
 import './support.ts';
 import './trading.ts';
+import './freshness.ts';
 
 builder.queryType({});
 builder.mutationType({});

@@ -7,7 +7,7 @@ export const CONTRACT_FIELDS = `
   contractId title description category categoryLabel ticker status price marketPrice
   priceChange24h { change percent } pricingModel updateFrequency recordCount fieldCount dataFormat
   deliveryMethod sampleSize geographicCoverage dataSource dataAccessType sampleData dataFields isEnterprise
-  salesCount highestBid openBidCount createdAt
+  salesCount highestBid openBidCount createdAt delayedSince onTimeRecord { onTime periods }
   provider { userId name profileImage rating reviewCount completedSales isVerifiedProvider memberSince }`;
 
 /** Resolve to null for anyone but the provider and administrators (api/graphql/listing.ts). */
@@ -44,6 +44,9 @@ export interface ContractNode {
   highestBid: string | null;
   openBidCount: number;
   createdAt: string;
+  /** The freshness promise (docs/decisions.md "Issue 26: the freshness promise"). */
+  delayedSince: string | null;
+  onTimeRecord: { onTime: number; periods: number } | null;
   provider: {
     userId: string;
     name: string;

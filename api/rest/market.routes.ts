@@ -11,7 +11,7 @@ import { afterCursorForOffset } from '../graphql/cursors.ts';
 import { BACK_OFFICE_FIELDS, CONTRACT_FIELDS, restContract, restContractFor, type BackOfficeContractNode, type ContractNode } from './contract-shape.ts';
 import { documentedAs, queryOf } from './openapi/describe.ts';
 import { ListingAnswer } from './openapi/shapes.ts';
-import { isAdmin } from '../domain/policies.ts';
+import { refuseNonAdmin } from './signed-in.ts';
 import { AMOUNT_DIGITS } from '../domain/money/money.ts';
 
 /** The routes of this file under one heading of the reference page. */
@@ -149,8 +149,8 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
     const limit = q.limit ?? 50;
     const offset = q.offset ?? 0;
     const ctx = await contextFor(yoga, c, clientIp(c));
-    if (!ctx.viewer) return jsonError(c, 'LOGIN_REQUIRED', 'Authentication required');
-    if (!isAdmin(ctx.viewer)) return jsonError(c, 'ADMIN_REQUIRED', 'Only administrators list listings that are not active');
+    const refused = refuseNonAdmin(c, ctx, 'Only administrators list listings that are not active');
+    if (refused) return refused;
     // The queue's cursors are ids: walk to the offset page by page (the queue is short).
     const items: BackOfficeContractNode[] = [];
     let after: string | undefined;

@@ -13,6 +13,7 @@ import { purchaseRoutes } from './purchases.routes.ts';
 import { diligenceRoutes } from './diligence.routes.ts';
 import { listingRoutes } from './listing.routes.ts';
 import { releaseRoutes } from './releases.routes.ts';
+import { freshnessRoutes } from './freshness.routes.ts';
 import { paymentRoutes } from './payment.routes.ts';
 import { invoiceRoutes } from './invoices.routes.ts';
 import { dataRoutes } from './data.routes.ts';
@@ -42,6 +43,7 @@ const ROOMS: ReadonlyArray<readonly [string, (yoga: Yoga, clientIp: ClientIp) =>
   ['/data', dataRoutes],
   ['/', listingRoutes],
   ['/', releaseRoutes],
+  ['/', freshnessRoutes],
   ['/', marketRoutes],
   ['/', bidRoutes],
   ['/', purchaseRoutes],

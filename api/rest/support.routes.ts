@@ -2,7 +2,7 @@ import { Hono, type Context as HonoContext } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../graphql/yoga.ts';
 import { contextFor, json, jsonList, listEveryPage, operation, respondWithGraphQLErrors, respondWithResult, runOperation, type MutationResult, type ClientIp } from './execute.ts';
-import { isAdmin } from '../domain/policies.ts';
+import { refuseNonAdmin as refuseAnyoneButAdmin } from './signed-in.ts';
 import { jsonError, strings } from './respond.ts';
 import { PRIORITY_MESSAGE, STATUS_MESSAGE } from '../domain/support/support.schemas.ts';
 import { z } from 'zod';
@@ -82,10 +82,7 @@ export function supportRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   /** 401 when logged out, 403 for anyone but an administrator. */
   async function refuseNonAdmin(c: HonoContext<{ Bindings: HttpBindings }>) {
-    const { viewer } = await contextFor(yoga, c, clientIp(c));
-    if (!viewer) return jsonError(c, 'LOGIN_REQUIRED', 'Authentication required');
-    if (!isAdmin(viewer)) return jsonError(c, 'ADMIN_REQUIRED', 'Admin access required');
-    return null;
+    return refuseAnyoneButAdmin(c, await contextFor(yoga, c, clientIp(c)));
   }
 
   // POST /api/support/tickets { name, email, subject, priority, message }: anyone; a visitor's

@@ -17,3 +17,6 @@ export const TWO_FACTOR_ERROR_CODES = {
   /** An administrator without two-factor where it is required: only enrolment is open to them. */
   TWO_FACTOR_ENROLMENT_REQUIRED: 'FORBIDDEN',
 } as const satisfies Record<string, ErrorCode>;
+
+/** What an administrator without two-factor is told where it is required (GraphQL's admin scope and REST's admin paths). */
+export const TWO_FACTOR_ENROLMENT_REQUIRED_MESSAGE = 'Administrators must turn on two-factor sign-in (Profile, Security) before using administrator tools';

@@ -227,6 +227,9 @@ describe('two-factor limits and the administrators rule', () => {
     expect(login).toMatchObject({ status: 200, body: { twoFactorEnrolmentRequired: true } });
     const refused = await admin.json('GET', '/api/platform/earnings');
     expect(refused).toMatchObject({ status: 403, body: { code: 'TWO_FACTOR_ENROLMENT_REQUIRED' } });
+    // the REST paths that check the administrator themselves say the same
+    expect(await admin.json('GET', '/api/support/admin/tickets')).toMatchObject({ status: 403, body: { code: 'TWO_FACTOR_ENROLMENT_REQUIRED' } });
+    expect(await admin.json('GET', '/api/contracts?status=pending_review')).toMatchObject({ status: 403, body: { code: 'TWO_FACTOR_ENROLMENT_REQUIRED' } });
     const gql = await admin.gql('{ listingsForReview { totalCount } }');
     expect(gql.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', reason: 'TWO_FACTOR_ENROLMENT_REQUIRED' });
     expect((await admin.json('GET', '/api/auth/two-factor')).body).toMatchObject({ enabled: false, requiredForAccount: true });

@@ -14,6 +14,7 @@ import { marketPriceAfterListPriceChange } from '../market/price.rules.ts';
 import type { DataProfile } from './profile.ts';
 import { listingDecisionMail } from './listings.mails.ts';
 import { publishFirstRelease } from '../releases/releases.service.ts';
+import { listingOnSale } from '../freshness/freshness.jobs.ts';
 
 export interface ListingDeps {
   db: Db;
@@ -167,6 +168,8 @@ export async function reviewListing(deps: ListingDeps, admin: User | null, contr
       // The file buyers will see is release 1 from now (docs/decisions.md "Issue 26: releases").
       await publishFirstRelease(tx, deps.jobs, current, now);
     }
+    // On sale: the freshness promise starts (docs/decisions.md "Issue 26: the freshness promise").
+    if (input.status === 'active') await listingOnSale(tx, deps.jobs, current.id, now);
     // A review decides a listing waiting for it; putting a paused listing back is not an approval.
     if (current.status === 'pending_review') await recordEvent(tx, deps.jobs, input.status === 'active' ? 'listing.approved' : 'listing.rejected', { contractId: current.id }, now);
     return tx.contract.findUniqueOrThrow({ where: { id: current.id }, include: { provider: true } });

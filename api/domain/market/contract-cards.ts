@@ -34,6 +34,7 @@ export const CARD_COLUMNS = [
   'isEnterprise',
   'salesCount',
   'createdAt',
+  'delayedSince',
 ] as const satisfies ReadonlyArray<keyof Contract>;
 
 /** The provider's columns a card may show: its public profile (no email, no password, no sessions). */
@@ -66,7 +67,7 @@ export interface ContractCardPage extends ContractPage {
 }
 
 const DECIMALS = new Set<string>(['price', 'marketPrice', 'rating']);
-const INSTANTS = new Set<string>(['createdAt']);
+const INSTANTS = new Set<string>(['createdAt', 'delayedSince']);
 
 /** `'title', c."title", ...` for json_build_object: decimals as text (exact), the rest as JSON has them. */
 function jsonColumns(alias: string, columns: readonly string[]): Prisma.Sql {

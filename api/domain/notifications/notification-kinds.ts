@@ -36,6 +36,7 @@ export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
   kind('access.expired', 'Your data access expired'),
   kind('release.published', 'A new release of data you subscribe to', 'both'),
   kind('message.received', 'A new message'),
+  kind('release.delayed', 'Data delayed: a listing missed its update frequency', 'both'),
   kind('account.security', 'Security of your account', 'both', true),
 ];
 

@@ -2,6 +2,7 @@ import type { Jobs } from '../../jobs/job-runner.ts';
 import type { ContractRelease, Prisma } from '../../db/generated/prisma/client.ts';
 import { DomainError } from '../errors.ts';
 import { recordEvent } from '../notifications/record-event.ts';
+import { releasePublished } from '../freshness/freshness.jobs.ts';
 import type { Tx } from '../transitions/transition.ts';
 
 /** What a new release row holds besides its place in the listing (sequence) and its publishing time. */
@@ -41,6 +42,8 @@ export async function insertRelease(tx: Tx, jobs: Pick<Jobs, 'schedule'>, input:
       publishedAt: now,
     },
   });
+  // The freshness promise is kept: no longer delayed, the next check moves (docs/decisions.md "Issue 26: the freshness promise").
+  await releasePublished(tx, jobs, release);
   await recordEvent(tx, jobs, 'release.published', { contractId: input.contractId, releaseId: release.id, sequence: release.sequence, version: release.version }, now);
   return release;
 }

@@ -66,6 +66,11 @@ export const ContractAnswer = z
     highestBid: Decimal.nullable(),
     openBidCount: z.number().int(),
     createdAt: Instant,
+    delayedSince: Instant.nullable().describe("When the next release became overdue against the update frequency (plus a grace margin); null while the listing keeps its promise."),
+    onTimeRecord: z
+      .object({ onTime: z.number().int(), periods: z.number().int() })
+      .nullable()
+      .describe('Of the last `periods` periods (at most 12) of the update frequency, how many the data was never overdue in; null for a static listing.'),
     providerId: id,
     provider: z
       .object({ id, name: z.string(), profileImage: z.string().nullable(), rating: z.number().nullable(), reviewCount: z.number().int(), isVerified: z.boolean() })

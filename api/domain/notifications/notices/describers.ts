@@ -1,6 +1,7 @@
 import type { Describer } from './notice.ts';
 import { accessNotices } from './access.notices.ts';
 import { diligenceNotices } from './diligence.notices.ts';
+import { freshnessNotices } from './freshness.notices.ts';
 import { disputesNotices } from './disputes.notices.ts';
 import { listingsNotices } from './listings.notices.ts';
 import { marketNotices } from './market.notices.ts';
@@ -21,4 +22,5 @@ export const DESCRIBERS: Record<string, Describer> = {
   ...messagingNotices,
   ...accessNotices,
   ...releasesNotices,
+  ...freshnessNotices,
 };

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ButtonLink } from '../../../components/ButtonLink.tsx';
 import { FormCard } from '../../../components/FormCard.tsx';
 import { useSession } from '../../../session/useSession.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { StateBlock } from '../StateBlock.tsx';
+import { useOncePerToken } from '../useOncePerToken.ts';
 import { useConfirmEmailChangeMutation } from './ConfirmEmailChangeMutation.ts';
 
 const NO_LINK = 'This page opens from the link we mailed to your new address.';
@@ -21,11 +22,7 @@ export function ConfirmEmailChange() {
   const [commit] = useConfirmEmailChangeMutation();
   const [phase, setPhase] = useState<Phase>(token ? { kind: 'confirming' } : { kind: 'failed', message: NO_LINK });
 
-  // Once per token: a StrictMode double effect must not spend it twice.
-  const tried = useRef<string | null>(null);
-  useEffect(() => {
-    if (!token || tried.current === token) return;
-    tried.current = token;
+  useOncePerToken(token, () =>
     commit({
       variables: { input: { token } },
       onCompleted: ({ confirmEmailChange: r }) => {
@@ -38,8 +35,8 @@ export function ConfirmEmailChange() {
         setPhase({ kind: 'failed', message: (r.__typename === '%other' ? null : r.message) ?? 'The email could not be changed.' });
       },
       onError: (error) => setPhase({ kind: 'failed', message: error.message }),
-    });
-  }, [token, commit, refreshSession]);
+    }),
+  );
 
   const next = viewer ? { to: '/dashboard/profile', label: 'BACK TO YOUR PROFILE' } : { to: '/auth/login', label: 'LOG IN' };
   return (

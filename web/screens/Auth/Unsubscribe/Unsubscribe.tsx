@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ButtonLink } from '../../../components/ButtonLink.tsx';
 import { FormCard } from '../../../components/FormCard.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { StateBlock } from '../StateBlock.tsx';
+import { useOncePerToken } from '../useOncePerToken.ts';
 import { useUnsubscribeMutation } from './UnsubscribeMutation.ts';
 
 const INVALID = 'This unsubscribe link is not valid';
@@ -20,18 +21,14 @@ export function Unsubscribe() {
   const [commit] = useUnsubscribeMutation();
   const [phase, setPhase] = useState<Phase>(token ? { kind: 'working' } : { kind: 'failed', message: INVALID });
 
-  // Once per token (a StrictMode double effect or a re-render sends it once).
-  const tried = useRef<string | null>(null);
-  useEffect(() => {
-    if (!token || tried.current === token) return;
-    tried.current = token;
+  useOncePerToken(token, () =>
     commit({
       variables: { input: { token } },
       onCompleted: ({ unsubscribeNotificationMail: r }) =>
         setPhase(r.__typename === 'MutationUnsubscribeNotificationMailSuccess' && r.data ? { kind: 'done', label: r.data.label } : { kind: 'failed', message: r.__typename === '%other' ? INVALID : r.message || INVALID }),
       onError: (error) => setPhase({ kind: 'failed', message: error.message || INVALID }),
-    });
-  }, [token, commit]);
+    }),
+  );
 
   return (
     <FormCard

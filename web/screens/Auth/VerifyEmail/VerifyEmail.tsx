@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ButtonLink } from '../../../components/ButtonLink.tsx';
 import { FormCard } from '../../../components/FormCard.tsx';
@@ -7,6 +7,7 @@ import { ResendForm } from './ResendForm.tsx';
 import { useVerifyEmailMutation } from './VerifyEmailMutation.ts';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
 import { StateBlock } from '../StateBlock.tsx';
+import { useOncePerToken } from '../useOncePerToken.ts';
 
 /** After a verification the login screen follows in 2 s (docs/decisions.md 'Verification tokens'). */
 const REDIRECT_MS = 2000;
@@ -33,11 +34,7 @@ export function VerifyEmail() {
   const [commitVerify] = useVerifyEmailMutation();
   const [phase, setPhase] = useState<Phase>(token ? { kind: 'verifying' } : { kind: 'check-inbox' });
 
-  // Runs once per token (a StrictMode double effect or a re-render must not spend it twice).
-  const triedToken = useRef<string | null>(null);
-  useEffect(() => {
-    if (!token || triedToken.current === token) return;
-    triedToken.current = token;
+  useOncePerToken(token, () => {
     setPhase({ kind: 'verifying' });
     commitVerify({
       variables: { input: { token, email: email || null } },
@@ -61,7 +58,7 @@ export function VerifyEmail() {
         setPhase({ kind: 'failed', message: error.message || INVALID_TOKEN });
       },
     });
-  }, [token, email, commitVerify, toast]);
+  });
 
   // verified -> the login screen after 2 s
   useEffect(() => {

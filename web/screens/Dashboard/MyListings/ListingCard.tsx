@@ -13,6 +13,7 @@ import { humanize, statusTone } from '../../../format/labels.ts';
 import { FigureStrip } from '../shared/FigureStrip.tsx';
 import { ListingOpenBids } from './ListingOpenBids.tsx';
 import { ListingReleases } from './ListingReleases.tsx';
+import { ListingFreshness } from './ListingFreshness.tsx';
 import { oneLine } from '../../../theme/text.ts';
 
 const Card = styled.article`
@@ -89,6 +90,7 @@ export function ListingCard({ contract }: ListingCardProps) {
         highestBid
         openBidCount
         salesCount
+        ...ListingFreshness_contract
       }
     `,
     contract,
@@ -111,6 +113,7 @@ export function ListingCard({ contract }: ListingCardProps) {
         <Badge size="sm" tone={statusTone(c.status)} dot={c.status === 'active'}>
           {c.status}
         </Badge>
+        <ListingFreshness contract={c} />
         {c.status === 'rejected' && (
           // the provider edits a rejected listing and resubmits it
           <ButtonLink size="sm" variant="primary" to={`/list-data?edit=${encodeURIComponent(c.contractId)}`} aria-label={`Edit & resubmit ${c.title}`}>

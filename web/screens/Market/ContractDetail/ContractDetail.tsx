@@ -12,6 +12,7 @@ import { ContractDetailQuery, type ContractDetailLoaderData } from './ContractDe
 import { DetailAbout } from './DetailAbout.tsx';
 import { DetailBidTicket } from './DetailBidTicket.tsx';
 import { DetailFields } from './DetailFields.tsx';
+import { DetailFreshness } from './DetailFreshness.tsx';
 import { DetailOrderBook } from './DetailOrderBook.tsx';
 import { DetailPriceChart } from './DetailPriceChart.tsx';
 import { DetailProviderCard } from './DetailProviderCard.tsx';
@@ -121,6 +122,7 @@ function ContractDetailContent({ query }: { query: PreloadedQuery<ContractDetail
         </DetailChartArea>
         <DetailSide>
           <DetailTradeCard contract={contract} />
+          <DetailFreshness contract={contract} />
           <DetailBidTicket contract={contract} />
           <DetailProviderCard provider={contract.provider} />
         </DetailSide>

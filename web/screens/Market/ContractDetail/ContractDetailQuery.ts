@@ -23,6 +23,7 @@ export const ContractDetailQuery = graphql`
       ...DetailTradeCard_contract
       ...DetailBidTicket_contract
       ...DetailReviews_contract
+      ...DetailFreshness_contract
     }
   }
 `;

@@ -8,6 +8,7 @@ import { Stars } from '../../../components/Stars.tsx';
 import type { DetailProviderCard_provider$key } from '../../../__generated__/DetailProviderCard_provider.graphql.ts';
 import { formatCount, plural, noun } from '../../../format/format.ts';
 import { memberYear } from './detailFormat.ts';
+import { DetailProviderOnTime } from './DetailProviderOnTime.tsx';
 
 const Top = styled.div`
   display: flex;
@@ -84,6 +85,7 @@ export function DetailProviderCard({ provider }: DetailProviderCardProps) {
         completedSales
         isVerifiedProvider
         memberSince
+        ...DetailProviderOnTime_provider
       }
     `,
     provider,
@@ -127,6 +129,7 @@ export function DetailProviderCard({ provider }: DetailProviderCardProps) {
             <b>{formatCount(p.completedSales)}</b> completed {noun(p.completedSales, 'sale')}
           </span>
         </li>
+        <DetailProviderOnTime provider={p} />
       </Facts>
     </Panel>
   );

@@ -35,6 +35,11 @@ export function ContractCard({ contract, layout = 'grid' }: ContractCardProps) {
         ...ContractProvider_contract
         ...ContractQuote_contract
         ...ContractActions_contract
+        delayedSince
+        onTimeRecord {
+          onTime
+          periods
+        }
       }
     `,
     contract,

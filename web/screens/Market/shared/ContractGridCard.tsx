@@ -6,6 +6,7 @@ import { words } from '../../../format/labels.ts';
 import { ContractActions } from './ContractActions.tsx';
 import { ContractBadges } from './ContractBadges.tsx';
 import { ContractFigures } from './ContractFigures.tsx';
+import { ContractFreshness } from './ContractFreshness.tsx';
 import { ContractProvider } from './ContractProvider.tsx';
 import { ContractQuote } from './ContractQuote.tsx';
 import { Description, Figure, Freq, Model, Price, Ticker, TitleLink } from './contractCardParts.ts';
@@ -116,6 +117,7 @@ export function ContractGridCard({ c }: ContractGridCardProps) {
         <Model>{words(c.pricingModel)}</Model>
       </PriceRow>
       <Description $lines={2}>{c.description}</Description>
+      <ContractFreshness c={c} />
       <Figures>
         <ContractFigures contract={c} />
       </Figures>

@@ -6,6 +6,7 @@ import { words } from '../../../format/labels.ts';
 import { ContractActions } from './ContractActions.tsx';
 import { ContractBadges } from './ContractBadges.tsx';
 import { ContractFigures } from './ContractFigures.tsx';
+import { ContractFreshness } from './ContractFreshness.tsx';
 import { ContractProvider } from './ContractProvider.tsx';
 import { ContractQuote } from './ContractQuote.tsx';
 import { Description, Figure, Freq, Model, Price, Ticker, TitleLink } from './contractCardParts.ts';
@@ -140,6 +141,7 @@ export function ContractListRow({ c }: ContractListRowProps) {
             {c.updateFrequency}
           </Freq>
           <ContractProvider contract={c} layout="list" />
+          <ContractFreshness c={c} />
         </RowMeta>
       </RowMain>
       <RowFigures>
