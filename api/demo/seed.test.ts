@@ -311,9 +311,15 @@ describe('seedDemoData', () => {
       db.user.findUniqueOrThrow({ where: { email: DEMO_BUYER_EMAIL } }),
       db.user.findUniqueOrThrow({ where: { email: DEMO_PROVIDER_EMAIL } }),
     ]);
-    const files = await db.dataFile.findMany({ include: { contract: true } });
-    expect(files).toHaveLength(1);
+    // Release 1 of the listing and its release 2 (docs/decisions.md "Issue 26: releases").
+    const files = await db.dataFile.findMany({ include: { contract: true, release: true }, orderBy: { createdAt: 'asc' } });
+    expect(files).toHaveLength(2);
     const file = files[0]!;
+    expect(files[1]!.contractId).toBe(file.contractId);
+    expect(files.map((f) => f.release && { sequence: f.release.sequence, sha256: f.release.sha256, size: f.release.size })).toEqual(files.map((f, i) => ({ sequence: i + 1, sha256: f.sha256, size: f.size })));
+    expect(files[1]!.release!.notes).toBeTruthy();
+    expect(files[1]!.release!.schemaDiff).toMatchObject({ added: [], removed: [], retyped: [] });
+    expect(files[1]!.release!.publishedAt.getTime()).toBeGreaterThan(files[0]!.release!.publishedAt.getTime());
     expect(file.contract).toMatchObject({ providerId: provider.id, status: 'active', dataAccessType: 'both', dataFormat: 'csv' });
     expect(file).toMatchObject({ uploaderId: provider.id, kind: 'data', contentType: 'text/csv' });
     const bytes = fs.readFileSync(path.join(filesRoot, file.storageKey));
@@ -325,6 +331,8 @@ describe('seedDemoData', () => {
     expect(file.profile).not.toBeNull();
 
     const purchase = await db.purchase.findFirstOrThrow({ where: { buyerId: buyer.id, contractId: file.contractId! }, include: { payment: true, apiKeys: true } });
+    // A one-time purchase after both releases: it includes both.
+    expect(purchase.purchaseDate.getTime()).toBeGreaterThan(files[1]!.release!.publishedAt.getTime());
     expect(purchase.status).toBe('active');
     expect(purchase.payment!.status).toBe('escrowed');
     expect(purchase.payment!.escrowStartedAt!.getTime()).toBeGreaterThan(Date.now() - DAY);

@@ -15,6 +15,7 @@ import { RELEASE_JOB, releaseJobKey } from '../domain/payments/payments.escrow.t
 import { ACCESS_REMINDER_JOB, accessReminders } from '../domain/payments/payments.access.ts';
 import { generateApiKey } from '../domain/delivery/api-keys.ts';
 import { profileCsv } from '../domain/listings/profile.ts';
+import { fieldsOf, isSchemaChange, schemaDiff } from '../domain/releases/schema-diff.ts';
 import { issueMissingDocuments } from '../domain/invoices/invoices.issue.ts';
 import type { FileStorage } from '../storage/storage.ts';
 import {
@@ -89,6 +90,7 @@ export async function seedDemoData(
       db.payment.createMany({ data: plan.payments }),
       db.purchase.createMany({ data: plan.purchases }),
       db.dataFile.createMany({ data: plan.uploads.map((u) => u.row) }),
+      db.contractRelease.createMany({ data: demoReleases(plan.uploads) }),
       db.apiKey.createMany({ data: plan.apiKeys }),
       db.apiKeyUsage.createMany({ data: plan.apiKeyUsages }),
       db.dispute.createMany({ data: plan.disputes }),
@@ -119,6 +121,35 @@ export async function seedDemoData(
 }
 
 // ---------------------------------------------------------------- helpers
+
+type DemoRelease = { sequence: number; version: string; notes: string | null; publishedAt: Date };
+
+/** The release rows of the seeded files, each with its schema diff against the one before (as publishRelease writes them). */
+function demoReleases(uploads: { row: Prisma.DataFileCreateManyInput; release: DemoRelease | null }[]): Prisma.ContractReleaseCreateManyInput[] {
+  const previous = new Map<string, unknown>();
+  return uploads
+    .filter((u) => u.release)
+    .sort((a, b) => a.release!.sequence - b.release!.sequence)
+    .map(({ row, release }) => {
+      const contractId = row.contractId!;
+      const diff = previous.has(contractId) ? schemaDiff(fieldsOf(previous.get(contractId)), fieldsOf(row.profile)) : null;
+      previous.set(contractId, row.profile ?? null);
+      const profile = (row.profile ?? null) as { recordCount?: number | null } | null;
+      return {
+        id: uuid7(release!.publishedAt.getTime()),
+        contractId,
+        ...release!,
+        fileId: row.id!,
+        size: row.size,
+        sha256: row.sha256,
+        recordCount: profile?.recordCount ?? null,
+        profile: (row.profile ?? undefined) as Prisma.InputJsonValue | undefined,
+        schemaDiff: (diff ?? undefined) as Prisma.InputJsonValue | undefined,
+        schemaChange: isSchemaChange(diff),
+        publishedById: row.uploaderId,
+      };
+    });
+}
 
 // Dates serialize as ISO strings in UTC, which is how Prisma stores `timestamp(3)` columns.
 const INSERT_TICKS = `INSERT INTO "PriceTick" ("id", "contractId", "price", "source", "createdAt")
@@ -224,7 +255,8 @@ function buildDemoPlan(now: number, adminHash: string, userHash: string, withFil
   const purchases: Prisma.PurchaseCreateManyInput[] = [];
   const reviews: Prisma.ReviewCreateManyInput[] = [];
   const statusChanges: Prisma.StatusChangeCreateManyInput[] = [];
-  const uploads: { row: Prisma.DataFileCreateManyInput & { storageKey: string }; contract: Prisma.ContractCreateManyInput; bytes: Buffer }[] = [];
+  // A file with the release it is (release 1 of an approved listing, or a later one); none while the listing waits for review.
+  const uploads: { row: Prisma.DataFileCreateManyInput & { storageKey: string }; contract: Prisma.ContractCreateManyInput; bytes: Buffer; release: DemoRelease | null }[] = [];
   const apiKeys: Prisma.ApiKeyCreateManyInput[] = [];
   const apiKeyUsages: Prisma.ApiKeyUsageCreateManyInput[] = [];
   const disputes: Prisma.DisputeCreateManyInput[] = [];
@@ -399,6 +431,8 @@ function buildDemoPlan(now: number, adminHash: string, userHash: string, withFil
           },
           contract: row,
           bytes,
+          // Approval made the file release 1, as reviewListing does (docs/decisions.md "Issue 26: releases").
+          release: reviewedAt ? { sequence: 1, version: '1', notes: null, publishedAt: at(reviewedAt) } : null,
         });
       }
       statusChanges.push({ id: uuid7(createdAt), subject: 'contract', subjectId: id, fromStatus: null, toStatus: 'pending_review', actorId: provider.id, createdAt: at(createdAt) });
@@ -513,6 +547,28 @@ function buildDemoPlan(now: number, adminHash: string, userHash: string, withFil
       ticks.push({ id: uuid7(time), contractId: uploaded.row.id, price: money(sale.cents), source: 'sale', createdAt: at(time) });
       uploaded.row.marketPrice = money(sale.cents);
       uploaded.row.updatedAt = at(time);
+    }
+    // Its release 2 (more rows, with notes), published before the demo buyer's purchase: a
+    // one-time purchase includes both, so the library offers a choice.
+    const first = uploads.find((u) => u.contract === uploaded.row);
+    if (first?.release) {
+      const publishedAt = Math.max(uploaded.reviewedAt + HOUR, now - 3 * DAY);
+      const bytes = csvFile(uploaded.template, 7000, Math.floor((publishedAt - 2 * DAY) / DAY) * DAY + 14.5 * HOUR, uploaded.template.uploadRows! + 500);
+      const fileId = uuid7(publishedAt - 10 * MINUTE);
+      uploads.push({
+        row: {
+          ...first.row,
+          id: fileId,
+          fileName: first.row.fileName.replace(/\.csv$/, '-2.csv'),
+          size: BigInt(bytes.length),
+          sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
+          storageKey: `uploads/${uploaded.row.providerId}/${fileId}.csv`,
+          createdAt: at(publishedAt - 10 * MINUTE),
+        },
+        contract: uploaded.row,
+        bytes,
+        release: { sequence: 2, version: '2', notes: '500 more default events from the latest court publications; corrected two duplicate filings.', publishedAt: at(publishedAt) },
+      });
     }
     const bought = addPayment(uploaded, sale, demoBuyer, false);
     const key = generateApiKey();

@@ -23,6 +23,7 @@ import './dashboard.ts';
 import './diligence.ts';
 import './listing.ts';
 import './listing-lifecycle.ts';
+import './releases.ts';
 import './review.ts';
 import './messaging.ts';
 import './notifications.ts';

@@ -24,10 +24,18 @@ import { documentedAs, queryOf } from './openapi/describe.ts';
 import { DataAccessAnswer } from './openapi/shapes.ts';
 import { PURCHASE_FIELDS, restPurchase, type PurchaseNode } from './purchase-shape.ts';
 import { isSelf } from '../domain/policies.ts';
+import { DomainError, NotFoundError } from '../domain/errors.ts';
+import { deliverableRelease } from '../domain/releases/releases.service.ts';
 
 /** The routes of this file under one heading of the reference page. */
 const doc = documentedAs('Data delivery');
 
+const ReleaseQuery = z.object({
+  release: z
+    .string()
+    .optional()
+    .describe("A release's version (GET /api/contracts/{id}/releases lists them); without it, the latest release the purchase includes. Unknown: 404; not included in the purchase: 403 RELEASE_NOT_INCLUDED."),
+});
 const AccessQuery = z.object({ buyer_id: z.string().optional().describe('If sent, it must be the signed-in user.') });
 
 // Data delivery over REST (docs/decisions.md, "Commerce (server side): API keys and data delivery"): the library's access call and key rotation
@@ -91,6 +99,8 @@ export function dataRoutes(yoga: Yoga, clientIp: ClientIp) {
     access: 'api-key',
     summary: 'Download the data file (HTTP Range resumes)',
     description: [
+      'Serves the latest release the purchase includes, or the one named by `?release=` (its version is in `X-Release`). Each release has its own ETag (its sha256), so a resume never mixes two releases.',
+      '',
       'Send `Range: bytes=N-` with `If-Range: <the ETag of the first answer>` to resume a download that broke off: 206 is the rest of the same file; 200 means the file changed since, and it comes whole (start over); 416 means nothing is left (the file is complete).',
       '',
       '```',
@@ -103,7 +113,7 @@ export function dataRoutes(yoga: Yoga, clientIp: ClientIp) {
     ].join('\n'),
     answers: { 200: { description: 'The file (Accept-Ranges, ETag, Content-Disposition)', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }, 206: { description: 'The requested range', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }, 302: { description: 'External data: a redirect to the provider address' } },
     errors: [403, 404, 416, 429],
-  }), (c) => deliver(yoga, c, clientIp(c), 'download'));
+  }), queryOf(ReleaseQuery), (c) => deliver(yoga, c, clientIp(c), 'download'));
   r.get('/stream/:contractId', doc({
     access: 'api-key',
     summary: 'Stream the records as NDJSON (CSV and JSON files)',
@@ -117,7 +127,7 @@ export function dataRoutes(yoga: Yoga, clientIp: ClientIp) {
     answers: { 200: { description: 'One JSON object per line', content: { 'application/x-ndjson': { schema: { type: 'string' } } } } },
     // 422: a file past the row limits (more than 16,384 columns, a record over 1 MiB): download it.
     errors: [403, 404, 422, 429],
-  }), (c) => deliver(yoga, c, clientIp(c), 'stream'));
+  }), queryOf(ReleaseQuery), (c) => deliver(yoga, c, clientIp(c), 'stream'));
 
   return r;
 }
@@ -145,7 +155,24 @@ async function deliver(yoga: Yoga, c: HonoContext, ip: string, action: Action): 
     return jsonError(c, auth.error.reason, auth.error.message);
   }
 
-  const file = auth.contract.dataAccessType === 'external_link' ? null : await contractDataFile(db, auth.contract.id);
+  // The release asked for (?release=), else the latest the buyer is entitled to (docs/decisions.md
+  // "Issue 26: releases"); a listing from before releases (none recorded) serves its newest file.
+  const version = c.req.query('release');
+  let file = null;
+  let releaseVersion: string | null = null;
+  if (auth.contract.dataAccessType !== 'external_link' || version !== undefined) {
+    try {
+      const chosen = auth.contract.dataAccessType === 'external_link' ? null : await deliverableRelease(db, auth.purchase.buyerId, auth.contract.id, version);
+      if (!chosen && version !== undefined) throw new NotFoundError(`This listing has no release "${version}"`);
+      file = chosen?.file ?? (await contractDataFile(db, auth.contract.id));
+      releaseVersion = chosen?.release.version ?? null;
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      const status = STATUS_OF_CODE[error.reason];
+      await log(status === 403 ? 'denied' : 'error', status);
+      return jsonError(c, error.reason, error.message);
+    }
+  }
   if (!file) {
     if (!auth.contract.dataAccessUrl) {
       await log('error', 404);
@@ -166,6 +193,8 @@ async function deliver(yoga: Yoga, c: HonoContext, ip: string, action: Action): 
 
   const size = Number(file.size);
   const headers = new Headers({ 'cache-control': 'private, no-store' });
+  // Which release this is; its ETag is the release's sha256, so a resumed download never mixes two.
+  if (releaseVersion !== null) headers.set('x-release', releaseVersion);
   const storage = ctx.services.storage;
 
   // HEAD (a client checking size and ETag before resuming): the headers, no body and no count.
@@ -189,7 +218,7 @@ async function deliver(yoga: Yoga, c: HonoContext, ip: string, action: Action): 
     const rows = await ndjsonRows(format, source, file.profile as DataProfile | null);
     if (rows instanceof RowLimitError) {
       await log('error', 422);
-      const downloadPath = `/api/data/download/${auth.contract.id}`;
+      const downloadPath = `/api/data/download/${auth.contract.id}${version !== undefined ? `?release=${encodeURIComponent(version)}` : ''}`;
       return jsonError(c, 'NOT_STREAMABLE', `${rows.message}: download the file instead (GET ${downloadPath})`, { limit: rows.limit, downloadPath });
     }
     await noteUse(db, auth, false);

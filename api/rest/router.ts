@@ -12,6 +12,7 @@ import { bidRoutes } from './bids.routes.ts';
 import { purchaseRoutes } from './purchases.routes.ts';
 import { diligenceRoutes } from './diligence.routes.ts';
 import { listingRoutes } from './listing.routes.ts';
+import { releaseRoutes } from './releases.routes.ts';
 import { freshnessRoutes } from './freshness.routes.ts';
 import { listingLifecycleRoutes } from './listing-lifecycle.routes.ts';
 import { paymentRoutes } from './payment.routes.ts';
@@ -45,6 +46,7 @@ const ROOMS: ReadonlyArray<readonly [string, (yoga: Yoga, clientIp: ClientIp) =>
   ['/', invoiceRoutes],
   ['/data', dataRoutes],
   ['/', listingRoutes],
+  ['/', releaseRoutes],
   ['/', freshnessRoutes],
   ['/', listingLifecycleRoutes],
   ['/', sampleRoutes],

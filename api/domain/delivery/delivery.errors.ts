@@ -7,4 +7,6 @@ export const DELIVERY_ERROR_CODES = {
   INVALID_API_KEY: 'UNAUTHENTICATED',
   // A key of another contract, or a purchase without live access (payment pending, refunded, expired).
   ACCESS_DENIED: 'FORBIDDEN',
+  // A release the buyer's purchases do not include (docs/decisions.md "Issue 26: releases").
+  RELEASE_NOT_INCLUDED: 'FORBIDDEN',
 } as const satisfies Record<string, ErrorCode>;

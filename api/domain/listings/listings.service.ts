@@ -13,6 +13,7 @@ import { recordCreated, transition, updateInStatus } from '../transitions/transi
 import { marketPriceAfterListPriceChange } from '../market/price.rules.ts';
 import type { DataProfile } from './profile.ts';
 import { listingDecisionMail } from './listings.mails.ts';
+import { publishFirstRelease } from '../releases/releases.service.ts';
 import { listingOnSale } from '../freshness/freshness.jobs.ts';
 
 export interface ListingDeps {
@@ -125,7 +126,9 @@ export async function updateListing(deps: ListingDeps, viewer: User | null, cont
     // A rejected listing is resubmitted (a move, with history); one waiting for review is only edited.
     if (current.status === 'pending_review') await updateInStatus(tx, { machine: LISTING_MACHINE, id: current.id, status: current.status, data, raced });
     else await transition(tx, { machine: LISTING_MACHINE, id: current.id, from: current.status, to: 'pending_review', actorId: viewer.id, note: 'Resubmitted', data, messages: { raced } });
-    // The listing carries exactly the file it names now (or none).
+    // The listing carries exactly the file it names now (or none). Never approved, it was never
+    // sold: a release 1 the migration gave its old file goes (approval makes the new one release 1).
+    await tx.contractRelease.deleteMany({ where: { contractId: current.id } });
     await tx.dataFile.updateMany({ where: { contractId: current.id, ...(file ? { id: { not: file.id } } : {}) }, data: { contractId: null } });
     if (file && file.contractId !== current.id) await attachUpload(tx, file.id, current.id);
     return tx.contract.findUniqueOrThrow({ where: { id: current.id } });
@@ -162,6 +165,8 @@ export async function reviewListing(deps: ListingDeps, admin: User | null, contr
     if (input.status === 'active' && current.status === 'pending_review') {
       await tx.priceTick.create({ data: { contractId: current.id, price: current.marketPrice, source: 'listing', createdAt: now } });
       listedAt = now.toISOString();
+      // The file buyers will see is release 1 from now (docs/decisions.md "Issue 26: releases").
+      await publishFirstRelease(tx, deps.jobs, current, now);
     }
     // On sale: the freshness promise starts (docs/decisions.md "Issue 26: the freshness promise").
     if (input.status === 'active') await listingOnSale(tx, deps.jobs, current.id, now);

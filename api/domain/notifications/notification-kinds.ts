@@ -44,6 +44,7 @@ export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
   kind('subscription.renewed', 'Your subscription renewed'),
   kind('subscription.renewal_failed', 'A renewal of your subscription failed', 'both'),
   kind('subscription.cancelled', 'You stopped a subscription from renewing'),
+  kind('release.published', 'A new release of data you subscribe to', 'both'),
   kind('message.received', 'A new message'),
   kind('release.delayed', 'Data delayed: a listing missed its update frequency', 'both'),
   kind('account.security', 'Security of your account', 'both', true),

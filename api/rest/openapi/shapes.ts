@@ -278,3 +278,26 @@ export const NotificationPreferenceAnswer = z
     locked: z.boolean().describe('A security kind: always mailed (mail or both only).'),
   })
   .meta({ id: 'NotificationPreference' });
+
+const FieldChangeAnswer = z.object({ name: z.string(), type: z.string().nullable(), from: z.string().nullable(), to: z.string().nullable() }).loose();
+
+export const ReleaseAnswer = z
+  .object({
+    id,
+    contractId: id,
+    sequence: z.number().int().describe('1, 2, 3 ... in publishing order.'),
+    version: z.string().describe('The provider\'s label: `?release=` on /api/data/download and /api/data/stream.'),
+    publishedAt: Instant,
+    notes: z.string().nullable(),
+    size: z.number().int().nullable().describe('Bytes.'),
+    sha256: z.string().nullable().describe('Also the ETag of its download.'),
+    recordCount: z.number().int().nullable(),
+    schemaChange: z.boolean().describe('A field was removed or retyped against the previous release.'),
+    schemaDiff: z
+      .object({ added: z.array(FieldChangeAnswer), removed: z.array(FieldChangeAnswer), retyped: z.array(FieldChangeAnswer), nullShareJumped: z.array(FieldChangeAnswer) })
+      .loose()
+      .nullable()
+      .describe('Against the previous release; null for release 1 and files without a profile.'),
+  })
+  .loose()
+  .meta({ id: 'Release' });

@@ -8,6 +8,7 @@ import { marketNotices } from './market.notices.ts';
 import { messagingNotices } from './messaging.notices.ts';
 import { paymentsNotices } from './payments.notices.ts';
 import { subscriptionsNotices } from './subscriptions.notices.ts';
+import { releasesNotices } from './releases.notices.ts';
 import { supportNotices } from './support.notices.ts';
 
 // Every event type's describer, one file per area (notices/<area>.notices.ts). An event type with
@@ -21,6 +22,7 @@ export const DESCRIBERS: Record<string, Describer> = {
   ...supportNotices,
   ...messagingNotices,
   ...accessNotices,
+  ...releasesNotices,
   ...freshnessNotices,
   ...subscriptionsNotices,
 };

@@ -11,7 +11,7 @@ import type { PurchaseCard_purchase$key } from '../../../__generated__/PurchaseC
 import { formatDate, formatMoney } from '../../../format/format.ts';
 import { pricingModelLabel } from '../../../format/labels.ts';
 import { DeveloperAccess } from './DeveloperPanel.tsx';
-import { DownloadControl } from './DownloadControl.tsx';
+import { PurchaseReleases } from './PurchaseReleases.tsx';
 import type { ExternalLinkAnswer } from './downloadData.ts';
 import { EscrowLine } from './EscrowLine.tsx';
 import { KeyReveal } from './KeyReveal.tsx';
@@ -114,7 +114,7 @@ export function PurchaseCard({ purchase }: PurchaseCardProps) {
 
       <Actions>
         {p.hasAccess && hasFile ? (
-          <DownloadControl downloadPath={p.downloadPath} title={p.contract.title} onUsed={used} onLink={setAnsweredLink} />
+          <PurchaseReleases id={p.id} title={p.contract.title} onUsed={used} onLink={setAnsweredLink} />
         ) : (
           <PurchaseNote
             hasAccess={p.hasAccess}

@@ -12,6 +12,7 @@ import { formatCount, formatMoney } from '../../../format/format.ts';
 import { humanize, statusTone } from '../../../format/labels.ts';
 import { FigureStrip } from '../shared/FigureStrip.tsx';
 import { ListingOpenBids } from './ListingOpenBids.tsx';
+import { ListingReleases } from './ListingReleases.tsx';
 import { ListingFreshness } from './ListingFreshness.tsx';
 import { ListingLifecycle } from './ListingLifecycle.tsx';
 import { oneLine } from '../../../theme/text.ts';
@@ -133,6 +134,7 @@ export function ListingCard({ contract }: ListingCardProps) {
           { label: 'Sales', value: formatCount(c.salesCount) },
         ]}
       />
+      <ListingReleases id={c.id} />
       {c.openBidCount === 0 ? (
         <NoBids>No open bids{c.status === 'pending_review' ? ' · buyers can bid once the listing is approved' : ''}.</NoBids>
       ) : (

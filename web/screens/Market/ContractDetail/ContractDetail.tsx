@@ -17,6 +17,7 @@ import { DetailOrderBook } from './DetailOrderBook.tsx';
 import { DetailPriceChart } from './DetailPriceChart.tsx';
 import { DetailProviderCard } from './DetailProviderCard.tsx';
 import { DetailQuote } from './DetailQuote.tsx';
+import { DetailReleases } from './DetailReleases.tsx';
 import { DetailReviews } from './DetailReviews.tsx';
 import { DetailSample } from './DetailSample.tsx';
 import { DetailTradeCard } from './DetailTradeCard.tsx';
@@ -132,6 +133,7 @@ function ContractDetailContent({ query }: { query: PreloadedQuery<ContractDetail
           <DetailSample contract={contract} />
           <DetailWhatYouGet contract={contract} />
           <DetailFields contract={contract} />
+          <DetailReleases contract={contract} />
           <DetailReviews contract={contract} />
         </DetailMain>
       </DetailGrid>

@@ -20,6 +20,7 @@ export const ContractDetailQuery = graphql`
       ...DetailSample_contract
       ...DetailWhatYouGet_contract
       ...DetailFields_contract
+      ...DetailReleases_contract
       ...DetailTradeCard_contract
       ...DetailBidTicket_contract
       ...DetailReviews_contract
