@@ -15,6 +15,7 @@ import { accessExpiresAt } from '../payments/payments.rules.ts';
 import { recordCreated, transition, type Tx } from '../transitions/transition.ts';
 import { RENEWING, attemptAt, isSubscription, MAX_RENEWAL_ATTEMPTS } from './renewals.rules.ts';
 import { RENEW_JOB, RENEWAL_REMINDER_JOB, scheduleAttempt, type RenewPayload } from './renewals.schedule.ts';
+import { notOnSaleMessage } from '../listings/listings.machine.ts';
 
 export type RenewalRun = 'renewed' | 'declined' | 'stale';
 
@@ -60,7 +61,10 @@ export async function renewPurchase(deps: PaymentDeps, payload: RenewPayload, ct
 
   let reason: string | null = null;
   const method = purchase.savedPaymentMethod;
-  if (contract.status !== 'active') reason = 'This data set is no longer sold';
+  // A paused listing takes no new money (docs/decisions.md "Issue 26: listings that change"): the
+  // attempt is declined, saying why, and a later try renews if the provider resumed it meanwhile.
+  if (contract.status === 'paused' || contract.status === 'delisted') reason = notOnSaleMessage(contract.status, 'buy');
+  else if (contract.status !== 'active') reason = 'This data set is no longer sold';
   else if (!method) reason = 'No card is kept for this subscription';
   else if (cardExpired(method, now)) reason = `Your kept card (${method.brand} ending ${method.last4}) expired in ${String(method.expMonth).padStart(2, '0')}/${method.expYear}`;
   if (!reason) {

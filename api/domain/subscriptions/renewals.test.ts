@@ -126,6 +126,18 @@ describe.each(testDatabases())('subscriptions that renew on %s', (kind) => {
     expect(app().paymentProvider!.operations(after.renewals[0]!.paymentId).filter((op) => op.kind === 'charge_saved')).toEqual([]);
   });
 
+  it('a paused listing takes no renewal: the attempt is declined saying so, without asking the provider', async () => {
+    const ann = await login('ann');
+    const contractId = await monthly();
+    const paid = await subscribe(ann, contractId);
+    await db().contract.update({ where: { id: contractId }, data: { status: 'paused' } });
+    await runAt(new Date(paid.purchase.accessExpiresAt), -3 * DAY + MINUTE, paid.purchase.id);
+    const after = await purchaseOf(paid.purchase.id);
+    expect(after.renewalStatus).toBe('retrying');
+    expect(after.renewalFailureReason).toContain('paused by its provider');
+    expect(app().paymentProvider!.operations(after.renewals[0]!.paymentId).filter((op) => op.kind === 'charge_saved')).toEqual([]);
+  });
+
   it('the buyer cancels from the library: nothing more is charged, access lasts to the end of the period; only the buyer may', async () => {
     const ann = await login('ann');
     const paid = await subscribe(ann, await monthly());
