@@ -35,6 +35,7 @@ export function PurchaseCard({ purchase }: PurchaseCardProps) {
         id
         purchaseId
         status
+        renewalStatus
         amount
         purchaseDate
         accessExpiresAt
@@ -79,7 +80,7 @@ export function PurchaseCard({ purchase }: PurchaseCardProps) {
   const refunded = isRefunded({ purchaseStatus: p.status, paymentStatus: p.payment?.status });
   const badge = accessBadge({ ...p, refunded });
   const access = accessFact({ ...p, refunded });
-  const renew = canRenew({ pricingModel: p.contract.pricingModel, accessExpired: p.accessExpired, purchaseStatus: p.status, paymentStatus: p.payment?.status });
+  const renew = canRenew({ pricingModel: p.contract.pricingModel, accessExpired: p.accessExpired, purchaseStatus: p.status, paymentStatus: p.payment?.status, renewalStatus: p.renewalStatus });
   const link = p.externalAccess ? { dataAccessUrl: p.externalAccess.url, accessInstructions: p.externalAccess.instructions } : answeredLink;
   const hasFile = p.contract.dataAccessType !== 'external_link';
 

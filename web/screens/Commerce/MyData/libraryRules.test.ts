@@ -29,6 +29,14 @@ describe('canRenew', () => {
     expect(canRenew({ ...base, purchaseStatus: 'revoked', paymentStatus: 'refunded' })).toBe(false);
     expect(canRenew({ ...base, purchaseStatus: 'revoked', paymentStatus: 'refunded', pricingModel: 'monthly_subscription', accessExpired: true })).toBe(false);
   });
+  it('offers no manual renewal while a subscription renews by itself, and does again once it stops', () => {
+    const monthly = { ...base, pricingModel: 'monthly_subscription' };
+    expect(canRenew({ ...monthly, renewalStatus: 'scheduled' })).toBe(false);
+    expect(canRenew({ ...monthly, renewalStatus: 'retrying' })).toBe(false);
+    expect(canRenew({ ...monthly, renewalStatus: 'cancelled' })).toBe(true);
+    expect(canRenew({ ...monthly, renewalStatus: 'failed' })).toBe(true);
+    expect(canRenew({ ...monthly, renewalStatus: 'scheduled', accessExpired: true })).toBe(true);
+  });
 });
 
 describe('accessFact', () => {

@@ -22,10 +22,12 @@ export function accessBadge(p: { accessExpired: boolean; hasAccess: boolean; ref
 /**
  * Renew pays again at /payment/{contractId}: subscriptions (it extends the period) and anything whose
  * period ended. A one-time purchase with live access has nothing to renew; a pending one is
- * completed instead; a refunded one is not renewed (the buyer may buy it again from the listing).
+ * completed instead; a refunded one is not renewed (the buyer may buy it again from the listing); a
+ * subscription that renews by itself (scheduled, or retrying a declined card) needs no second payment.
  */
-export function canRenew(p: { pricingModel: string; accessExpired: boolean; purchaseStatus: string; paymentStatus: string | null | undefined }): boolean {
+export function canRenew(p: { pricingModel: string; accessExpired: boolean; purchaseStatus: string; paymentStatus: string | null | undefined; renewalStatus?: string | null }): boolean {
   if (p.purchaseStatus === 'pending' || isRefunded(p)) return false;
+  if (!p.accessExpired && (p.renewalStatus === 'scheduled' || p.renewalStatus === 'retrying')) return false;
   return p.pricingModel !== 'one_time' || p.accessExpired;
 }
 
