@@ -3,6 +3,7 @@
 // history, trades in escrow and released, reviews, bids, support tickets and a conversation.
 // Idempotent: nothing happens when the demo administrator already exists.
 import { seedDemoNotifications } from './demo-notifications.ts';
+import { demoConfirmedUpdates } from './demo-updates.ts';
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Prisma, PrismaClient } from '../db/generated/prisma/client.ts';
@@ -90,7 +91,7 @@ export async function seedDemoData(
       db.payment.createMany({ data: plan.payments }),
       db.purchase.createMany({ data: plan.purchases }),
       db.dataFile.createMany({ data: plan.uploads.map((u) => u.row) }),
-      db.contractRelease.createMany({ data: demoReleases(plan.uploads) }),
+      db.contractRelease.createMany({ data: [...demoReleases(plan.uploads), ...plan.confirmedUpdates] }),
       db.apiKey.createMany({ data: plan.apiKeys }),
       db.apiKeyUsage.createMany({ data: plan.apiKeyUsages }),
       db.dispute.createMany({ data: plan.disputes }),
@@ -261,6 +262,7 @@ function buildDemoPlan(now: number, adminHash: string, userHash: string, withFil
   const apiKeyUsages: Prisma.ApiKeyUsageCreateManyInput[] = [];
   const disputes: Prisma.DisputeCreateManyInput[] = [];
   const jobs: Prisma.JobCreateManyInput[] = [];
+  const confirmedUpdates: Prisma.ContractReleaseCreateManyInput[] = [];
 
   // ---- users
   const adminCreated = now - 1100 * DAY;
@@ -448,6 +450,12 @@ function buildDemoPlan(now: number, adminHash: string, userHash: string, withFil
       const plan: ContractPlan = { row, template: t, listCents, reviewedAt: reviewedAt ?? createdAt, sales: [] };
       plans.push(plan);
       if (status !== 'active') continue;
+      if (!(t.uploadRows && withFiles)) {
+        // a link listing's provider confirms its updates (api/demo/demo-updates.ts)
+        const kept = demoConfirmedUpdates({ id, providerId: provider.id, frequency: t.frequency, onSaleSince: reviewedAt!, index }, now, uuid7);
+        confirmedUpdates.push(...kept.releases);
+        jobs.push(...kept.jobs);
+      }
 
       // Sales: a random walk around the list price, +-2% a step, most of it in the past 60 days and
       // a few trades in the last 24 hours for most contracts.
@@ -800,6 +808,7 @@ function buildDemoPlan(now: number, adminHash: string, userHash: string, withFil
     payments,
     purchases,
     uploads,
+    confirmedUpdates,
     apiKeys,
     apiKeyUsages,
     disputes,

@@ -43,12 +43,15 @@ const sqlTime = (d: Date) => d.toISOString().replace('T', ' ').replace('Z', '');
 
 interface Row {
   id: string;
+  status: string;
   updateFrequency: UpdateFrequency;
   onSaleSince: Date;
   publishedAt: Date | null;
 }
 
-/** Each listing's record (null: no promise, static), in one statement for all of `ids`. */
+const NEVER_ON_SALE = new Set(['pending_review', 'rejected']);
+
+/** Each listing's record (null: no promise, static, or never on sale), in one statement for all of `ids`. */
 export async function onTimeRecords(db: Db, ids: readonly string[], now: Date): Promise<Map<string, OnTimeRecord | null>> {
   const records = new Map<string, OnTimeRecord | null>();
   if (!ids.length) return records;
@@ -60,7 +63,7 @@ export async function onTimeRecords(db: Db, ids: readonly string[], now: Date): 
     ' ',
   );
   const rows = await db.$queryRaw<Row[]>`
-    SELECT c.id, c."updateFrequency"::text AS "updateFrequency", COALESCE(c."reviewedAt", c."createdAt") AS "onSaleSince", r."publishedAt"
+    SELECT c.id, c.status::text AS status, c."updateFrequency"::text AS "updateFrequency", COALESCE(c."reviewedAt", c."createdAt") AS "onSaleSince", r."publishedAt"
     FROM "Contract" c
     LEFT JOIN "ContractRelease" r ON r."contractId" = c.id
       AND r."publishedAt" >= (CASE c."updateFrequency"::text ${since} ELSE NULL END)
@@ -69,6 +72,11 @@ export async function onTimeRecords(db: Db, ids: readonly string[], now: Date): 
     ORDER BY c.id, r."publishedAt"`;
   const byId = new Map<string, { frequency: UpdateFrequency; onSaleSince: Date; releases: Date[] }>();
   for (const row of rows) {
+    // A listing never on sale (in review, rejected) has promised nothing yet: no record.
+    if (NEVER_ON_SALE.has(row.status)) {
+      records.set(row.id, null);
+      continue;
+    }
     let entry = byId.get(row.id);
     if (!entry) byId.set(row.id, (entry = { frequency: row.updateFrequency, onSaleSince: row.onSaleSince, releases: [] }));
     if (row.publishedAt) entry.releases.push(row.publishedAt);

@@ -122,6 +122,10 @@ describe.each(testDatabases())('freshness on %s', (kind) => {
     expect(gql.data.contracts.edges[0].node).toEqual({ contractId: id, delayedSince: null, onTimeRecord: { onTime: 3, periods: 3 } });
     const provider = await (await login('bob')).gql(`query($id: ID!) { contract(id: $id) { provider { onTimeRecord { onTime periods } } } }`, { id });
     expect(provider.data.contract.provider.onTimeRecord.periods).toBeGreaterThanOrEqual(3);
+    // a listing never on sale (in review) has promised nothing yet, however old
+    await db().contract.update({ where: { id: late.id }, data: { status: 'pending_review' } });
+    const asProvider = await (await login('prov')).json('GET', `/api/contracts/${late.id}`);
+    expect(asProvider.body).toMatchObject({ onTimeRecord: null });
   });
 
   it.runIf(kind === 'postgres')('two runners at once mark a listing delayed and tell its provider exactly once', async () => {
