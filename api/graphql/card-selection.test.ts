@@ -24,6 +24,11 @@ const NEVER_ON_CARDS = [
   'legalAcknowledged',
   'dataProfile',
   'files',
+  // issue 26: the contract page's releases, what a buyer gets, and the provider's pending revision
+  'releases',
+  'latestRelease',
+  'fieldDictionary',
+  'latestRevision',
 ];
 /** User fields a card's provider does not hold: private to the user, or more rows. */
 const NEVER_ON_PROVIDER_CARDS = [

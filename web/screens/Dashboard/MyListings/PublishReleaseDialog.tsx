@@ -5,8 +5,8 @@ import { Dialog } from '../../../components/Dialog.tsx';
 import { TextAreaField } from '../../../components/TextAreaField.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { useToast } from '../../../components/toast/useToast.ts';
-import { FileUpload } from '../../Provider/ListData/FileUpload.tsx';
-import type { UploadedFile } from '../../Provider/ListData/uploadFile.ts';
+import { FileUpload } from '../../shared/upload/FileUpload.tsx';
+import type { UploadedFile } from '../../shared/upload/uploadFile.ts';
 import { readFormProblem } from '../../shared/formProblem.ts';
 import { usePublishReleaseMutation } from './PublishReleaseMutation.ts';
 

@@ -13,7 +13,7 @@ import { Steps } from '../shared/Steps.tsx';
 import { DiligenceBanner } from './DiligenceBanner.tsx';
 import { ListDataQuery, type ListDataLoaderData } from './ListDataQuery.ts';
 import { ListingForm } from './ListingForm.tsx';
-import { ALLOWED_EXTENSIONS } from './uploadFile.ts';
+import { ALLOWED_EXTENSIONS } from '../../shared/upload/uploadFile.ts';
 import { LoginRequired } from '../../shared/LoginRequired.tsx';
 import { stackedList } from '../../shared/boxStyles.ts';
 

@@ -5,10 +5,10 @@ import { Panel } from '../../../components/Panel.tsx';
 import { TextAreaField } from '../../../components/TextAreaField.tsx';
 import { TextField } from '../../../components/TextField.tsx';
 import { FieldGrid, Lead } from '../shared/FormLayout.tsx';
-import { FileUpload } from './FileUpload.tsx';
+import { FileUpload } from '../../shared/upload/FileUpload.tsx';
 import type { ListingSectionProps } from './listingFormParts.ts';
 import { ACCESS_TYPES, needsFile, needsLink } from './listingRules.ts';
-import type { UploadedFile } from './uploadFile.ts';
+import type { UploadedFile } from '../../shared/upload/uploadFile.ts';
 
 const Choices = styled.div`
   display: grid;

@@ -20,7 +20,7 @@ import { ListingProfileSection } from './ListingProfileSection.tsx';
 import { ListingReviewNotice } from './ListingReviewNotice.tsx';
 import { ListingSpecSection } from './ListingSpecSection.tsx';
 import { useUpdateListingMutation } from './UpdateListingMutation.ts';
-import type { UploadedFile } from './uploadFile.ts';
+import type { UploadedFile } from '../../shared/upload/uploadFile.ts';
 import { StackForm } from '../../shared/StackForm.tsx';
 
 // `disabled` here disables every control inside at once: the form is disabled until the provider's

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fileOfListing, fillFromProfile, inFieldOrder, listingFromContract, type ListingToEdit } from './listingFormRules.ts';
 import { emptyListing } from './listingRules.ts';
-import type { DataProfile } from './uploadFile.ts';
+import type { DataProfile } from '../../shared/upload/uploadFile.ts';
 
 const profile: DataProfile = {
   recordCount: 1200,

@@ -1,6 +1,6 @@
 // How the listing form starts and what an upload fills in: pure, tested without a browser.
 import { emptyListing, type AccessType, type ListingValues } from './listingRules.ts';
-import type { DataProfile, UploadedFile } from './uploadFile.ts';
+import type { DataProfile, UploadedFile } from '../../shared/upload/uploadFile.ts';
 
 /** A listing being edited, as the server sends it. */
 export type ListingToEdit = {

@@ -8,8 +8,8 @@ import { useToast } from '../../../components/toast/useToast.ts';
 import { formatBytes } from '../../../format/format.ts';
 import { DataProfileTable } from './DataProfileTable.tsx';
 import { ACCEPT, ALLOWED_EXTENSIONS, checkFile, UploadCancelled, uploadFile, type UploadedFile, type UploadHandle } from './uploadFile.ts';
-import { framedStack } from '../../shared/boxStyles.ts';
-import { monoCaps } from '../../shared/figureText.ts';
+import { framedStack } from '../boxStyles.ts';
+import { monoCaps } from '../figureText.ts';
 import { oneLine } from '../../../theme/text.ts';
 
 const Wrap = styled.div`

@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { formatCount } from '../../../format/format.ts';
 import type { DataProfile } from './uploadFile.ts';
 import { labelText } from '../../../theme/text.ts';
-import { monoCaps } from '../../shared/figureText.ts';
+import { monoCaps } from '../figureText.ts';
 
 const Wrap = styled.div`
   border: 1px solid ${({ theme }) => theme.colors.border};
