@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { Db } from '../../db/database.ts';
 import type { Prisma, User } from '../../db/generated/prisma/client.ts';
 import type { JobContext, Jobs } from '../../jobs/job-runner.ts';
@@ -10,6 +10,7 @@ import { isApprovedProvider } from '../policies.ts';
 import { ALLOWED_EXTENSIONS, CONTENT_TYPES, contentMatchesExtension, extensionOf, MAX_UPLOAD_BYTES } from './file-types.ts';
 import type { DataProfile } from './profile.ts';
 import { profileInWorker } from './profile.runner.ts';
+import { inspectUpload } from '../../storage/inspect-upload.ts';
 
 /** Uploads not in a listing (UPLOAD_RETENTION_MS, UPLOAD_UNATTACHED_QUOTA_BYTES). */
 export interface UploadSettings {
@@ -75,61 +76,26 @@ export async function storeUpload(
   // written (two uploads at once). Asked without waiting: the stream's listeners below must be
   // attached before anything is awaited, or a failure of the stream meanwhile goes unseen.
   const room = unattachedBytes(deps.db, viewer.id).then((used) => settings.unattachedQuotaBytes - used);
-  room.catch(() => {}); // reported by the first chunk; a stream that fails before it has no use for it
-  let free: number | undefined;
-  const hash = crypto.createHash('sha256');
-  let size = 0;
-  let head = Buffer.alloc(0);
-  let checked = false;
-  const check = () => {
-    checked = true;
-    if (!contentMatchesExtension(ext, head)) throw new ValidationError(`The file's content does not match its .${ext} extension`);
-  };
-  const take = (chunk: Buffer, done: TransformCallback, freeBytes: number) => {
-    size += chunk.length;
-    if (size > maxBytes) return done(new FileTooLargeError());
-    if (size > freeBytes) return done(new UploadSpaceFullError(settings, freeBytes));
-    hash.update(chunk);
-    if (!checked) {
-      head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
-      if (head.length >= HEAD_BYTES) {
-        try {
-          check();
-        } catch (error) {
-          return done(error as Error);
-        }
-      }
-    }
-    done(null, chunk);
-  };
-  const inspect = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      if (free !== undefined) return take(chunk, done, free);
-      room.then((bytes) => take(chunk, done, (free = bytes)), (error: Error) => done(error));
+  let free = 0;
+  const ready = room.then((bytes) => (free = bytes));
+  ready.catch(() => {}); // reported by the first chunk; a stream that fails before it has no use for it
+  const inspected = inspectUpload(file.stream, {
+    headBytes: HEAD_BYTES,
+    checkHead: (head) => {
+      if (!contentMatchesExtension(ext, head)) throw new ValidationError(`The file's content does not match its .${ext} extension`);
     },
-    flush(done) {
-      if (size === 0) return done(new ValidationError('The file is empty'));
-      try {
-        if (!checked) check();
-        done();
-      } catch (error) {
-        done(error as Error);
-      }
-    },
+    refuseSize: (size) => (size > maxBytes ? new FileTooLargeError() : size > free ? new UploadSpaceFullError(settings, free) : null),
+    tooLarge: () => new FileTooLargeError(),
+    empty: () => new ValidationError('The file is empty'),
+    ready,
   });
-  // The storage write's pipeline reports inspect's failure; this listener only keeps a late
-  // second emission of the same error (after the pipeline let go) from crashing the process.
-  inspect.on('error', () => {});
-  // `pipe` does not pass the source's failure on (an interrupted upload): fail the chain with it.
-  file.stream.on('error', (error) => inspect.destroy(error));
-  // Busboy marks a file cut at its size limit; treat that as too large too.
-  file.stream.on('limit', () => inspect.destroy(new FileTooLargeError()));
   const id = crypto.randomUUID();
   const storageKey = `uploads/${viewer.id}/${id}.${ext}`;
-  await deps.storage.write(storageKey, file.stream.pipe(inspect));
+  await deps.storage.write(storageKey, inspected.stream);
   try {
     const profile = await profileStored(deps, storageKey, ext);
-    const sha256 = hash.digest('hex');
+    const sha256 = inspected.sha256();
+    const size = inspected.size();
     return await deps.db.$transaction(async (tx) => {
       // The provider's row is the lock: their uploads finishing at once are counted one after another.
       await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${viewer.id} FOR UPDATE`;

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { Db } from '../../db/database.ts';
 import type { User } from '../../db/generated/prisma/client.ts';
 import { isRecordId } from '../../db/ids.ts';
@@ -10,6 +10,7 @@ import { storedFileName } from '../listings/upload.service.ts';
 import { recordEvent } from '../notifications/record-event.ts';
 import { canSeePayment } from '../policies.ts';
 import { lockPayment, nowOf, PAYMENT_TRANSACTION } from './payments.deps.ts';
+import { inspectUpload } from '../../storage/inspect-upload.ts';
 import {
   ALLOWED_EVIDENCE,
   EVIDENCE_CONTENT_TYPES,
@@ -120,50 +121,19 @@ export class EvidenceSubmission {
       source.resume();
       throw new ValidationError(`"${storedFileName(fileName)}" is not a file evidence may be: send ${ALLOWED_EVIDENCE}`, [], 'EVIDENCE_FILE_TYPE');
     }
-    const hash = crypto.createHash('sha256');
-    let size = 0;
-    let head = Buffer.alloc(0);
-    let checked = false;
-    const check = () => {
-      checked = true;
-      if (!evidenceContentMatches(named.kind, head)) throw new ValidationError(`The content of "${storedFileName(fileName)}" is not a .${named.ext} file: send ${ALLOWED_EVIDENCE}`, [], 'EVIDENCE_FILE_TYPE');
-    };
-    const inspect = new Transform({
-      transform(chunk: Buffer, _enc, done: TransformCallback) {
-        size += chunk.length;
-        if (size > MAX_EVIDENCE_FILE_BYTES) return done(new EvidenceFileTooLargeError());
-        hash.update(chunk);
-        if (!checked) {
-          head = Buffer.concat([head, chunk.subarray(0, EVIDENCE_HEAD_BYTES - head.length)]);
-          if (head.length >= EVIDENCE_HEAD_BYTES) {
-            try {
-              check();
-            } catch (error) {
-              return done(error as Error);
-            }
-          }
-        }
-        done(null, chunk);
+    const inspected = inspectUpload(source, {
+      headBytes: EVIDENCE_HEAD_BYTES,
+      checkHead: (head) => {
+        if (!evidenceContentMatches(named.kind, head)) throw new ValidationError(`The content of "${storedFileName(fileName)}" is not a .${named.ext} file: send ${ALLOWED_EVIDENCE}`, [], 'EVIDENCE_FILE_TYPE');
       },
-      flush(done) {
-        if (size === 0) return done(new ValidationError(`"${storedFileName(fileName)}" is empty`, [], 'EVIDENCE_FILE_TYPE'));
-        try {
-          if (!checked) check();
-          done();
-        } catch (error) {
-          done(error as Error);
-        }
-      },
+      refuseSize: (size) => (size > MAX_EVIDENCE_FILE_BYTES ? new EvidenceFileTooLargeError() : null),
+      tooLarge: () => new EvidenceFileTooLargeError(),
+      empty: () => new ValidationError(`"${storedFileName(fileName)}" is empty`, [], 'EVIDENCE_FILE_TYPE'),
     });
-    // The pipeline reports inspect's failure; this keeps a late second emission from crashing the process.
-    inspect.on('error', () => {});
-    source.on('error', (error) => inspect.destroy(error));
-    // Busboy marks a file cut at its size limit.
-    source.on('limit', () => inspect.destroy(new EvidenceFileTooLargeError()));
     const id = crypto.randomUUID();
     const storageKey = `evidence/${this.disputeId}/${id}.${named.ext}`;
-    await this.deps.storage.write(storageKey, source.pipe(inspect));
-    this.stored.push({ id, storageKey, fileName: storedFileName(fileName), contentType: EVIDENCE_CONTENT_TYPES[named.kind], size, sha256: hash.digest('hex') });
+    await this.deps.storage.write(storageKey, inspected.stream);
+    this.stored.push({ id, storageKey, fileName: storedFileName(fileName), contentType: EVIDENCE_CONTENT_TYPES[named.kind], size: inspected.size(), sha256: inspected.sha256() });
   }
 
   /** Removes the files stored so far (a refused or interrupted submission). */
