@@ -199,7 +199,11 @@ test.describe('bids', () => {
     await expect(page.getByRole('button', { name: 'User menu' })).toContainText(PROVIDER_NAME);
     // the provider neither bids on nor buys their own listing
     await expect(page.getByRole('button', { name: 'Make a bid' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'BUY NOW - SECURE ESCROW' })).toBeDisabled();
+    // in place of a disabled Buy button: what the listing is to them, and where to edit it
+    await expect(page.getByRole('button', { name: 'BUY NOW - SECURE ESCROW' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'BUY NOW - SECURE ESCROW' })).toHaveCount(0);
+    await expect(page.getByTestId('own-listing')).toHaveText('Your listing · on the market');
+    await expect(page.getByRole('link', { name: 'Edit listing' })).toBeVisible();
 
     const row = page.getByTestId('bid-row').filter({ hasText: bidder.message });
     await expect(row).toContainText(bidder.name);
