@@ -24,6 +24,8 @@ import { readSupportGrant, SUPPORT_GRANT_COOKIE } from './domain/support/support
 import type { AccountsDeps } from './domain/accounts/accounts.service.ts';
 import { createSession, noteSessionSeen, renewSession, revokeSession, userOfLiveSession } from './domain/accounts/sessions.service.ts';
 import { isTwoFactorEnabled } from './domain/accounts/two-factor.service.ts';
+import { bearerOf, type Scope } from './domain/tokens/tokens.rules.ts';
+import { noteTokenUsed, userOfBearer } from './domain/tokens/tokens.service.ts';
 
 /** Long-lived services, built once by createApp. */
 export interface AppServices {
@@ -68,6 +70,14 @@ export interface Context {
   accounts: AccountsDeps;
   /** Support tickets this browser opened (its grant cookie, docs/decisions.md "Support tickets"). */
   supportGrant: string[];
+  /**
+   * The scopes of the personal API token that authenticated the request (`Authorization: Bearer`),
+   * or null for a cookie session or an anonymous visitor (full rights of who they are). Checked
+   * before execution by api/graphql/token-scopes.ts (docs/decisions.md "Issue 27: API tokens").
+   */
+  tokenScopes: ReadonlySet<Scope> | null;
+  /** Why the request's bearer token was refused (malformed, unknown, expired, revoked): answered 401. */
+  tokenRejection: string | null;
 }
 
 /** What the HTTP and WebSocket entry points know about a request before the context exists. */
@@ -99,12 +109,24 @@ export function requestInfoFromNode(req: IncomingMessage, trustProxy: number): R
 }
 
 /**
+ * A graphql-ws client that cannot set headers on the upgrade (browsers) may send its API token as
+ * connectionParams `{ authorization: "Bearer ..." }`; it wins over the upgrade's own header.
+ */
+export function withConnectionAuthorization(info: RequestInfo, params: Record<string, unknown> | undefined | null): RequestInfo {
+  const authorization = params?.authorization ?? params?.Authorization;
+  if (typeof authorization !== 'string') return info;
+  return { ...info, headers: { get: (name) => (name.toLowerCase() === 'authorization' ? authorization : info.headers.get(name)) } };
+}
+
+/**
  * The one place that authenticates a request (the session cookie) and builds the context, for
  * HTTP (GraphQL and REST) and WebSocket alike.
  */
 export async function createContext(services: AppServices, info: RequestInfo): Promise<Context> {
   const { config, db } = services;
   const secure = config.production || info.url.startsWith('https:');
+  const bearer = bearerOf(info.headers.get('authorization'));
+  if (bearer !== undefined) return createTokenContext(services, info, bearer, secure);
   const responseCookies: string[] = [];
   const cookies = parseCookies(info.headers.get('cookie'));
   const token = cookies[SESSION_COOKIE];
@@ -125,17 +147,26 @@ export async function createContext(services: AppServices, info: RequestInfo): P
   }
   if (viewer) noteActivity(db, viewer, services.logger);
   if (viewer && claims) noteSessionSeen(db, claims.sessionId, (err) => services.logger.warn({ err }, 'could not record session use'));
-  const ctx: Context = {
-    services,
-    db,
+  return {
+    ...baseContext(services, info, secure),
     viewer: viewer && mustEnrol ? { ...viewer, isAdmin: false } : viewer,
     sessionId: viewer && claims ? claims.sessionId : null,
     twoFactorEnrolmentRequired: mustEnrol,
+    responseCookies,
+    supportGrant: cookies[SUPPORT_GRANT_COOKIE] ? await readSupportGrant(config.sessionSecret, cookies[SUPPORT_GRANT_COOKIE]) : [],
+  };
+}
+
+/** What every context has, whoever asks. */
+function baseContext(services: AppServices, info: RequestInfo, secure: boolean) {
+  const { config, db } = services;
+  return {
+    services,
+    db,
     requestId: info.requestId ?? crypto.randomUUID(),
     clientIp: info.clientIp,
     userAgent: info.headers.get('user-agent'),
     appUrl: config.publicUrl ?? `http://localhost:${config.port}`,
-    responseCookies,
     secureCookies: secure,
     accounts: {
       db,
@@ -146,9 +177,35 @@ export async function createContext(services: AppServices, info: RequestInfo): P
       events: services.events,
       jobs: services.jobs,
     },
-    supportGrant: cookies[SUPPORT_GRANT_COOKIE] ? await readSupportGrant(config.sessionSecret, cookies[SUPPORT_GRANT_COOKIE]) : [],
+    tokenScopes: null,
+    tokenRejection: null,
+  } satisfies Partial<Context>;
+}
+
+/**
+ * A request with `Authorization: Bearer <token>`: the token alone says who it is. Cookies are
+ * ignored entirely (no session, no renewal cookie, no support grant), so a program's call never
+ * writes a cookie and a browser's cookies never widen a token (docs/decisions.md "Issue 27: API
+ * tokens"). A refused token leaves no viewer and its reason in `tokenRejection` (answered 401).
+ */
+async function createTokenContext(services: AppServices, info: RequestInfo, secret: string, secure: boolean): Promise<Context> {
+  const { config, db } = services;
+  const base = { ...baseContext(services, info, secure), sessionId: null, responseCookies: [], supportGrant: [] };
+  const found = await userOfBearer(db, secret);
+  if (!found.ok) return { ...base, viewer: null, twoFactorEnrolmentRequired: false, tokenScopes: new Set(), tokenRejection: found.reason };
+  const { user, token, scopes } = found;
+  // Administrator rights come with the `admin` scope only, and with REQUIRE_ADMIN_TWO_FACTOR as for sessions.
+  const adminScoped = user.isAdmin && scopes.has('admin');
+  const mustEnrol = adminScoped && config.requireAdminTwoFactor && !(await isTwoFactorEnabled(db, user.id));
+  noteActivity(db, user, services.logger);
+  noteTokenUsed(db, token, (err) => services.logger.warn({ err }, 'could not record token use'));
+  return {
+    ...base,
+    viewer: adminScoped && !mustEnrol ? user : { ...user, isAdmin: false },
+    twoFactorEnrolmentRequired: mustEnrol,
+    tokenScopes: scopes,
+    tokenRejection: null,
   };
-  return ctx;
 }
 
 const ACTIVITY_RESOLUTION_MS = 5 * 60_000;

@@ -4,7 +4,8 @@ import { GraphQLError } from 'graphql';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Yoga } from './graphql/yoga.ts';
-import { requestInfoFromNode, type AppServices, type Context } from './context.ts';
+import { createContext, requestInfoFromNode, withConnectionAuthorization, type AppServices, type Context } from './context.ts';
+import { bearerOf } from './domain/tokens/tokens.rules.ts';
 import { liveSessions, type LiveSessions } from './events/live-sessions.ts';
 import { persistedIdOf, persistedOperation } from './graphql/persisted-operations.ts';
 import { originPolicy, type OriginPolicy } from './http/origin.ts';
@@ -63,6 +64,16 @@ export function attachGraphQLWebSocket(server: Server, app: WebSocketApp) {
 
   useServer(
     {
+      // A refused API token (upgrade header or connectionParams) closes the socket with 4401 before
+      // any operation; a token revoked later is refused at its next operation (api/graphql/token-scopes.ts).
+      onConnect: async (ctx) => {
+        const info = withConnectionAuthorization(requestInfoFromNode(ctx.extra.request, services.config.trustProxy), ctx.connectionParams);
+        if (bearerOf(info.headers.get('authorization')) === undefined) return true;
+        const context = await createContext(services, info);
+        if (context.tokenRejection === null) return true;
+        ctx.extra.socket.close(4401, `Unauthorized: ${context.tokenRejection}`);
+        return false;
+      },
       execute: (args: any) => requestScope.run(args.rootValue.scope, () => args.rootValue.execute(args)),
       subscribe: (args: any) =>
         requestScope.run(args.rootValue.scope, async () => {

@@ -7,6 +7,7 @@ import { DILIGENCE_ERROR_CODES } from './diligence/diligence.errors.ts';
 import { LISTINGS_ERROR_CODES } from './listings/listings.errors.ts';
 import { MARKET_ERROR_CODES } from './market/market.errors.ts';
 import { PAYMENTS_ERROR_CODES } from './payments/payments.errors.ts';
+import { TOKENS_ERROR_CODES } from './tokens/tokens.errors.ts';
 
 /** The kind of an expected failure: which GraphQL error type carries it, which HTTP status answers it. */
 export const ERROR_CODES = [
@@ -54,6 +55,7 @@ export const KIND_OF_REASON = {
   ...MARKET_ERROR_CODES,
   ...PAYMENTS_ERROR_CODES,
   ...DELIVERY_ERROR_CODES,
+  ...TOKENS_ERROR_CODES,
 } as const;
 
 export type ErrorReason = keyof typeof KIND_OF_REASON;

@@ -78,7 +78,8 @@ export const INVALIDATED_BY_MUTATION: Record<string, (ctx: Context) => CacheEnti
 };
 
 /** Only answers to anonymous visitors without a support grant are cached (docs/decisions.md "Response cache"). */
-export const isCacheable = (ctx: Context) => ctx.viewer === null && ctx.supportGrant.length === 0;
+// A bearer request is never served or stored as anonymous, even when its token is refused.
+export const isCacheable = (ctx: Context) => ctx.viewer === null && ctx.supportGrant.length === 0 && ctx.tokenScopes === null;
 
 /** The context of an operation: Yoga's own, with ours (api/context.ts). */
 type YogaContext = YogaInitialContext & Context;

@@ -6,7 +6,7 @@ import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { DomainError, ValidationError } from '../domain/errors.ts';
 import { invalidInputOf } from '../db/input-errors.ts';
-import { createContext, requestInfoFromFetch, requestInfoFromNode, type AppServices, type Context } from '../context.ts';
+import { createContext, requestInfoFromFetch, requestInfoFromNode, withConnectionAuthorization, type AppServices, type Context } from '../context.ts';
 import type { OriginPolicy } from '../http/origin.ts';
 import { graphqlEdge } from '../http/graphql-edge.ts';
 import { requestScope } from '../http/request-id.ts';
@@ -16,6 +16,7 @@ import { schema } from './schema.ts';
 import { usePersistedWebOperations } from './persisted-operations.ts';
 import { useCompiledMarketReads } from './compiled-execution.ts';
 import type { PublicResponseCache } from './response-cache.ts';
+import { useTokenScopes } from './token-scopes.ts';
 
 // The GraphQL server: the schema with its context, error masking and plugins. api/app.ts mounts
 // it at /graphql; api/rest and api/websocket.ts run their operations through it.
@@ -25,6 +26,8 @@ export interface ServerContext {
   clientIp?: string;
   /** Set for graphql-ws operations: the HTTP upgrade request. */
   req?: IncomingMessage;
+  /** graphql-ws: the client's connection_init payload (`{ authorization: "Bearer ..." }` for a token). */
+  connectionParams?: Record<string, unknown>;
 }
 
 export type Yoga = ReturnType<typeof buildYoga>;
@@ -94,7 +97,7 @@ export function buildYoga(services: AppServices, origins: OriginPolicy, response
     cors: false,
     context: async (init: YogaInitialContext & ServerContext) => {
       const info = init.req
-        ? requestInfoFromNode(init.req, config.trustProxy)
+        ? withConnectionAuthorization(requestInfoFromNode(init.req, config.trustProxy), init.connectionParams)
         : requestInfoFromFetch(init.request, init.clientIp ?? 'unknown');
       // The id checked by the request middleware, never the raw header.
       const ctx = await createContext(services, { ...info, requestId: requestScope.getStore()?.requestId });
@@ -123,6 +126,9 @@ export function buildYoga(services: AppServices, origins: OriginPolicy, response
       }),
       introspectionDepthLimit(INTROSPECTION_DEPTH_LIMIT),
       sessionCookies,
+      // Personal API tokens: refused (401) or held to their scopes (403) before anything executes,
+      // and before the compiled reads and the response cache could answer (api/graphql/token-scopes.ts).
+      useTokenScopes(),
       // graphql-jit for the market's public lists (api/graphql/compiled-execution.ts); before the
       // response cache, so a hit still skips execution.
       useCompiledMarketReads(),

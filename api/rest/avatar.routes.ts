@@ -57,7 +57,7 @@ export function avatarRoutes(yoga: Yoga, clientIp: ClientIp) {
     answers: { 201: { description: 'The stored avatar', schema: AvatarAnswer } },
     errors: [413],
   }), async (c) => {
-    const ctx = await contextFor(yoga, c, clientIp(c));
+    const ctx = await contextFor(yoga, c, clientIp(c), 'account:write');
     if (!ctx.viewer) return jsonError(c, 'LOGIN_REQUIRED', 'Authentication required');
     if (Number(c.req.header('content-length') ?? 0) > MAX_AVATAR_BYTES + 64 * 1024) return jsonError(c, 'IMAGE_TOO_LARGE', `The image is too large: at most ${MAX_AVATAR_BYTES / 1024 / 1024} MB`);
     const type = c.req.header('content-type') ?? '';
@@ -104,7 +104,7 @@ export function avatarRoutes(yoga: Yoga, clientIp: ClientIp) {
     },
     errors: [404],
   }), async (c) => {
-    const ctx = await contextFor(yoga, c, clientIp(c));
+    const ctx = await contextFor(yoga, c, clientIp(c), 'any');
     const avatar = await storedAvatar(ctx.db, c.req.param('userId'));
     if (!avatar) return jsonError(c, 'NOT_FOUND', 'No uploaded avatar');
     const etag = `"${avatar.version}"`;

@@ -76,7 +76,7 @@ export function dataRoutes(yoga: Yoga, clientIp: ClientIp) {
     answers: { 200: DataAccessAnswer },
     errors: [403, 404, 409],
   }), queryOf(AccessQuery), async (c) => {
-    const ctx = await contextFor(yoga, c, clientIp(c));
+    const ctx = await contextFor(yoga, c, clientIp(c), 'data:read');
     if (!ctx.viewer) return jsonError(c, 'LOGIN_REQUIRED', 'Authentication required');
     const buyerId = c.req.valid('query').buyer_id;
     if (buyerId !== undefined && !isSelf(ctx.viewer, buyerId)) return jsonError(c, 'NOT_OWNER', 'buyer_id must be the logged-in user');
@@ -139,7 +139,7 @@ type Action = 'download' | 'stream';
  * session does (the library's download button: the browser keeps only the key's prefix).
  */
 async function deliver(yoga: Yoga, c: HonoContext, ip: string, action: Action): Promise<Response> {
-  const ctx = await contextFor(yoga, c, ip);
+  const ctx = await contextFor(yoga, c, ip, 'data:read');
   const { db } = ctx;
   const contractId = c.req.param('contractId') ?? '';
   const rawKey = c.req.header('x-api-key');

@@ -126,7 +126,7 @@ export function disputeEvidenceRoutes(yoga: Yoga, clientIp: ClientIp) {
     answers: { 201: { description: 'The evidence as stored', schema: EvidenceAnswer } },
     errors: [403, 404, 409, 413],
   }), async (c) => {
-    const ctx = await contextFor(yoga, c, clientIp(c));
+    const ctx = await contextFor(yoga, c, clientIp(c), 'trade');
     const deps = { db: ctx.db, storage: ctx.services.storage, jobs: ctx.services.jobs };
     let submission: EvidenceSubmission;
     try {
@@ -178,7 +178,7 @@ export function disputeEvidenceRoutes(yoga: Yoga, clientIp: ClientIp) {
     },
     errors: [404, 416],
   }), async (c) => {
-    const ctx = await contextFor(yoga, c, clientIp(c));
+    const ctx = await contextFor(yoga, c, clientIp(c), 'trade');
     let file;
     try {
       file = await evidenceFileFor(ctx.db, ctx.viewer, { paymentId: c.req.param('id'), evidenceId: c.req.param('evidenceId'), fileId: c.req.param('fileId') });

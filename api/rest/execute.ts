@@ -9,6 +9,8 @@ import type { Context } from '../context.ts';
 import { jsonError } from './respond.ts';
 import { gzipOnce, jsonAnswer, type GzipOnce } from '../http/compression.ts';
 import { etagOf } from '../http/etag.ts';
+import type { Scope } from '../domain/tokens/tokens.rules.ts';
+import { InsufficientScopeError } from '../domain/tokens/scope-error.ts';
 
 /**
  * A document whose result and variables have TypeScript types, so a route reads `data.contract`
@@ -98,6 +100,7 @@ export function respondWithGraphQLErrors(c: HonoContext, errors: readonly GraphQ
   if (data === undefined && !first.path) return jsonError(c, 'INVALID_INPUT', `Invalid input: ${first.message.replace(/^Variable "\$\w+" got invalid value .*?; /, '')}`);
   // `code` of the REST error is the domain's code (GraphQL's `reason`); its kind is GraphQL's `code`.
   const reason = first.extensions?.reason;
+  if (reason === 'INSUFFICIENT_SCOPE') return jsonError(c, reason, first.message, { scope: first.extensions?.scope });
   if (isRestErrorCode(reason)) return jsonError(c, reason, first.message);
   return jsonError(c, 'INTERNAL_ERROR', 'Internal server error');
 }
@@ -180,10 +183,17 @@ export function jsonShaped<T extends object>(c: HonoContext, data: T, shape: (da
   return jsonAnswer(c, body.text, 200, body.gzipped, body.etag);
 }
 
-/** The request's context (session, services) for routes that call the domain directly (byte streams). */
-export async function contextFor(yoga: Yoga, c: HonoContext, clientIp: string): Promise<Context> {
+/**
+ * The request's context (session, services) for routes that call the domain directly (byte
+ * streams). `scope` is what an API token needs for the route (docs/decisions.md "Issue 27: API
+ * tokens"), 'any' for what any caller may read: a token without it is refused here (403), so a route
+ * that skips GraphQL cannot forget its scope.
+ */
+export async function contextFor(yoga: Yoga, c: HonoContext, clientIp: string, scope: Scope | 'any'): Promise<Context> {
   const entry = await requestGraphQL(yoga, c, clientIp);
   sendCookies(c, entry);
+  const { tokenScopes } = entry.context;
+  if (tokenScopes !== null && scope !== 'any' && !tokenScopes.has(scope)) throw new InsufficientScopeError(scope);
   return entry.context;
 }
 

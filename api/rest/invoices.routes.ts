@@ -67,7 +67,7 @@ export function invoiceRoutes(yoga: Yoga, clientIp: ClientIp) {
   const r = new Hono<{ Bindings: HttpBindings }>();
 
   const document = (kind: DocumentKind) => async (c: HonoContext<{ Bindings: HttpBindings }>) => {
-    const ctx = await contextFor(yoga, c, clientIp(c));
+    const ctx = await contextFor(yoga, c, clientIp(c), 'trade');
     try {
       const found = await documentForViewer(ctx.db, ctx.viewer, c.req.param('id') ?? '', kind);
       const credits = found.creditsId ? await ctx.db.invoice.findUnique({ where: { id: found.creditsId }, select: { number: true } }) : null;
@@ -84,7 +84,7 @@ export function invoiceRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   // GET /api/provider/statements/{yyyy-mm}: a provider's monthly statement (PDF).
   r.get('/provider/statements/:month', doc({ access: 'provider', ...STATEMENT, answers: { 200: PDF_ANSWER }, errors: [404] }), queryOf(StatementQuery), async (c) => {
-    const ctx = await contextFor(yoga, c, clientIp(c));
+    const ctx = await contextFor(yoga, c, clientIp(c), 'listings');
     try {
       const statement = await monthlyStatement(ctx.db, ctx.viewer, { month: c.req.param('month'), providerId: c.req.valid('query').providerId });
       return pdfAnswer(await statementPdf(statement), statementFileName(statement));

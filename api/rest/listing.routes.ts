@@ -81,7 +81,7 @@ export function listingRoutes(yoga: Yoga, clientIp: ClientIp) {
     answers: { 201: ListingAnswer },
   }), async (c) => {
     const body = await readJsonObject(c);
-    const ctx = await contextFor(yoga, c, clientIp(c));
+    const ctx = await contextFor(yoga, c, clientIp(c), 'listings');
     if (body.providerId !== undefined && body.providerId !== null && ctx.viewer && String(body.providerId) !== ctx.viewer.id) {
       return jsonError(c, 'NOT_OWNER', 'providerId must be the logged-in user');
     }
@@ -111,7 +111,7 @@ export function listingRoutes(yoga: Yoga, clientIp: ClientIp) {
     answers: { 201: { description: 'The stored file: send its fileId with the listing', schema: UploadAnswer } },
     errors: [413],
   }), async (c) => {
-    const ctx = await contextFor(yoga, c, clientIp(c));
+    const ctx = await contextFor(yoga, c, clientIp(c), 'listings');
     try {
       assertMayUpload(ctx.viewer);
     } catch (error) {
@@ -192,7 +192,7 @@ export function listingRoutes(yoga: Yoga, clientIp: ClientIp) {
     answers: { 200: { description: 'The bytes of the file (Range honoured: 206, Accept-Ranges, ETag)', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }, 206: { description: 'The requested range', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } },
     errors: [403, 404, 416],
   }), async (c) => {
-    const ctx = await contextFor(yoga, c, clientIp(c));
+    const ctx = await contextFor(yoga, c, clientIp(c), 'listings');
     if (!ctx.viewer) return jsonError(c, 'LOGIN_REQUIRED', 'Authentication required');
     const id = c.req.param('id');
     const file = isRecordId(id) ? await ctx.db.dataFile.findUnique({ where: { id } }) : null;

@@ -148,7 +148,7 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
   async function reviewQueue(c: HonoContext<{ Bindings: HttpBindings }>, q: ContractsQuery) {
     const limit = q.limit ?? 50;
     const offset = q.offset ?? 0;
-    const ctx = await contextFor(yoga, c, clientIp(c));
+    const ctx = await contextFor(yoga, c, clientIp(c), 'admin');
     const refused = refuseNonAdmin(c, ctx, 'Only administrators list listings that are not active');
     if (refused) return refused;
     // The queue's cursors are ids: walk to the offset page by page (the queue is short).

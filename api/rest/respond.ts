@@ -5,6 +5,7 @@ import { requestIdFrom, requestScope } from '../http/request-id.ts';
 import { challengeOf, STATUS_OF_CODE, type RestErrorCode } from './statuses.ts';
 import type { ReasonOf } from '../domain/errors.ts';
 import { MAX_REQUEST_JSON_DEPTH, tooDeep } from '../http/request-limits.ts';
+import { insufficientScopeChallenge, invalidTokenChallenge } from '../domain/tokens/tokens.rules.ts';
 
 /**
  * Every REST error is JSON `{ "code", "message", "requestId" }` (docs/decisions.md "One error
@@ -14,7 +15,10 @@ import { MAX_REQUEST_JSON_DEPTH, tooDeep } from '../http/request-limits.ts';
  */
 export function jsonError(c: HonoContext, code: RestErrorCode, message: string, extra: Record<string, unknown> = {}) {
   const status = STATUS_OF_CODE[code];
-  if (status === 401) c.header('www-authenticate', challengeOf(code));
+  // A refused API token gets the Bearer challenges of RFC 6750 (docs/decisions.md "Issue 27: API tokens").
+  if (code === 'INVALID_API_TOKEN') c.header('www-authenticate', invalidTokenChallenge(message));
+  else if (status === 401) c.header('www-authenticate', challengeOf(code));
+  if (code === 'INSUFFICIENT_SCOPE' && typeof extra.scope === 'string') c.header('www-authenticate', insufficientScopeChallenge(extra.scope));
   return jsonAnswer(c, errorBody(code, message, extra), status);
 }
 

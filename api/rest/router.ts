@@ -28,7 +28,10 @@ import { tradingRoutes } from './trading.routes.ts';
 import { notificationRoutes } from './notifications.routes.ts';
 import { BadRequestBody, jsonError } from './respond.ts';
 import { invalidInputOf } from '../db/input-errors.ts';
-import { json, type ClientIp } from './execute.ts';
+import { contextFor, json, type ClientIp } from './execute.ts';
+import { bearerOf } from '../domain/tokens/tokens.rules.ts';
+import { InsufficientScopeError } from '../domain/tokens/scope-error.ts';
+import { tokenRoutes } from './tokens.routes.ts';
 import { openApiDocument } from './openapi/document.ts';
 import { docsPage } from './openapi/docs-page.ts';
 
@@ -59,11 +62,20 @@ const ROOMS: ReadonlyArray<readonly [string, (yoga: Yoga, clientIp: ClientIp) =>
   ['/', tradingRoutes],
   ['/', earningsRoutes],
   ['/support', supportRoutes],
+  ['/', tokenRoutes],
 ];
 
 /** The REST compatibility layer: every documented /api/... path (mounted at /api). */
 export function restRouter(yoga: Yoga, clientIp: ClientIp) {
   const api = new Hono<{ Bindings: HttpBindings }>();
+  // A refused API token (malformed, unknown, expired, revoked) is 401 on every path, whatever the
+  // route would have answered an anonymous caller (docs/decisions.md "Issue 27: API tokens").
+  api.use('*', async (c, next) => {
+    if (bearerOf(c.req.header('authorization')) === undefined) return next();
+    const ctx = await contextFor(yoga, c, clientIp(c), 'any');
+    if (ctx.tokenRejection !== null) return jsonError(c, 'INVALID_API_TOKEN', ctx.tokenRejection);
+    return next();
+  });
   for (const [path, routes] of ROOMS) api.route(path, routes(yoga, clientIp));
   // The OpenAPI document of the routes above, generated from them once, and its reference page.
   let document: ReturnType<typeof openApiDocument> | undefined;
@@ -71,6 +83,7 @@ export function restRouter(yoga: Yoga, clientIp: ClientIp) {
   api.route('/docs', docsPage());
   api.onError((error, c) => {
     if (error instanceof BadRequestBody) return jsonError(c, error.code, error.message);
+    if (error instanceof InsufficientScopeError) return jsonError(c, 'INSUFFICIENT_SCOPE', error.message, { scope: error.scope });
     // A value the database refused (a NUL byte in a path or body) is the caller's bad input.
     const invalid = invalidInputOf(error);
     if (invalid) return jsonError(c, invalid.reason, invalid.message);

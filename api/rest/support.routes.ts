@@ -82,7 +82,7 @@ export function supportRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   /** 401 when logged out, 403 for anyone but an administrator. */
   async function refuseNonAdmin(c: HonoContext<{ Bindings: HttpBindings }>) {
-    return refuseAnyoneButAdmin(c, await contextFor(yoga, c, clientIp(c)));
+    return refuseAnyoneButAdmin(c, await contextFor(yoga, c, clientIp(c), 'admin'));
   }
 
   // POST /api/support/tickets { name, email, subject, priority, message }: anyone; a visitor's
