@@ -96,11 +96,14 @@ export async function runOperation<TData, TVariables>(
 /** A GraphQL error with a domain code becomes that code's status; anything else is a 500. */
 export function respondWithGraphQLErrors(c: HonoContext, errors: readonly GraphQLError[], data?: unknown) {
   const first = errors[0]!;
+  // A token refused or held to its scopes before execution (api/graphql/token-scopes.ts): no data, no path.
+  const tokenReason = first.extensions?.reason;
+  if (tokenReason === 'INSUFFICIENT_SCOPE') return jsonError(c, tokenReason, first.message, { scope: first.extensions?.scope });
+  if (tokenReason === 'SESSION_REQUIRED' || tokenReason === 'INVALID_API_TOKEN') return jsonError(c, tokenReason, first.message);
   // No data at all: the body's values did not fit the expected types (e.g. a string for a number).
   if (data === undefined && !first.path) return jsonError(c, 'INVALID_INPUT', `Invalid input: ${first.message.replace(/^Variable "\$\w+" got invalid value .*?; /, '')}`);
   // `code` of the REST error is the domain's code (GraphQL's `reason`); its kind is GraphQL's `code`.
   const reason = first.extensions?.reason;
-  if (reason === 'INSUFFICIENT_SCOPE') return jsonError(c, reason, first.message, { scope: first.extensions?.scope });
   if (isRestErrorCode(reason)) return jsonError(c, reason, first.message);
   return jsonError(c, 'INTERNAL_ERROR', 'Internal server error');
 }

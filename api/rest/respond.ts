@@ -18,7 +18,12 @@ export function jsonError(c: HonoContext, code: RestErrorCode, message: string, 
   // A refused API token gets the Bearer challenges of RFC 6750 (docs/decisions.md "Issue 27: API tokens").
   if (code === 'INVALID_API_TOKEN') c.header('www-authenticate', invalidTokenChallenge(message));
   else if (status === 401) c.header('www-authenticate', challengeOf(code));
-  if (code === 'INSUFFICIENT_SCOPE' && typeof extra.scope === 'string') c.header('www-authenticate', insufficientScopeChallenge(extra.scope));
+  // The scope a token lacks goes in the challenge (the message names it too), not in the body.
+  if (code === 'INSUFFICIENT_SCOPE') {
+    const { scope, ...rest } = extra;
+    if (typeof scope === 'string') c.header('www-authenticate', insufficientScopeChallenge(scope));
+    extra = rest;
+  }
   return jsonAnswer(c, errorBody(code, message, extra), status);
 }
 
