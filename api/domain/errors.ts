@@ -54,8 +54,8 @@ export const KIND_OF_REASON = {
   ...LISTINGS_ERROR_CODES,
   ...MARKET_ERROR_CODES,
   ...PAYMENTS_ERROR_CODES,
-  ...DELIVERY_ERROR_CODES,
   ...TOKENS_ERROR_CODES,
+  ...DELIVERY_ERROR_CODES,
 } as const;
 
 export type ErrorReason = keyof typeof KIND_OF_REASON;
