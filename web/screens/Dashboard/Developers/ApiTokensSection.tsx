@@ -35,14 +35,29 @@ const Empty = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-// On a phone the dates fold away; name, prefix, scopes and the action stay.
+// On a phone the prefix goes under the name and the created and last-used dates fold away, so the
+// row (name, scopes, expiry, revoke) fits without scrolling sideways.
 const Tokens = styled(Table)`
   ${({ theme }) => theme.media.mobile} {
+    th:nth-child(2), td:nth-child(2),
     th:nth-child(4), td:nth-child(4),
     th:nth-child(5), td:nth-child(5) {
       display: none;
     }
   }
+  ${({ theme }) => theme.media.sm} {
+    .prefix-under {
+      display: none;
+    }
+  }
+`;
+
+const PrefixUnder = styled.span.attrs({ className: 'prefix-under' })`
+  display: block;
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: 400;
+  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 /** The viewer's personal API tokens: create (the secret revealed once), the list, revoke. */
@@ -128,7 +143,10 @@ export function ApiTokensSection({ viewer, isAdmin }: { viewer: ApiTokensSection
                   const expired = new Date(t.expiresAt).getTime() <= now;
                   return (
                     <tr key={t.tokenId} data-testid="api-token-row">
-                      <td className="strong">{t.name}</td>
+                      <td className="strong">
+                        {t.name}
+                        <PrefixUnder aria-hidden="true">{t.prefix}…</PrefixUnder>
+                      </td>
                       <td className="mono">{t.prefix}…</td>
                       <td>
                         <Scopes>
