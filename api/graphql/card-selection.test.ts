@@ -57,6 +57,8 @@ const NEVER_ON_PROVIDER_CARDS = [
   'unreadNotificationCount',
   // A provider's record sums their listings': the contract page's provider panel reads it.
   'onTimeRecord',
+  // issue 27: the viewer's own personal API tokens.
+  'apiTokens',
 ];
 
 const fieldsOfType = (name: string) => {
