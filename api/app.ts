@@ -27,7 +27,8 @@ import { clientAddress } from './auth/client-address.ts';
 import type { AppServices } from './context.ts';
 import { buildYoga, type ServerContext } from './graphql/yoga.ts';
 import { createPublicResponseCache } from './graphql/response-cache.ts';
-import { restRouter } from './rest/router.ts';
+import { bearerGate, restRouter } from './rest/router.ts';
+import type { ClientIp } from './rest/execute.ts';
 import { allowedMethodsOf } from './rest/allowed-methods.ts';
 import { jsonError } from './rest/respond.ts';
 import { originPolicy } from './http/origin.ts';
@@ -172,7 +173,9 @@ export function createApp(opts: AppOptions) {
   );
   // The journeys' clock (TEST_HOOKS=1 only; api/http/test-clock.ts).
   if (config.testHooks) app.route('/api', testClockRoutes(jobs));
-  const rest = restRouter(yoga, (c) => clientIpOf(c.env?.incoming, c.req.header('x-forwarded-for'), config.trustProxy));
+  const restClientIp: ClientIp = (c) => clientIpOf(c.env?.incoming, c.req.header('x-forwarded-for'), config.trustProxy);
+  const rest = restRouter(yoga, restClientIp);
+  app.use('/api/*', bearerGate(yoga, restClientIp));
   app.route('/api', rest);
   // Nothing answered: an unknown path is a 404; a known path asked with another method a 405 that
   // lists the methods it answers (OPTIONS, which asks just that, a 204).

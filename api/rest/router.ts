@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { Yoga } from '../graphql/yoga.ts';
 import { authRoutes } from './auth.routes.ts';
@@ -65,17 +65,23 @@ const ROOMS: ReadonlyArray<readonly [string, (yoga: Yoga, clientIp: ClientIp) =>
   ['/', tokenRoutes],
 ];
 
-/** The REST compatibility layer: every documented /api/... path (mounted at /api). */
-export function restRouter(yoga: Yoga, clientIp: ClientIp) {
-  const api = new Hono<{ Bindings: HttpBindings }>();
-  // A refused API token (malformed, unknown, expired, revoked) is 401 on every path, whatever the
-  // route would have answered an anonymous caller (docs/decisions.md "Issue 27: API tokens").
-  api.use('*', async (c, next) => {
+/**
+ * A refused API token (malformed, unknown, expired, revoked) is 401 on every /api path, whatever
+ * the route would have answered an anonymous caller (docs/decisions.md "Issue 27: API tokens").
+ * Mounted by api/app.ts before the routes; the context it builds is the one the route then uses.
+ */
+export function bearerGate(yoga: Yoga, clientIp: ClientIp): MiddlewareHandler<{ Bindings: HttpBindings }> {
+  return async (c, next) => {
     if (bearerOf(c.req.header('authorization')) === undefined) return next();
     const ctx = await contextFor(yoga, c, clientIp(c), 'any');
     if (ctx.tokenRejection !== null) return jsonError(c, 'INVALID_API_TOKEN', ctx.tokenRejection);
     return next();
-  });
+  };
+}
+
+/** The REST compatibility layer: every documented /api/... path (mounted at /api). */
+export function restRouter(yoga: Yoga, clientIp: ClientIp) {
+  const api = new Hono<{ Bindings: HttpBindings }>();
   for (const [path, routes] of ROOMS) api.route(path, routes(yoga, clientIp));
   // The OpenAPI document of the routes above, generated from them once, and its reference page.
   let document: ReturnType<typeof openApiDocument> | undefined;

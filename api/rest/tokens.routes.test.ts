@@ -194,3 +194,27 @@ describe.each(testDatabases())('API tokens on %s', (kind) => {
     expect((await as.user.json('GET', '/api/tokens')).body.find((t: any) => t.id === made.id).lastUsedAt).toBe(first!.toISOString());
   });
 });
+
+describe('API tokens of administrators where two-factor sign-in is required', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp('pglite', { REQUIRE_ADMIN_TWO_FACTOR: '1' });
+  });
+  afterAll(async () => app?.close());
+
+  it('an `admin` token of an administrator without two-factor gets no administrator rights', async () => {
+    const db = app.database.prisma;
+    const { makeUser } = await import('../test/market-fixtures.ts');
+    const { newSecret } = await import('../domain/tokens/tokens.rules.ts');
+    const boss = await makeUser(db, 'boss2', { isAdmin: true });
+    const { secret, prefix, hash } = newSecret();
+    await db.apiToken.create({ data: { userId: boss.id, name: 'back office', scopes: ['admin'], prefix, hash, expiresAt: new Date(Date.now() + 86_400_000) } });
+    const res = await app.fetch('/api/platform/earnings', { headers: { authorization: `Bearer ${secret}` } });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ code: 'TWO_FACTOR_ENROLMENT_REQUIRED' });
+    // GraphQL over HTTP answers the status, and its error carries no transport details.
+    const http = await app.fetch('/graphql', { method: 'POST', headers: { authorization: 'Bearer nope', 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ categories { slug } }' }) });
+    expect(http.status).toBe(401);
+    expect((await http.json()).errors[0].extensions).toEqual({ code: 'UNAUTHENTICATED', reason: 'INVALID_API_TOKEN' });
+  });
+});
