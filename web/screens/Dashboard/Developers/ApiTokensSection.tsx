@@ -35,13 +35,14 @@ const Empty = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-// On a phone the prefix goes under the name and the created and last-used dates fold away, so the
-// row (name, scopes, expiry, revoke) fits without scrolling sideways.
+// On a phone the prefix and the expiry go under the name and the dates fold away, so the row
+// (name, scopes, revoke) fits without scrolling sideways.
 const Tokens = styled(Table)`
   ${({ theme }) => theme.media.mobile} {
     th:nth-child(2), td:nth-child(2),
     th:nth-child(4), td:nth-child(4),
-    th:nth-child(5), td:nth-child(5) {
+    th:nth-child(5), td:nth-child(5),
+    th:nth-child(6), td:nth-child(6) {
       display: none;
     }
   }
@@ -146,6 +147,7 @@ export function ApiTokensSection({ viewer, isAdmin }: { viewer: ApiTokensSection
                       <td className="strong">
                         {t.name}
                         <PrefixUnder aria-hidden="true">{t.prefix}…</PrefixUnder>
+                        <PrefixUnder aria-hidden="true">{t.revokedAt ? 'Revoked' : expired ? 'Expired' : `Expires ${formatDate(t.expiresAt)}`}</PrefixUnder>
                       </td>
                       <td className="mono">{t.prefix}…</td>
                       <td>
