@@ -903,7 +903,7 @@ export interface paths {
          * Browse and search active contracts (administrators: the review queue with status)
          * @description Paged with `limit` and `offset`: the total is in `X-Total-Count` (`X-Total-Count-Exact: false` when counting stopped at 10,000), the pages in `Link`. With `status=pending_review` or `rejected`: the review queue, for administrators, oldest first, with the back-office fields.
          *
-         *     **Who:** Anyone, signed in or not.
+         *     **Who:** Anyone, signed in or not. Or a personal API token (`Authorization: Bearer`) with the scope `market:read`.
          */
         get: operations["getContracts"];
         put?: never;
@@ -931,7 +931,7 @@ export interface paths {
          * One contract
          * @description Its provider and administrators also get the back-office fields (`Listing`); everyone else the public shape. Listings that are not active are not found for anyone else.
          *
-         *     **Who:** Anyone, signed in or not.
+         *     **Who:** Anyone, signed in or not. Or a personal API token (`Authorization: Bearer`) with the scope `market:read`.
          */
         get: operations["getContractsById"];
         put?: never;
@@ -1157,7 +1157,7 @@ export interface paths {
          * A listing's sample rows as a file (CSV or JSON): free, before paying; never the data file
          * @description The sample rows the contract page shows, columns in the field dictionary’s order. An attachment named after the listing (`<title>-sample.csv`). Listings not visible on the market are not found (their provider and administrators excepted).
          *
-         *     **Who:** Anyone, signed in or not.
+         *     **Who:** Anyone, signed in or not. Or a personal API token (`Authorization: Bearer`) with the scope `market:read`.
          */
         get: operations["getContractsByIdSample"];
         put?: never;
@@ -1177,7 +1177,7 @@ export interface paths {
         };
         /**
          * Market figures (the hero and the ticker)
-         * @description **Who:** Anyone, signed in or not.
+         * @description **Who:** Anyone, signed in or not. Or a personal API token (`Authorization: Bearer`) with the scope `market:read`.
          */
         get: operations["getStats"];
         put?: never;
@@ -1649,7 +1649,7 @@ export interface paths {
          * A contract's bids, newest first
          * @description Paged with `limit` and `offset` (100 by default and at most): the total is in `X-Total-Count`, the pages in `Link`. Everyone sees amounts, statuses and times; the bidder and message only the bidder, the provider and administrators.
          *
-         *     **Who:** Anyone, signed in or not.
+         *     **Who:** Anyone, signed in or not. Or a personal API token (`Authorization: Bearer`) with the scope `market:read`.
          *
          *     Also answered at `GET /api/bids/contract/{id}`, its first path.
          */

@@ -129,7 +129,9 @@ export function documentedAs(tag: Tag): (doc: Omit<RouteDoc, 'tag'>) => Middlewa
 function securityOf(doc: RouteDoc): Array<Record<string, string[]>> {
   const base = SECURITY[doc.access];
   if (!doc.tokenScopes) return base;
-  return [...(base.length ? base : [{}]), { bearerAuth: [...doc.tokenScopes] }];
+  // Scopes are named by `x-token-scopes` and the description: OpenAPI lists scopes in a requirement
+  // only for OAuth 2 and OpenID schemes.
+  return [...(base.length ? base : [{}]), { bearerAuth: [] }];
 }
 
 export function documented(doc: RouteDoc): MiddlewareHandler {
@@ -163,7 +165,13 @@ export function documented(doc: RouteDoc): MiddlewareHandler {
   return describeRoute({
     tags: [doc.tag],
     summary: doc.summary,
-    description: [doc.description, `**Who:** ${ACCESS_NOTE[doc.access]}`].filter(Boolean).join('\n\n'),
+    description: [
+      doc.description,
+      `**Who:** ${ACCESS_NOTE[doc.access]}${doc.tokenScopes ? ` Or a personal API token (\`Authorization: Bearer\`) with the scope ${doc.tokenScopes.map((s) => `\`${s}\``).join(' or ')}.` : ''}`,
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
+    ...(doc.tokenScopes ? { 'x-token-scopes': [...doc.tokenScopes] } : {}),
     security: securityOf(doc),
     parameters: doc.access === 'api-key' ? [ref('parameters', 'XApiKey') as never] : undefined,
     requestBody: doc.upload
