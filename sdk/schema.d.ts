@@ -2153,7 +2153,8 @@ export interface components {
             [key: string]: unknown;
         };
         NotificationPreference: {
-            type: string;
+            /** @enum {string} */
+            type: "bid.received" | "bid.accepted" | "bid.declined" | "bid.withdrawn" | "payment.escrowed" | "payment.released" | "payment.refunded" | "dispute.opened" | "dispute.answered" | "dispute.evidence" | "dispute.settled" | "listing.approved" | "listing.rejected" | "listing.revision_approved" | "listing.revision_rejected" | "listing.paused" | "listing.resumed" | "listing.delisted" | "diligence.decided" | "support.replied" | "access.expiring" | "access.expired" | "subscription.renewal_upcoming" | "subscription.renewed" | "subscription.renewal_failed" | "subscription.cancelled" | "release.published" | "message.received" | "release.delayed" | "account.security";
             label: string;
             /**
              * @description The choice, else the default.

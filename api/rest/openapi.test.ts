@@ -304,6 +304,11 @@ describe.each(testDatabases())('the document against the routes on %s', (kind) =
   it('fits what the account, provider and admin routes answer', async () => {
     expectDocumented('GET', '/auth/user', await buyer.json('GET', '/api/auth/user'));
     expectDocumented('GET', '/auth/user', await anon.json('GET', '/api/auth/user'));
+    // The preferences: one per kind the domain lists, each kind in the document's enum.
+    const preferences = await buyer.json('GET', '/api/notifications/preferences');
+    const validate = ajv.compile({ ...(doc.paths['/notifications/preferences'] as any).get.responses['200'].content['application/json'].schema, components: doc.components });
+    expect(validate(preferences.body), JSON.stringify(validate.errors)).toBe(true);
+    expectDocumented('GET', '/notifications', await buyer.json('GET', '/api/notifications'));
     expectDocumented('POST', '/auth/login', await new Client(app).json('POST', '/api/auth/login', { usernameOrEmail: 'oabuyer', password: 'wrong' }));
     expectDocumented('GET', '/due-diligence/status', await provider.json('GET', '/api/due-diligence/status'));
     expectDocumented('GET', '/due-diligence', await admin.json('GET', '/api/due-diligence'));

@@ -22,6 +22,7 @@ import {
   TicketStatus,
   UpdateFrequency,
 } from '../../db/generated/prisma/enums.ts';
+import { NOTIFICATION_KINDS } from '../../domain/notifications/notification-kinds.ts';
 
 // Closed sets (statuses, kinds) are enums taken from the schema's own lists, so the document
 // cannot drift from what the database can hold.
@@ -283,10 +284,12 @@ export const NotificationAnswer = z
   .meta({ id: 'Notification' });
 
 const Channel = z.enum(['app', 'mail', 'both']);
+/** The kinds of notification the preferences list (api/domain/notifications/notification-kinds.ts). */
+const NotificationKindName = z.enum(NOTIFICATION_KINDS.map((k) => k.type) as [string, ...string[]]);
 
 export const NotificationPreferenceAnswer = z
   .object({
-    type: z.string(),
+    type: NotificationKindName,
     label: z.string(),
     channel: Channel.describe('The choice, else the default.'),
     defaultChannel: Channel,
