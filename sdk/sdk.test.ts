@@ -90,6 +90,9 @@ describe('the SDK against a listening server', () => {
     const head = await data.GET('/data/download/{contractId}', { params: { path: { contractId }, header: { Range: 'bytes=0-99' } }, parseAs: 'arrayBuffer' });
     expect(head.response.status).toBe(206);
     expect(head.response.headers.get('content-type')).toMatch(/^text\/csv/);
+    // ... a type the document names for that answer.
+    const document = (await (await fetch(`${live.base}/api/openapi.json`)).json()) as { paths: Record<string, any> };
+    expect(Object.keys(document.paths['/data/download/{contractId}'].get.responses['206'].content)).toContain('text/csv');
     const fileTag = head.response.headers.get('etag')!;
     const rest = await data.GET('/data/download/{contractId}', { params: { path: { contractId }, header: { Range: 'bytes=100-', 'If-Range': fileTag } }, parseAs: 'arrayBuffer' });
     expect(rest.response.status).toBe(206);
