@@ -61,7 +61,7 @@ const CreateTokenBody = z.object({
 const enumOf = (scope: string) => scope.replace(':', '_').toUpperCase();
 const scopeOf = (value: string) => SCOPES.find((s) => enumOf(s) === value) ?? value;
 const shape = ({ tokenId, scopes, ...rest }: TokenNode) => ({ id: tokenId, ...rest, scopes: scopes.map(scopeOf) });
-const doc = documentedAs('API tokens');
+const doc = documentedAs('Accounts');
 const SESSION_ONLY_NOTE = 'Needs a signed-in session: an API token calling this is answered 403 (`SESSION_REQUIRED`).';
 
 export function tokenRoutes(yoga: Yoga, clientIp: ClientIp) {
