@@ -7,6 +7,9 @@ import { TabHeader } from '../shared/TabHeader.tsx';
 import { ApiTokensSection } from './ApiTokensSection.tsx';
 import { DevelopersQuery, type DevelopersLoaderData } from './DevelopersQuery.ts';
 
+/** The route's loader, in the screen's own chunk (web/screens/Dashboard/dashboardRoute.tsx). */
+export { developersLoader as loader } from './DevelopersQuery.ts';
+
 const Stack = styled.div`
   display: flex;
   flex-direction: column;
