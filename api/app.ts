@@ -28,6 +28,8 @@ import type { AppServices } from './context.ts';
 import { buildYoga, type ServerContext } from './graphql/yoga.ts';
 import { createPublicResponseCache } from './graphql/response-cache.ts';
 import { restRouter } from './rest/router.ts';
+import { idempotency } from './rest/idempotency.ts';
+import type { ClientIp } from './rest/execute.ts';
 import { allowedMethodsOf } from './rest/allowed-methods.ts';
 import { jsonError } from './rest/respond.ts';
 import { originPolicy } from './http/origin.ts';
@@ -172,7 +174,10 @@ export function createApp(opts: AppOptions) {
   );
   // The journeys' clock (TEST_HOOKS=1 only; api/http/test-clock.ts).
   if (config.testHooks) app.route('/api', testClockRoutes(jobs));
-  const rest = restRouter(yoga, (c) => clientIpOf(c.env?.incoming, c.req.header('x-forwarded-for'), config.trustProxy));
+  const restClientIp = (c: Parameters<ClientIp>[0]) => clientIpOf(c.env?.incoming, c.req.header('x-forwarded-for'), config.trustProxy);
+  // Every REST POST honours Idempotency-Key (api/rest/idempotency.ts), after the body limit, before any route.
+  app.use('/api/*', idempotency(yoga, restClientIp));
+  const rest = restRouter(yoga, restClientIp);
   app.route('/api', rest);
   // Nothing answered: an unknown path is a 404; a known path asked with another method a 405 that
   // lists the methods it answers (OPTIONS, which asks just that, a 204).
