@@ -11,7 +11,9 @@ import type { Database } from './db/database.ts';
 import { DomainError } from './domain/errors.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './rate-limiter.ts';
+import { memoryRateLimiter, redisRateLimiter, reportingLimiter, type RateLimiter } from './rate-limiter.ts';
+import { applyRateLimitHeaders } from './http/rate-limit-headers.ts';
+import { apiCallerLimit } from './http/api-limit.ts';
 import { createEventBus, type EventBus } from './events/event-bus.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
 import { testClockRoutes } from './http/test-clock.ts';
@@ -67,9 +69,12 @@ const GRAPHQL_PATH = '/graphql';
 export function createApp(opts: AppOptions) {
   const { config } = opts;
   const logger = opts.logger ?? createLogger(config.logLevel);
-  const limiter =
+  // Every limit a request meets is noted in its async scope, for its RateLimit headers (api/http/rate-limit-headers.ts).
+  const limiter = reportingLimiter(
     opts.limiter ??
-    (config.redisUrl ? redisRateLimiter(new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }), config.redisKeys.rateLimits) : memoryRateLimiter());
+      (config.redisUrl ? redisRateLimiter(new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }), config.redisKeys.rateLimits) : memoryRateLimiter()),
+    () => requestScope.getStore()?.rateLimits,
+  );
   // Timed work: started by api/server.ts; tests run due jobs with jobs.runDue(now).
   const jobs = createJobRunner({ db: opts.database.prisma, logger, clock: opts.clock });
   // Anonymous answers are cached (docs/decisions.md "Response cache"); every event published
@@ -112,13 +117,18 @@ export function createApp(opts: AppOptions) {
   app.use('*', notGraphQL(async (c, next) => {
     const requestId = requestIdFrom(c.req.header('x-request-id'));
     const started = performance.now();
-    await requestScope.run({ requestId }, () => next());
+    const scope = { requestId, rateLimits: [] };
+    await requestScope.run(scope, () => next());
+    const stamp = (headers: Headers) => {
+      headers.set('x-request-id', requestId);
+      applyRateLimitHeaders(headers, c.res.status, scope.rateLimits);
+    };
     try {
-      c.res.headers.set('x-request-id', requestId);
+      stamp(c.res.headers);
     } catch {
       // A response with immutable headers (e.g. one passed through from fetch): copy it.
       c.res = new Response(c.res.body, c.res);
-      c.res.headers.set('x-request-id', requestId);
+      stamp(c.res.headers);
     }
     // A request whose client left mid-body (or a deadline cut, answering 408) got no answer from
     // here: logged as what was sent, 499 ("client closed request", as nginx logs it) or 408.
@@ -139,6 +149,8 @@ export function createApp(opts: AppOptions) {
   app.use('*', notGraphQL(securityHeaders()));
   app.use('/api/*', corsFor(origins));
   app.use('/api/*', restWriteGuard(origins));
+  // Programs (a bearer token, an X-API-Key) share one generous quota each (docs/api-rate-limits.md).
+  app.use('/api/*', apiCallerLimit(limiter, config.apiLimits));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   // Ready means every service a request may need answers: the database, and Redis when the

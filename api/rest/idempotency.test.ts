@@ -18,7 +18,7 @@ describe('what a key keeps of an answer', () => {
   });
 
   it('nothing of an answer that sets a cookie or holds a secret (no-store)', async () => {
-    for (const headers of [{ 'set-cookie': 'sid=1' }, { 'cache-control': 'no-store' }]) {
+    for (const headers of [{ 'set-cookie': 'sid=1' }, { 'cache-control': 'no-store' }] as Array<Record<string, string>>) {
       const kept = await keptAnswerOf(new Response('{"token":"s3cret"}', { headers }));
       expect(kept.kept).toBe(false);
       expect(kept).not.toHaveProperty('body');
