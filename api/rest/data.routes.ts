@@ -100,7 +100,11 @@ export function dataRoutes(yoga: Yoga, clientIp: ClientIp) {
     errors: [403, 404, 409],
   }), async (c) => {
     const result = await runOperation(yoga, c, clientIp(c), ROTATE, { input: { purchaseId: c.req.param('purchaseId') } });
-    return respondWithResult(c, result, 'rotateApiKey', (data: AccessNode) => json(c, restAccess(data)));
+    return respondWithResult(c, result, 'rotateApiKey', (data: AccessNode) => {
+      // The key in full, this once: kept by no cache, nor as an Idempotency-Key's answer (api/rest/idempotency.ts).
+      c.header('cache-control', 'no-store');
+      return json(c, restAccess(data));
+    });
   });
 
   r.get('/download/:contractId', doc({

@@ -2,7 +2,8 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, logIn, startTestApp, type TestApp } from '../test/harness.ts';
 import { testDatabases } from '../test/databases.ts';
-import { makeUser } from '../test/market-fixtures.ts';
+import { makeContract, makeUser } from '../test/market-fixtures.ts';
+import { SUCCESS_CARD } from '../domain/payments/payments.testbed.ts';
 import { keptAnswerOf } from './idempotency.ts';
 
 // Idempotency-Key on REST POSTs (docs/decisions.md "Issue 27: API conventions").
@@ -116,6 +117,25 @@ describe.each(testDatabases())('Idempotency-Key on %s', (kind) => {
     // A row still running, ten minutes old: its request is gone.
     await db().idempotencyKey.create({ data: { userId: annId, operation: 'POST /api/messages', key: 'orphan', requestHash: 'x', createdAt: new Date(Date.now() - 10 * 60_000) } });
     expect((await send(ann, { recipientId: bobId, content: 'Orphan' }, 'orphan')).status).toBe(201);
+  });
+
+  it('an answer holding a secret shown once (the data key) is not kept: the retry is told so, and nothing runs twice', async () => {
+    const prov = await makeUser(db(), 'prov', { dueDiligenceStatus: 'approved' });
+    const contract = await makeContract(db(), prov.id, { title: 'Secret set', category: 'financial', price: '10.00' });
+    const post = (path: string, body: unknown, key: string) =>
+      ann.request(path, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key }, body: JSON.stringify(body) });
+    const payment = await (await post('/api/payments', { contractId: contract.id, paymentMethod: 'card' }, 'pay-1')).json();
+    const paid = await post(`/api/payments/${payment.id}/escrow`, { card: SUCCESS_CARD }, 'escrow-1');
+    expect(paid.status).toBe(200);
+    expect(paid.headers.get('cache-control')).toBe('no-store');
+    const { apiKey } = await paid.json();
+    expect(apiKey).toMatch(/^dpk_/);
+    const again = await post(`/api/payments/${payment.id}/escrow`, { card: SUCCESS_CARD }, 'escrow-1');
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ code: 'IDEMPOTENT_ANSWER_NOT_KEPT' });
+    const row = await db().idempotencyKey.findFirstOrThrow({ where: { key: 'escrow-1' } });
+    expect(JSON.stringify(row.response)).not.toContain(apiKey);
+    expect(await db().apiKey.count({ where: { userId: annId } })).toBe(1);
   });
 
   it('an anonymous POST ignores the key (no user to keep it for): a login answers its cookie each time', async () => {
