@@ -879,7 +879,11 @@ export interface paths {
          *
          *     ```
          *     curl -fN -H 'X-API-Key: dpk_…' https://<this host>/api/data/stream/{contractId}
+         *     # two columns, compressed on the way
+         *     curl -fN --compressed -H 'X-API-Key: dpk_…' 'https://<this host>/api/data/stream/{contractId}?fields=date,close'
          *     ```
+         *
+         *     Compressed (`Content-Encoding: br` or `gzip`) when `Accept-Encoding` accepts it, with no Content-Length then. `fields=a,b` keeps only those fields, in that order.
          *
          *     **Who:** A buyer with access, authenticated by the `X-API-Key` header.
          */
@@ -1709,7 +1713,7 @@ export interface components {
          * @description What went wrong, as a stable name: match on it, not on the message. Each code has one status (the table in the description of this document; each answer lists its codes).
          * @enum {string}
          */
-        ErrorCode: "INVALID_INPUT" | "LOGIN_REQUIRED" | "NOT_ALLOWED" | "ADMIN_REQUIRED" | "NOT_OWNER" | "NOT_FOUND" | "CONFLICT" | "INVALID_TRANSITION" | "ALREADY_EXISTS" | "TOO_LARGE" | "RATE_LIMITED" | "INVALID_TOKEN" | "INVALID_CREDENTIALS" | "EMAIL_NOT_VERIFIED" | "WRONG_CURRENT_PASSWORD" | "SESSION_NOT_FOUND" | "TWO_FACTOR_CHALLENGE_INVALID" | "TWO_FACTOR_CODE_INVALID" | "TWO_FACTOR_CODE_REPLAYED" | "WRONG_TWO_FACTOR_CODE" | "TWO_FACTOR_ALREADY_ENABLED" | "TWO_FACTOR_NOT_ENABLED" | "TWO_FACTOR_ENROLMENT_NOT_STARTED" | "TWO_FACTOR_ENROLMENT_REQUIRED" | "EMAIL_TAKEN" | "SAME_EMAIL" | "NOT_AN_IMAGE" | "IMAGE_TOO_LARGE" | "IMAGE_DIMENSIONS" | "CONFIRMATION_REQUIRED" | "ACCOUNT_HAS_OPEN_OBLIGATIONS" | "ADMIN_ACCOUNT" | "DUE_DILIGENCE_REQUIRED" | "ADMIN_EXEMPT" | "APPLICATION_EXISTS" | "FILE_NOT_FOUND" | "FILE_IN_USE" | "UNSUPPORTED_FILE" | "RELEASE_REQUIRED" | "NOT_A_FILE_LISTING" | "OWN_CONTRACT" | "CONTRACT_NOT_ACTIVE" | "INVALID_AMOUNT" | "PAYMENT_DECLINED" | "PAYMENT_IN_PROGRESS" | "ESCROW_WINDOW_CLOSED" | "IDEMPOTENCY_KEY_REUSED" | "EVIDENCE_WINDOW_CLOSED" | "EVIDENCE_FILE_TYPE" | "TOO_MANY_FILES" | "ACCESS_EXPIRED" | "INVALID_API_KEY" | "ACCESS_DENIED" | "RELEASE_NOT_INCLUDED" | "METHOD_NOT_ALLOWED" | "RANGE_NOT_SATISFIABLE" | "NOT_STREAMABLE" | "CLIENT_CLOSED_REQUEST" | "INTERNAL_ERROR";
+        ErrorCode: "INVALID_INPUT" | "LOGIN_REQUIRED" | "NOT_ALLOWED" | "ADMIN_REQUIRED" | "NOT_OWNER" | "NOT_FOUND" | "CONFLICT" | "INVALID_TRANSITION" | "ALREADY_EXISTS" | "TOO_LARGE" | "RATE_LIMITED" | "INVALID_TOKEN" | "INVALID_CREDENTIALS" | "EMAIL_NOT_VERIFIED" | "WRONG_CURRENT_PASSWORD" | "SESSION_NOT_FOUND" | "TWO_FACTOR_CHALLENGE_INVALID" | "TWO_FACTOR_CODE_INVALID" | "TWO_FACTOR_CODE_REPLAYED" | "WRONG_TWO_FACTOR_CODE" | "TWO_FACTOR_ALREADY_ENABLED" | "TWO_FACTOR_NOT_ENABLED" | "TWO_FACTOR_ENROLMENT_NOT_STARTED" | "TWO_FACTOR_ENROLMENT_REQUIRED" | "EMAIL_TAKEN" | "SAME_EMAIL" | "NOT_AN_IMAGE" | "IMAGE_TOO_LARGE" | "IMAGE_DIMENSIONS" | "CONFIRMATION_REQUIRED" | "ACCOUNT_HAS_OPEN_OBLIGATIONS" | "ADMIN_ACCOUNT" | "DUE_DILIGENCE_REQUIRED" | "ADMIN_EXEMPT" | "APPLICATION_EXISTS" | "FILE_NOT_FOUND" | "FILE_IN_USE" | "UNSUPPORTED_FILE" | "RELEASE_REQUIRED" | "NOT_A_FILE_LISTING" | "OWN_CONTRACT" | "CONTRACT_NOT_ACTIVE" | "INVALID_AMOUNT" | "PAYMENT_DECLINED" | "PAYMENT_IN_PROGRESS" | "ESCROW_WINDOW_CLOSED" | "IDEMPOTENCY_KEY_REUSED" | "EVIDENCE_WINDOW_CLOSED" | "EVIDENCE_FILE_TYPE" | "TOO_MANY_FILES" | "ACCESS_EXPIRED" | "INVALID_API_KEY" | "ACCESS_DENIED" | "RELEASE_NOT_INCLUDED" | "METHOD_NOT_ALLOWED" | "RANGE_NOT_SATISFIABLE" | "NOT_STREAMABLE" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENT_ANSWER_NOT_KEPT" | "CLIENT_CLOSED_REQUEST" | "INTERNAL_ERROR";
         User: {
             /** @description The user's id, as the other REST paths take it. */
             id: string;
@@ -2315,7 +2319,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2324,7 +2328,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2421,7 +2425,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2489,7 +2493,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2522,7 +2526,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2574,7 +2578,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2632,7 +2636,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2693,7 +2697,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2756,7 +2760,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2802,7 +2806,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2849,7 +2853,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2898,7 +2902,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2971,7 +2975,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3064,7 +3068,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3128,7 +3132,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3178,7 +3182,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3198,7 +3202,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3250,7 +3254,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3270,7 +3274,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3334,7 +3338,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3354,7 +3358,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3415,7 +3419,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3435,7 +3439,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3501,7 +3505,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3521,7 +3525,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3566,7 +3570,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3624,7 +3628,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3633,7 +3637,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3686,7 +3690,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3706,7 +3710,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3769,7 +3773,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3820,7 +3824,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3866,7 +3870,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3913,7 +3917,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3971,7 +3975,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4017,7 +4021,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4110,7 +4114,7 @@ export interface operations {
                     "application/json": components["schemas"]["DueDiligenceApplication"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4139,7 +4143,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4176,7 +4180,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4222,7 +4226,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4297,7 +4301,7 @@ export interface operations {
                     "application/json": components["schemas"]["DueDiligenceApplication"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4335,7 +4339,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4389,7 +4393,7 @@ export interface operations {
                     "application/json": components["schemas"]["Payment"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4427,7 +4431,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4532,7 +4536,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4570,7 +4574,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4620,7 +4624,7 @@ export interface operations {
                     "application/json": components["schemas"]["Dispute"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4658,7 +4662,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4706,7 +4710,7 @@ export interface operations {
                     "application/json": components["schemas"]["Payment"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4744,7 +4748,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4808,7 +4812,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4846,7 +4850,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4921,7 +4925,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4981,7 +4985,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5032,7 +5036,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5086,7 +5090,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5153,7 +5157,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5191,7 +5195,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5225,7 +5229,7 @@ export interface operations {
                     "application/json": components["schemas"]["DataAccess"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5263,7 +5267,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5338,7 +5342,7 @@ export interface operations {
                     "application/zip": string;
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5404,6 +5408,8 @@ export interface operations {
             query?: {
                 /** @description A release's version (GET /api/contracts/{id}/releases lists them); without it, the latest release the purchase includes. Unknown: 404; not included in the purchase: 403 RELEASE_NOT_INCLUDED. */
                 release?: string;
+                /** @description Comma-separated field names: each record carries only these, in this order. An unknown name is a 400 that names it. CSV and JSON files only. */
+                fields?: string;
             };
             header?: {
                 /** @description The buyer's data key (the data library shows it once). Without it, the signed-in buyer's session is used. */
@@ -5416,7 +5422,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One JSON object per line (CSV and JSON files); a file of another type comes as it is, in its own type. */
+            /** @description One JSON object per line (CSV and JSON files); a file of another type comes as it is, in its own type. Compressed (br or gzip) when Accept-Encoding asks for it. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -5432,7 +5438,7 @@ export interface operations {
                     "application/zip": string;
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5537,7 +5543,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5652,7 +5658,7 @@ export interface operations {
                     "application/json": components["schemas"]["Listing"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5707,7 +5713,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5765,7 +5771,7 @@ export interface operations {
                     "application/json": components["schemas"]["Listing"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5803,7 +5809,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5860,7 +5866,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5955,7 +5961,7 @@ export interface operations {
                     "application/zip": string;
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6037,7 +6043,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6097,7 +6103,7 @@ export interface operations {
                     "application/json": components["schemas"]["Release"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6135,7 +6141,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6181,7 +6187,7 @@ export interface operations {
                     "application/json": components["schemas"]["ListingUpdate"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6219,7 +6225,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6353,7 +6359,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6391,7 +6397,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6493,7 +6499,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6531,7 +6537,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6633,7 +6639,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6671,7 +6677,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6773,7 +6779,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6811,7 +6817,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6859,7 +6865,7 @@ export interface operations {
                     "application/json": components["schemas"]["ListingRevision"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6897,7 +6903,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6934,7 +6940,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6986,7 +6992,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7038,7 +7044,7 @@ export interface operations {
                     "application/json": components["schemas"]["Bid"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7076,7 +7082,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7122,7 +7128,7 @@ export interface operations {
                     "application/json": components["schemas"]["Bid"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7160,7 +7166,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7208,7 +7214,7 @@ export interface operations {
                     "application/json": components["schemas"]["Purchase"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7246,7 +7252,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7284,7 +7290,7 @@ export interface operations {
                     "application/json": components["schemas"]["Purchase"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7362,7 +7368,7 @@ export interface operations {
                     "application/json": components["schemas"]["Review"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7400,7 +7406,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7435,7 +7441,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7483,7 +7489,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7541,7 +7547,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7611,7 +7617,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7687,7 +7693,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7750,7 +7756,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7794,7 +7800,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7854,7 +7860,7 @@ export interface operations {
                     "application/json": components["schemas"]["NotificationPreference"][];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7911,7 +7917,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7946,7 +7952,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8012,7 +8018,7 @@ export interface operations {
                     "application/json": components["schemas"]["Position"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8066,7 +8072,7 @@ export interface operations {
                     "application/json": components["schemas"]["Position"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8095,7 +8101,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8163,7 +8169,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8236,7 +8242,7 @@ export interface operations {
                     "application/json": components["schemas"]["SupportTicket"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8285,7 +8291,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8359,7 +8365,7 @@ export interface operations {
                     "application/json": components["schemas"]["SupportMessage"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8397,7 +8403,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8437,7 +8443,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8503,7 +8509,7 @@ export interface operations {
                     "application/json": components["schemas"]["SupportMessage"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8541,7 +8547,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8585,7 +8591,7 @@ export interface operations {
                     "application/json": components["schemas"]["SupportTicket"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8623,7 +8629,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8658,7 +8664,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8722,7 +8728,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8768,7 +8774,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
