@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { deprecated, deprecationHeaders, deprecationOf } from './deprecation.ts';
+import { documented } from '../rest/openapi/describe.ts';
+import { openApiDocument } from '../rest/openapi/document.ts';
 
 // Deprecated routes say so in every answer (docs/api-versioning.md).
 
@@ -34,6 +36,16 @@ describe('a deprecated route', () => {
     app.get('/new', (c) => c.text('x'));
     const marked = app.routes.filter((r) => deprecationOf(r.handler)).map((r) => r.path);
     expect(marked).toEqual(['/old']);
+  });
+
+  it('is marked deprecated: true in the OpenAPI document, and only it', async () => {
+    const api = new Hono();
+    const doc = (summary: string) => documented({ summary, tag: 'Market', access: 'public', answers: { 200: { description: 'OK' } } });
+    api.get('/old-things', doc('Old'), deprecated({ since }), (c) => c.json([]));
+    api.get('/things', doc('New'), (c) => c.json([]));
+    const document = (await openApiDocument(api)) as { paths: Record<string, { get: { deprecated?: boolean } }> };
+    expect(document.paths['/old-things']!.get.deprecated).toBe(true);
+    expect(document.paths['/things']!.get.deprecated).toBeUndefined();
   });
 
   it('without a sunset sends none; a sunset sooner than the promised notice is refused when declared', () => {
