@@ -65,7 +65,7 @@ const SHARED = {
       name: 'Idempotency-Key',
       in: 'header',
       required: false,
-      description: 'Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice.',
+      description: 'Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads.',
       schema: { type: 'string', minLength: 1, maxLength: 255 },
     },
     IfNoneMatch: {
