@@ -879,7 +879,11 @@ export interface paths {
          *
          *     ```
          *     curl -fN -H 'X-API-Key: dpk_…' https://<this host>/api/data/stream/{contractId}
+         *     # two columns, compressed on the way
+         *     curl -fN --compressed -H 'X-API-Key: dpk_…' 'https://<this host>/api/data/stream/{contractId}?fields=date,close'
          *     ```
+         *
+         *     Compressed (`Content-Encoding: br` or `gzip`) when `Accept-Encoding` accepts it, with no Content-Length then. `fields=a,b` keeps only those fields, in that order.
          *
          *     **Who:** A buyer with access, authenticated by the `X-API-Key` header.
          */
@@ -1759,7 +1763,7 @@ export interface components {
          * @description What went wrong, as a stable name: match on it, not on the message. Each code has one status (the table in the description of this document; each answer lists its codes).
          * @enum {string}
          */
-        ErrorCode: "INVALID_INPUT" | "LOGIN_REQUIRED" | "NOT_ALLOWED" | "ADMIN_REQUIRED" | "NOT_OWNER" | "NOT_FOUND" | "CONFLICT" | "INVALID_TRANSITION" | "ALREADY_EXISTS" | "TOO_LARGE" | "RATE_LIMITED" | "INVALID_TOKEN" | "INVALID_CREDENTIALS" | "EMAIL_NOT_VERIFIED" | "WRONG_CURRENT_PASSWORD" | "SESSION_NOT_FOUND" | "TWO_FACTOR_CHALLENGE_INVALID" | "TWO_FACTOR_CODE_INVALID" | "TWO_FACTOR_CODE_REPLAYED" | "WRONG_TWO_FACTOR_CODE" | "TWO_FACTOR_ALREADY_ENABLED" | "TWO_FACTOR_NOT_ENABLED" | "TWO_FACTOR_ENROLMENT_NOT_STARTED" | "TWO_FACTOR_ENROLMENT_REQUIRED" | "EMAIL_TAKEN" | "SAME_EMAIL" | "NOT_AN_IMAGE" | "IMAGE_TOO_LARGE" | "IMAGE_DIMENSIONS" | "CONFIRMATION_REQUIRED" | "ACCOUNT_HAS_OPEN_OBLIGATIONS" | "ADMIN_ACCOUNT" | "DUE_DILIGENCE_REQUIRED" | "ADMIN_EXEMPT" | "APPLICATION_EXISTS" | "FILE_NOT_FOUND" | "FILE_IN_USE" | "UNSUPPORTED_FILE" | "RELEASE_REQUIRED" | "NOT_A_FILE_LISTING" | "OWN_CONTRACT" | "CONTRACT_NOT_ACTIVE" | "INVALID_AMOUNT" | "PAYMENT_DECLINED" | "PAYMENT_IN_PROGRESS" | "ESCROW_WINDOW_CLOSED" | "IDEMPOTENCY_KEY_REUSED" | "EVIDENCE_WINDOW_CLOSED" | "EVIDENCE_FILE_TYPE" | "TOO_MANY_FILES" | "INVALID_API_TOKEN" | "INSUFFICIENT_SCOPE" | "SESSION_REQUIRED" | "ADMIN_SCOPE_REFUSED" | "TOKEN_LIMIT_REACHED" | "ACCESS_EXPIRED" | "INVALID_API_KEY" | "ACCESS_DENIED" | "RELEASE_NOT_INCLUDED" | "METHOD_NOT_ALLOWED" | "RANGE_NOT_SATISFIABLE" | "NOT_STREAMABLE" | "CLIENT_CLOSED_REQUEST" | "INTERNAL_ERROR";
+        ErrorCode: "INVALID_INPUT" | "LOGIN_REQUIRED" | "NOT_ALLOWED" | "ADMIN_REQUIRED" | "NOT_OWNER" | "NOT_FOUND" | "CONFLICT" | "INVALID_TRANSITION" | "ALREADY_EXISTS" | "TOO_LARGE" | "RATE_LIMITED" | "INVALID_TOKEN" | "INVALID_CREDENTIALS" | "EMAIL_NOT_VERIFIED" | "WRONG_CURRENT_PASSWORD" | "SESSION_NOT_FOUND" | "TWO_FACTOR_CHALLENGE_INVALID" | "TWO_FACTOR_CODE_INVALID" | "TWO_FACTOR_CODE_REPLAYED" | "WRONG_TWO_FACTOR_CODE" | "TWO_FACTOR_ALREADY_ENABLED" | "TWO_FACTOR_NOT_ENABLED" | "TWO_FACTOR_ENROLMENT_NOT_STARTED" | "TWO_FACTOR_ENROLMENT_REQUIRED" | "EMAIL_TAKEN" | "SAME_EMAIL" | "NOT_AN_IMAGE" | "IMAGE_TOO_LARGE" | "IMAGE_DIMENSIONS" | "CONFIRMATION_REQUIRED" | "ACCOUNT_HAS_OPEN_OBLIGATIONS" | "ADMIN_ACCOUNT" | "DUE_DILIGENCE_REQUIRED" | "ADMIN_EXEMPT" | "APPLICATION_EXISTS" | "FILE_NOT_FOUND" | "FILE_IN_USE" | "UNSUPPORTED_FILE" | "RELEASE_REQUIRED" | "NOT_A_FILE_LISTING" | "OWN_CONTRACT" | "CONTRACT_NOT_ACTIVE" | "INVALID_AMOUNT" | "PAYMENT_DECLINED" | "PAYMENT_IN_PROGRESS" | "ESCROW_WINDOW_CLOSED" | "IDEMPOTENCY_KEY_REUSED" | "EVIDENCE_WINDOW_CLOSED" | "EVIDENCE_FILE_TYPE" | "TOO_MANY_FILES" | "INVALID_API_TOKEN" | "INSUFFICIENT_SCOPE" | "SESSION_REQUIRED" | "ADMIN_SCOPE_REFUSED" | "TOKEN_LIMIT_REACHED" | "ACCESS_EXPIRED" | "INVALID_API_KEY" | "ACCESS_DENIED" | "RELEASE_NOT_INCLUDED" | "METHOD_NOT_ALLOWED" | "RANGE_NOT_SATISFIABLE" | "NOT_STREAMABLE" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENT_ANSWER_NOT_KEPT" | "CLIENT_CLOSED_REQUEST" | "INTERNAL_ERROR";
         User: {
             /** @description The user's id, as the other REST paths take it. */
             id: string;
@@ -2318,7 +2322,7 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+        /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
         IdempotencyKey: string;
         /** @description The ETag of an answer the client keeps: 304 without a body while it is current. */
         IfNoneMatch: string;
@@ -2354,7 +2358,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -2395,7 +2399,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2404,7 +2408,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2431,7 +2435,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -2501,7 +2505,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2548,7 +2552,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -2569,7 +2573,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2602,7 +2606,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2654,7 +2658,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2678,7 +2682,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -2712,7 +2716,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2739,7 +2743,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -2773,7 +2777,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2800,7 +2804,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -2836,7 +2840,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2882,7 +2886,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2908,7 +2912,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -2929,7 +2933,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2955,7 +2959,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -2978,7 +2982,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3013,7 +3017,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -3051,7 +3055,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3089,7 +3093,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -3144,7 +3148,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3208,7 +3212,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3234,7 +3238,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -3258,7 +3262,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3278,7 +3282,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3293,7 +3297,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -3330,7 +3334,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3350,7 +3354,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3377,7 +3381,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -3414,7 +3418,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3434,7 +3438,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3461,7 +3465,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -3495,7 +3499,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3515,7 +3519,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3542,7 +3546,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -3581,7 +3585,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3601,7 +3605,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3646,7 +3650,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3672,7 +3676,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -3704,7 +3708,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3713,7 +3717,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3728,7 +3732,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -3766,7 +3770,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3786,7 +3790,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3813,7 +3817,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -3849,7 +3853,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3900,7 +3904,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3946,7 +3950,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3993,7 +3997,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4051,7 +4055,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4097,7 +4101,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4132,7 +4136,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -4190,7 +4194,7 @@ export interface operations {
                     "application/json": components["schemas"]["DueDiligenceApplication"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4219,7 +4223,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4256,7 +4260,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4302,7 +4306,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4377,7 +4381,7 @@ export interface operations {
                     "application/json": components["schemas"]["DueDiligenceApplication"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4415,7 +4419,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4430,7 +4434,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -4469,7 +4473,7 @@ export interface operations {
                     "application/json": components["schemas"]["Payment"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4507,7 +4511,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4522,7 +4526,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -4612,7 +4616,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4650,7 +4654,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4665,7 +4669,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -4700,7 +4704,7 @@ export interface operations {
                     "application/json": components["schemas"]["Dispute"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4738,7 +4742,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4753,7 +4757,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -4786,7 +4790,7 @@ export interface operations {
                     "application/json": components["schemas"]["Payment"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4824,7 +4828,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4839,7 +4843,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -4888,7 +4892,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4926,7 +4930,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5001,7 +5005,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5061,7 +5065,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5112,7 +5116,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5166,7 +5170,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5233,7 +5237,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5271,7 +5275,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5286,7 +5290,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -5305,7 +5309,7 @@ export interface operations {
                     "application/json": components["schemas"]["DataAccess"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5343,7 +5347,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5418,7 +5422,7 @@ export interface operations {
                     "application/zip": string;
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5484,6 +5488,8 @@ export interface operations {
             query?: {
                 /** @description A release's version (GET /api/contracts/{id}/releases lists them); without it, the latest release the purchase includes. Unknown: 404; not included in the purchase: 403 RELEASE_NOT_INCLUDED. */
                 release?: string;
+                /** @description Comma-separated field names: each record carries only these, in this order. An unknown name is a 400 that names it. CSV and JSON files only. */
+                fields?: string;
             };
             header?: {
                 /** @description The buyer's data key (the data library shows it once). Without it, the signed-in buyer's session is used. */
@@ -5496,7 +5502,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One JSON object per line (CSV and JSON files); a file of another type comes as it is, in its own type. */
+            /** @description One JSON object per line (CSV and JSON files); a file of another type comes as it is, in its own type. Compressed (br or gzip) when Accept-Encoding asks for it. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -5512,7 +5518,7 @@ export interface operations {
                     "application/zip": string;
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5617,7 +5623,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5652,7 +5658,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -5732,7 +5738,7 @@ export interface operations {
                     "application/json": components["schemas"]["Listing"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5787,7 +5793,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5845,7 +5851,7 @@ export interface operations {
                     "application/json": components["schemas"]["Listing"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5883,7 +5889,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5898,7 +5904,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -5940,7 +5946,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6035,7 +6041,7 @@ export interface operations {
                     "application/zip": string;
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6117,7 +6123,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6141,7 +6147,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -6177,7 +6183,7 @@ export interface operations {
                     "application/json": components["schemas"]["Release"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6215,7 +6221,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6230,7 +6236,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -6261,7 +6267,7 @@ export interface operations {
                     "application/json": components["schemas"]["ListingUpdate"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6299,7 +6305,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6433,7 +6439,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6471,7 +6477,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6486,7 +6492,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -6573,7 +6579,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6611,7 +6617,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6626,7 +6632,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -6713,7 +6719,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6751,7 +6757,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6766,7 +6772,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -6853,7 +6859,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6891,7 +6897,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6939,7 +6945,7 @@ export interface operations {
                     "application/json": components["schemas"]["ListingRevision"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6977,7 +6983,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7014,7 +7020,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7066,7 +7072,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7081,7 +7087,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7118,7 +7124,7 @@ export interface operations {
                     "application/json": components["schemas"]["Bid"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7156,7 +7162,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7183,7 +7189,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -7202,7 +7208,7 @@ export interface operations {
                     "application/json": components["schemas"]["Bid"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7240,7 +7246,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7255,7 +7261,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7288,7 +7294,7 @@ export interface operations {
                     "application/json": components["schemas"]["Purchase"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7326,7 +7332,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7341,7 +7347,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -7364,7 +7370,7 @@ export interface operations {
                     "application/json": components["schemas"]["Purchase"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7408,7 +7414,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7442,7 +7448,7 @@ export interface operations {
                     "application/json": components["schemas"]["Review"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7480,7 +7486,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7515,7 +7521,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7563,7 +7569,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7621,7 +7627,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7656,7 +7662,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7691,7 +7697,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7767,7 +7773,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7793,7 +7799,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7830,7 +7836,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7874,7 +7880,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7934,7 +7940,7 @@ export interface operations {
                     "application/json": components["schemas"]["NotificationPreference"][];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7960,7 +7966,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7991,7 +7997,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8026,7 +8032,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8052,7 +8058,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8092,7 +8098,7 @@ export interface operations {
                     "application/json": components["schemas"]["Position"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8127,7 +8133,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -8146,7 +8152,7 @@ export interface operations {
                     "application/json": components["schemas"]["Position"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8175,7 +8181,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8243,7 +8249,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8278,7 +8284,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8316,7 +8322,7 @@ export interface operations {
                     "application/json": components["schemas"]["SupportTicket"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8365,7 +8371,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8409,7 +8415,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -8439,7 +8445,7 @@ export interface operations {
                     "application/json": components["schemas"]["SupportMessage"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8477,7 +8483,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8517,7 +8523,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8552,7 +8558,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8583,7 +8589,7 @@ export interface operations {
                     "application/json": components["schemas"]["SupportMessage"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8621,7 +8627,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8665,7 +8671,7 @@ export interface operations {
                     "application/json": components["schemas"]["SupportTicket"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8703,7 +8709,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8736,7 +8742,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8762,7 +8768,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8800,7 +8806,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedApiToken"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8829,7 +8835,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8860,7 +8866,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiToken"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8924,7 +8930,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8988,7 +8994,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9034,7 +9040,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
