@@ -111,13 +111,17 @@ async function deliver(deps: WebhookDeps, jobs: Pick<Jobs, 'schedule'>, payload:
   });
   if (next) await scheduleAttempt(tx, jobs, delivery.id, n + 1, next);
   const failingSince = endpoint.failingSince ?? now;
-  const disable = endpoint.enabled && shouldDisable(failingSince, now);
+  // Disabled once failing for 3 days, or when a delivery gives up after its 3 days of retries with
+  // no success to the endpoint since its first attempt.
+  const firstAttemptAt = n === 1 ? now : ((await tx.webhookAttempt.findFirst({ where: { deliveryId: delivery.id, number: 1 }, select: { at: true } }))?.at ?? now);
+  const gaveUp = !manual && !next && failingSince.getTime() <= firstAttemptAt.getTime();
+  const disable = endpoint.enabled && (gaveUp || shouldDisable(failingSince, now));
   await tx.webhookEndpoint.update({
     where: { id: endpoint.id },
     data: {
       failureStreak: { increment: 1 },
       failingSince,
-      ...(disable ? { enabled: false, disabledAt: now, disabledReason: `Every attempt failed for 3 days (last: ${error})`.slice(0, 500) } : {}),
+      ...(disable ? { enabled: false, disabledAt: now, disabledReason: `Deliveries failed for 3 days (last: ${error})`.slice(0, 500) } : {}),
     },
   });
   if (disable) await recordEvent(tx, jobs, DISABLED_EVENT, { endpointId: endpoint.id }, now);
