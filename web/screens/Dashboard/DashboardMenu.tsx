@@ -19,6 +19,7 @@ const ITEMS: { to: string; label: string; icon: IconName; end?: boolean }[] = [
   { to: '/dashboard/payments', label: 'Payments', icon: 'lock' },
   { to: '/dashboard/notifications', label: 'Notifications', icon: 'bell' },
   { to: '/dashboard/profile', label: 'Profile', icon: 'user' },
+  { to: '/dashboard/developers', label: 'Developers', icon: 'external' },
 ];
 
 const Nav = styled.nav`

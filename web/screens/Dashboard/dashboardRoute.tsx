@@ -18,6 +18,7 @@ const Analytics = lazyScreen(() => import('./Analytics/Analytics.tsx'), 'Analyti
 const Payments = lazyScreen(() => import('./Payments/Payments.tsx'), 'Payments');
 const Profile = lazyScreen(() => import('./Profile/Profile.tsx'), 'Profile');
 const Notifications = lazyScreen(() => import('./Notifications/Notifications.tsx'), 'Notifications');
+const Developers = lazyScreen(() => import('./Developers/Developers.tsx'), 'Developers');
 
 function tab(children: ReactNode) {
   return <RouteBoundary fallback={<TabSkeleton />}>{children}</RouteBoundary>;
@@ -50,6 +51,11 @@ export const dashboardRoute: RouteObject = {
       path: 'notifications',
       lazy: { loader: lazyLoader(Notifications, () => import('./Notifications/NotificationsQuery.ts'), (m) => m.notificationsLoader) },
       element: tab(<Notifications.Screen />),
+    },
+    {
+      path: 'developers',
+      lazy: { loader: lazyLoader(Developers, () => import('./Developers/DevelopersQuery.ts'), (m) => m.developersLoader) },
+      element: tab(<Developers.Screen />),
     },
     { path: 'profile', lazy: { loader: lazyLoader(Profile, () => import('./Profile/ProfileQuery.ts'), (m) => m.profileLoader) }, element: tab(<Profile.Screen />) },
     // an unknown tab falls back to the overview
