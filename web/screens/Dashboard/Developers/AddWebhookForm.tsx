@@ -41,6 +41,7 @@ const Grid = styled.div`
   display: grid;
   gap: 8px 16px;
   grid-template-columns: repeat(auto-fill, minmax(210px, 1fr));
+  align-items: start;
 `;
 
 const Group = styled.div`
@@ -50,7 +51,9 @@ const Group = styled.div`
   padding: 8px 10px;
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.sm};
+  min-width: 0;
   background: ${({ theme }) => theme.colors.panelAlt};
+  overflow-wrap: anywhere;
 
   h4 {
     margin: 0 0 2px;
@@ -138,7 +141,10 @@ export function AddWebhookForm({ eventTypes, onCreated, onCancel }: { eventTypes
   return (
     <Form onSubmit={submit} aria-label="Add a webhook endpoint" noValidate>
       <Fields>
-        <TextField label="Endpoint URL" type="url" placeholder="https://example.com/hooks/datapit" value={url} onChange={(e) => setUrl(e.target.value)} error={errors.url} required autoComplete="off" spellCheck={false} />
+        <TextField label="Endpoint URL" type="url" placeholder="https://example.com/hooks/datapit" value={url} onChange={(e) => {
+            setUrl(e.target.value);
+            if (errors.url) setErrors(({ url: _url, ...rest }) => rest);
+          }} error={errors.url} required autoComplete="off" spellCheck={false} />
         <TextField label="Description (optional)" value={description} maxLength={200} onChange={(e) => setDescription(e.target.value)} error={errors.description} />
       </Fields>
       <Groups>

@@ -161,14 +161,14 @@ export function WebhookDeliveryRow({ delivery, endpointId, enabled }: { delivery
               const ok = a.statusCode != null && a.statusCode >= 200 && a.statusCode < 300;
               return (
                 <tr key={a.number}>
-                  <td>
-                    {a.number}
-                    {a.manual ? '↻' : ''}
-                  </td>
+                  <td>{a.number}</td>
                   <td className={ok ? 'ok' : 'bad'}>{a.statusCode ?? '—'}</td>
                   <td>{a.durationMs}</td>
                   <td className="at">{time(a.at)}</td>
-                  <td className="body">{a.error ? `${a.error}${a.responseExcerpt ? ` — ${a.responseExcerpt}` : ''}` : (a.responseExcerpt ?? '')}</td>
+                  <td className="body">
+                    {a.manual ? 'redelivery · ' : ''}
+                    {a.error ? `${a.error}${a.responseExcerpt ? ` — ${a.responseExcerpt}` : ''}` : (a.responseExcerpt ?? '')}
+                  </td>
                 </tr>
               );
             })}

@@ -151,7 +151,7 @@ export function WebhookEndpointRow({ endpoint }: { endpoint: WebhookEndpointRow_
             updater: (store) => {
               const viewer = store.getRoot().getLinkedRecord('viewer');
               const list = viewer?.getLinkedRecords('webhookEndpoints');
-              if (viewer && list) viewer.setLinkedRecords(list.filter((r) => r?.getDataID() !== e.id), 'webhookEndpoints');
+              if (viewer && list) viewer.setLinkedRecords(list.filter((r) => r != null && r.getDataID() !== e.id), 'webhookEndpoints');
             },
             onCompleted: ({ deleteWebhookEndpoint: r }) => {
               setConfirming(false);

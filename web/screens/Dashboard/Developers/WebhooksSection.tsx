@@ -75,7 +75,8 @@ export function WebhooksSection({ viewer, query }: { viewer: WebhooksSection_vie
     `,
     query,
   );
-  const endpoints = webhookEndpoints ?? [];
+  // A deleted endpoint may linger as a null until its updater has run.
+  const endpoints = (webhookEndpoints ?? []).filter((e) => e != null);
   const [adding, setAdding] = useState(false);
   const [secret, setSecret] = useState<{ secret: string; url: string } | null>(null);
   const full = endpoints.length >= MAX_ENDPOINTS;
