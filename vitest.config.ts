@@ -5,7 +5,7 @@ export default defineConfig({
   // files index.mjs, giving two copies of graphql. Point both at the same file.
   resolve: { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
   test: {
-    include: ['api/**/*.test.ts', 'prisma/**/*.test.ts', 'web/**/*.test.ts', 'bench/**/*.test.ts'],
+    include: ['api/**/*.test.ts', 'prisma/**/*.test.ts', 'web/**/*.test.ts', 'bench/**/*.test.ts', 'sdk/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 60_000,

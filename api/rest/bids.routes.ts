@@ -68,6 +68,7 @@ export function bidRoutes(yoga: Yoga, clientIp: ClientIp) {
   // like GET /api/contracts (docs/decisions.md "Bids: withdrawing, superseding, limits").
   r.get('/bids/contract/:id', doc({
     access: 'public',
+    tokenScopes: ['market:read'],
     summary: "A contract's bids, newest first",
     description: 'Paged with `limit` and `offset` (100 by default and at most): the total is in `X-Total-Count`, the pages in `Link`. Everyone sees amounts, statuses and times; the bidder and message only the bidder, the provider and administrators.',
     answers: { 200: { description: "A page of the contract's bids", schema: z.array(BidAnswer), headers: PAGE_HEADERS } },

@@ -20,12 +20,21 @@ import {
   type UsageOutcome,
 } from '../domain/delivery/delivery.service.ts';
 import { z } from 'zod';
-import { documentedAs, queryOf } from './openapi/describe.ts';
+import { documentedAs, fileAnswers, queryOf } from './openapi/describe.ts';
+import { CONTENT_TYPES } from '../domain/listings/file-types.ts';
 import { DataAccessAnswer } from './openapi/shapes.ts';
 import { PURCHASE_FIELDS, restPurchase, type PurchaseNode } from './purchase-shape.ts';
 import { isSelf } from '../domain/policies.ts';
 import { DomainError, NotFoundError } from '../domain/errors.ts';
 import { deliverableRelease } from '../domain/releases/releases.service.ts';
+
+/**
+ * A download's JSON answer: the data file itself when it is JSON, or, for a listing delivered by its
+ * provider's own link, where the data is.
+ */
+const EXTERNAL_OR_JSON = {
+  description: "A JSON data file as it was uploaded; for a listing delivered by its provider's own link, `{ contractId, title, dataAccessType, dataAccessUrl, accessInstructions }`.",
+};
 
 /** The routes of this file under one heading of the reference page. */
 const doc = documentedAs('Data delivery');
@@ -111,7 +120,7 @@ export function dataRoutes(yoga: Yoga, clientIp: ClientIp) {
       '',
       "A listing delivered by its provider's own link has no file here: the answer is JSON with `dataAccessUrl` and `accessInstructions` (the data is on the provider's host; this key does not open it).",
     ].join('\n'),
-    answers: { 200: { description: 'The file (Accept-Ranges, ETag, Content-Disposition)', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }, 206: { description: 'The requested range', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }, 302: { description: 'External data: a redirect to the provider address' } },
+    answers: fileAnswers('The data file, in the type it was uploaded as', Object.values(CONTENT_TYPES), { 'application/json': { schema: EXTERNAL_OR_JSON } }),
     errors: [403, 404, 416, 429],
   }), queryOf(ReleaseQuery), (c) => deliver(yoga, c, clientIp(c), 'download'));
   r.get('/stream/:contractId', doc({
@@ -124,7 +133,15 @@ export function dataRoutes(yoga: Yoga, clientIp: ClientIp) {
       "curl -fN -H 'X-API-Key: dpk_…' https://<this host>/api/data/stream/{contractId}",
       '```',
     ].join('\n'),
-    answers: { 200: { description: 'One JSON object per line', content: { 'application/x-ndjson': { schema: { type: 'string' } } } } },
+    answers: {
+      200: {
+        description: 'One JSON object per line (CSV and JSON files); a file of another type comes as it is, in its own type.',
+        content: {
+          'application/x-ndjson': { schema: { type: 'string', description: 'Lines of JSON objects, one record each.' } },
+          ...Object.fromEntries(Object.values(CONTENT_TYPES).filter((type) => type !== 'application/json' && type !== 'text/csv').map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+        },
+      },
+    },
     // 422: a file past the row limits (more than 16,384 columns, a record over 1 MiB): download it.
     errors: [403, 404, 422, 429],
   }), queryOf(ReleaseQuery), (c) => deliver(yoga, c, clientIp(c), 'stream'));

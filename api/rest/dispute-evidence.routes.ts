@@ -5,7 +5,7 @@ import type { HttpBindings } from '@hono/node-server';
 import { z } from 'zod';
 import type { Yoga } from '../graphql/yoga.ts';
 import { contextFor, json, type ClientIp } from './execute.ts';
-import { documentedAs } from './openapi/describe.ts';
+import { documentedAs, fileAnswers } from './openapi/describe.ts';
 import { jsonError } from './respond.ts';
 import { fileRange } from './file-answer.ts';
 import { DomainError } from '../domain/errors.ts';
@@ -16,6 +16,7 @@ import {
   MAX_EVIDENCE_FILES_PER_SUBMISSION,
   MAX_EVIDENCE_REQUEST_BYTES,
   MAX_STATEMENT_CHARS,
+  EVIDENCE_CONTENT_TYPES,
 } from '../domain/payments/dispute-evidence.rules.ts';
 
 // A dispute's evidence over REST (docs/decisions.md "Issue 26: dispute evidence"): a submission
@@ -172,10 +173,7 @@ export function disputeEvidenceRoutes(yoga: Yoga, clientIp: ClientIp) {
     access: 'signed-in',
     summary: "Download one file of a dispute's evidence (the buyer, the seller, administrators)",
     description: 'Always an attachment, with the type its bytes were recognised as; ETag (its sha256) and Range as other downloads. Anyone else is answered 404.',
-    answers: {
-      200: { description: 'The file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
-      206: { description: 'The requested range', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
-    },
+    answers: fileAnswers('The evidence file', Object.values(EVIDENCE_CONTENT_TYPES)),
     errors: [404, 416],
   }), async (c) => {
     const ctx = await contextFor(yoga, c, clientIp(c));

@@ -8,12 +8,12 @@ import { jsonError, readJsonObject } from './respond.ts';
 import { BACK_OFFICE_FIELDS, restListing, type BackOfficeContractNode } from './contract-shape.ts';
 import { DomainError } from '../domain/errors.ts';
 import { assertMayUpload, storeUpload } from '../domain/listings/upload.service.ts';
-import { MAX_UPLOAD_BYTES } from '../domain/listings/file-types.ts';
+import { CONTENT_TYPES, MAX_UPLOAD_BYTES } from '../domain/listings/file-types.ts';
 import { canReadListingFile } from '../domain/policies.ts';
 import { isRecordId } from '../db/ids.ts';
 import { fileRange } from './file-answer.ts';
 import { z } from 'zod';
-import { body, documentedAs, readBody } from './openapi/describe.ts';
+import { body, documentedAs, fileAnswers, readBody } from './openapi/describe.ts';
 import { ListingAnswer } from './openapi/shapes.ts';
 import { listingInput } from '../domain/listings/listings.schemas.ts';
 import { ALLOWED_EXTENSIONS } from '../domain/listings/file-types.ts';
@@ -35,7 +35,7 @@ const UploadAnswer = z
     contentType: z.string(),
     size: z.number().int(),
     sha256: z.string(),
-    profile: z.unknown().nullable().describe('Records, fields and types found in a CSV or JSON file.'),
+    profile: z.object({}).loose().nullable().describe('Records, fields and types found in a CSV or JSON file.'),
     downloadUrl: z.string(),
   })
   .loose();
@@ -77,7 +77,7 @@ export function listingRoutes(yoga: Yoga, clientIp: ClientIp) {
     summary: 'Submit a listing for review',
     description: 'Upload the file first (`POST /api/uploads`) and send its `fileId`, or give a `dataAccessUrl`. `price` may also be sent as a number. The listing waits in `pending_review` until an administrator approves it.',
     body: ListingBody,
-    example: { title: 'US Retail Foot Traffic 2025', description: 'Daily visits to 12,000 US retail locations, counted from anonymised mobile signals and adjusted for panel size.', category: 'consumer', price: 249, pricingModel: 'one_time', dataFormat: 'csv', updateFrequency: 'daily', sampleSize: '12,000 stores', geographicCoverage: 'United States', dataSource: 'Aggregated mobile location panel', dataAccessType: 'file_upload', fileId: '0196c4a0-0000-7000-8000-000000000005', complianceAcknowledged: true, qualityAcknowledged: true, legalAcknowledged: true },
+    example: { title: 'US Retail Foot Traffic 2025', description: 'Daily visits to 12,000 US retail locations, counted from anonymised mobile signals and adjusted for panel size.', category: 'consumer', price: '249.00', pricingModel: 'one_time', dataFormat: 'csv', updateFrequency: 'daily', sampleSize: '12,000 stores', geographicCoverage: 'United States', dataSource: 'Aggregated mobile location panel', dataAccessType: 'file_upload', fileId: '0196c4a0-0000-7000-8000-000000000005', complianceAcknowledged: true, qualityAcknowledged: true, legalAcknowledged: true },
     answers: { 201: ListingAnswer },
   }), async (c) => {
     const body = await readJsonObject(c);
@@ -189,7 +189,7 @@ export function listingRoutes(yoga: Yoga, clientIp: ClientIp) {
   r.get('/files/:id/download', doc({
     access: 'signed-in',
     summary: 'Download an uploaded listing file (its provider and administrators)',
-    answers: { 200: { description: 'The bytes of the file (Range honoured: 206, Accept-Ranges, ETag)', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }, 206: { description: 'The requested range', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } },
+    answers: fileAnswers('The bytes of the file (Range honoured)', Object.values(CONTENT_TYPES)),
     errors: [403, 404, 416],
   }), async (c) => {
     const ctx = await contextFor(yoga, c, clientIp(c));

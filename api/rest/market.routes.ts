@@ -85,6 +85,7 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
   // GET /api/stats: activeContracts, totalUsers, totalVolume, totalTransactions (+ ticker figures).
   r.get('/stats', doc({
     access: 'public',
+    tokenScopes: ['market:read'],
     summary: 'Market figures (the hero and the ticker)',
     answers: { 200: MarketStatsAnswer },
   }), async (c) => {
@@ -97,6 +98,7 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
   // total is in X-Total-Count.
   r.get('/contracts', doc({
     access: 'public',
+    tokenScopes: ['market:read'],
     summary: 'Browse and search active contracts (administrators: the review queue with status)',
     description: 'Paged with `limit` and `offset`: the total is in `X-Total-Count` (`X-Total-Count-Exact: false` when counting stopped at 10,000), the pages in `Link`. With `status=pending_review` or `rejected`: the review queue, for administrators, oldest first, with the back-office fields.',
     answers: { 200: { description: 'A page of contracts', schema: z.array(ListingAnswer), headers: PAGE_HEADERS } },
@@ -128,6 +130,7 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.get('/contracts/:id', doc({
     access: 'public',
+    tokenScopes: ['market:read'],
     summary: 'One contract',
     description: 'Its provider and administrators also get the back-office fields (`Listing`); everyone else the public shape. Listings that are not active are not found for anyone else.',
     answers: { 200: ListingAnswer },

@@ -143,7 +143,7 @@ export function messagingRoutes(yoga: Yoga, clientIp: ClientIp) {
     access: 'signed-in',
     summary: 'Send a message (opens the conversation when there is none)',
     body: SendBody,
-    example: { recipientId: '0196c4a0-0000-7000-8000-000000000003', content: 'Does the set include 2025?', contractId: '0196c4a0-0000-7000-8000-000000000001' },
+    example: { recipientId: '0196c4a0-0000-7000-8000-000000000003', content: 'Does the set include 2025?' },
     answers: { 201: ChatMessageAnswer },
     errors: [404, 429],
   }), async (c) => {

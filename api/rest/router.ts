@@ -31,7 +31,7 @@ import { eventRoutes } from './events.routes.ts';
 import { BadRequestBody, jsonError } from './respond.ts';
 import { invalidInputOf } from '../db/input-errors.ts';
 import { json, type ClientIp } from './execute.ts';
-import { openApiDocument } from './openapi/document.ts';
+import { openApiDocument, PATH_ALIASES } from './openapi/document.ts';
 import { docsPage } from './openapi/docs-page.ts';
 
 /** Each room's routes and where they are mounted, in order: the first to match a path answers it. */
@@ -69,6 +69,15 @@ const ROOMS: ReadonlyArray<readonly [string, (yoga: Yoga, clientIp: ClientIp) =>
 export function restRouter(yoga: Yoga, clientIp: ClientIp) {
   const api = new Hono<{ Bindings: HttpBindings }>();
   for (const [path, routes] of ROOMS) api.route(path, routes(yoga, clientIp));
+  // The unambiguous paths of the lookups whose first path a template could confuse with a sibling's
+  // (./openapi/document.ts): the same route answers, as if called at its first path.
+  for (const alias of PATH_ALIASES) {
+    api.get(alias.path, (c) => {
+      const url = new URL(c.req.url);
+      url.pathname = alias.original.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(c.req.param(name) ?? ''));
+      return api.fetch(new Request(url, c.req.raw), c.env);
+    });
+  }
   // The OpenAPI document of the routes above, generated from them once, and its reference page.
   let document: ReturnType<typeof openApiDocument> | undefined;
   api.get('/openapi.json', async (c) => json(c, await (document ??= openApiDocument(api))));

@@ -27,6 +27,7 @@ export function sampleRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.get('/contracts/:id/sample', doc({
     access: 'public',
+    tokenScopes: ['market:read'],
     summary: "A listing's sample rows as a file (CSV or JSON): free, before paying; never the data file",
     description: 'The sample rows the contract page shows, columns in the field dictionary’s order. An attachment named after the listing (`<title>-sample.csv`). Listings not visible on the market are not found (their provider and administrators excepted).',
     answers: {

@@ -21,6 +21,8 @@ export interface SocketApp {
   dataDir: string;
   storage: FileStorage;
   app: ReturnType<typeof createApp>;
+  /** The mail the app sent (verification links). */
+  mailer: MemoryMailer;
   server: Server;
   /** `http://127.0.0.1:<port>` */
   base: string;
@@ -46,7 +48,8 @@ export async function startSocketApp(kind: 'pglite' | 'postgres', opts: SocketAp
   const filesDir = path.join(dataDir, 'files');
   const disk = localDiskStorage(filesDir);
   const storage = opts.storage ? opts.storage(disk, filesDir) : disk;
-  const app = createApp({ config, database, storage, mailer: new MemoryMailer(), limiter: memoryRateLimiter(), logger: createLogger('silent') });
+  const mailer = new MemoryMailer();
+  const app = createApp({ config, database, storage, mailer, limiter: memoryRateLimiter(), logger: createLogger('silent') });
   const listener: RequestListener = opts.listener === 'node' ? app.listener : getRequestListener(app.app.fetch);
   const server = createServer(listener);
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
@@ -55,6 +58,7 @@ export async function startSocketApp(kind: 'pglite' | 'postgres', opts: SocketAp
     dataDir,
     storage,
     app,
+    mailer,
     server,
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     async close() {

@@ -3,6 +3,7 @@ import { describeRoute, resolver, validator } from 'hono-openapi';
 import { z } from 'zod';
 import { BadRequestBody, jsonError, readJsonObject } from '../respond.ts';
 import { codesOfStatus, REST_ERROR_CODES } from '../statuses.ts';
+import type { Tag } from './tags.ts';
 
 // Each REST route describes itself where it is defined: `documented({...})` is a middleware that
 // does nothing at request time and carries the route's OpenAPI operation, and the zod schemas that
@@ -10,10 +11,16 @@ import { codesOfStatus, REST_ERROR_CODES } from '../statuses.ts';
 // document is generated from the router's own routes (./document.ts), so a route cannot be added,
 // removed or renamed without the document following (docs/decisions.md "The OpenAPI document").
 
+/** Every code an error body may carry, each with one status (the table in the document's description). */
+export const ErrorCode = z
+  .enum(REST_ERROR_CODES)
+  .describe('What went wrong, as a stable name: match on it, not on the message. Each code has one status (the table in the description of this document; each answer lists its codes).')
+  .meta({ id: 'ErrorCode' });
+
 /** Every REST error: `{ code, message, requestId }` (docs/decisions.md "One error language"). */
 export const ErrorAnswer = z
   .object({
-    code: z.enum(REST_ERROR_CODES).describe('What went wrong, as a stable name: match on it, not on the message. Each code has one status (the table in the description of this document).'),
+    code: ErrorCode,
     message: z.string().describe('What went wrong, in words a person can read.'),
     requestId: z.string().describe('The id of the request, also in X-Request-Id: quote it when asking about an answer.'),
     fieldErrors: z.array(z.object({ field: z.string(), message: z.string() })).optional().describe('One message per invalid field of the body.'),
@@ -58,14 +65,20 @@ const REFUSALS: Record<number, string> = {
   429: 'Too many attempts: wait `retryAfterSeconds`.',
 };
 
+/** The scopes a personal API token (`Authorization: Bearer`, Dashboard → Developers) may carry. */
+export const TOKEN_SCOPES = ['market:read', 'trade', 'data:read', 'messages', 'webhooks', 'admin'] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+
 type Schema = z.ZodType;
 type Answer = Schema | { description: string; schema?: Schema; content?: Record<string, { schema: Record<string, unknown> }>; headers?: Record<string, unknown> };
 
 export interface RouteDoc {
   summary: string;
   description?: string;
-  tag: string;
+  tag: Tag;
   access: Access;
+  /** Also callable with a personal API token carrying these scopes (the `bearerAuth` scheme). */
+  tokenScopes?: TokenScope[];
   /** The JSON body's schema: the same one `readBody` validates with. */
   body?: Schema;
   /** A multipart upload instead of a JSON body: the form field that carries the file. */
@@ -74,15 +87,51 @@ export interface RouteDoc {
   example?: Record<string, unknown>;
   /** Successful answers by status: a schema (JSON) or a full answer description. */
   answers: Record<number, Answer>;
-  /** Refusals besides the ones `access` implies (401, 403) and bad input (400). */
+  /** Refusals besides the ones `access` implies (401, 403) and bad input (400). 429 marks a limited route. */
   errors?: number[];
+}
+
+const ref = (kind: 'headers' | 'parameters' | 'responses', name: string) => ({ $ref: `#/components/${kind}/${name}` });
+
+/** The headers of a limited route's answers (docs/decisions.md "Issue 27: a strict OpenAPI document and the SDK"). */
+export const RATE_LIMIT_HEADERS = { RateLimit: ref('headers', 'RateLimit'), 'RateLimit-Policy': ref('headers', 'RateLimitPolicy') };
+
+const binary = { type: 'string', format: 'binary' } as const;
+const FILE_HEADERS = {
+  ETag: ref('headers', 'ETag'),
+  'Accept-Ranges': ref('headers', 'AcceptRanges'),
+  'Content-Disposition': ref('headers', 'ContentDisposition'),
+};
+
+/** A media type without its parameters (`text/csv; charset=utf-8` -> `text/csv`). */
+const mediaType = (type: string) => type.split(';')[0]!.trim();
+
+/**
+ * A stored file's answers: 200 the whole file, 206 a range of it, each in the types the file may
+ * have (the domain's own lists). The document adds Range and If-Range to an operation with a 206.
+ */
+export function fileAnswers(what: string, types: readonly string[], extra: Record<string, { schema: Record<string, unknown> }> = {}) {
+  const content = { ...Object.fromEntries([...new Set(['application/octet-stream', ...types.map(mediaType)])].map((type) => [type, { schema: binary }])), ...extra };
+  return {
+    200: { description: `${what}: the whole file (Accept-Ranges, ETag, Last-Modified, Content-Disposition).`, content, headers: FILE_HEADERS },
+    206: { description: 'The requested range of the same file.', content, headers: { ...FILE_HEADERS, 'Content-Range': ref('headers', 'ContentRange') } },
+  };
 }
 
 const json = (schema: Schema) => ({ 'application/json': { schema: resolver(schema) } });
 
 /** `documented` for one room's routes: they share the tag the reference page groups them under. */
-export function documentedAs(tag: string): (doc: Omit<RouteDoc, 'tag'>) => MiddlewareHandler {
+export function documentedAs(tag: Tag): (doc: Omit<RouteDoc, 'tag'>) => MiddlewareHandler {
   return (doc) => documented({ ...doc, tag });
+}
+
+/** Who may call: the access's schemes, and a token with the route's scopes besides (a public route stays open). */
+function securityOf(doc: RouteDoc): Array<Record<string, string[]>> {
+  const base = SECURITY[doc.access];
+  if (!doc.tokenScopes) return base;
+  // Scopes are named by `x-token-scopes` and the description: OpenAPI lists scopes in a requirement
+  // only for OAuth 2 and OpenID schemes.
+  return [...(base.length ? base : [{}]), { bearerAuth: [] }];
 }
 
 export function documented(doc: RouteDoc): MiddlewareHandler {
@@ -91,6 +140,12 @@ export function documented(doc: RouteDoc): MiddlewareHandler {
     if (answer instanceof z.ZodType) responses[status] = { description: 'OK', content: json(answer) };
     else responses[status] = { description: answer.description, headers: answer.headers, content: answer.content ?? (answer.schema ? json(answer.schema) : undefined) };
   }
+  const limited = doc.errors?.includes(429) ?? false;
+  if (limited) {
+    for (const [status, response] of Object.entries(responses) as Array<[string, { headers?: Record<string, unknown> }]>) {
+      if (status.startsWith('2')) response.headers = { ...response.headers, ...RATE_LIMIT_HEADERS };
+    }
+  }
   const refusals = new Set([400, ...(doc.errors ?? [])]);
   if (doc.access !== 'public') refusals.add(401);
   if (doc.access === 'admin' || doc.access === 'provider') refusals.add(403);
@@ -98,15 +153,27 @@ export function documented(doc: RouteDoc): MiddlewareHandler {
     const codes = codesOfStatus(status).map((code) => `\`${code}\``).join(', ');
     responses[status] = {
       description: `${REFUSALS[status] ?? 'Refused'} Codes: ${codes}.`,
-      headers: status === 401 ? { 'WWW-Authenticate': { description: 'The challenge: the session cookie, or the X-API-Key header on the data routes.', schema: { type: 'string' } } } : undefined,
+      headers:
+        status === 401
+          ? { 'WWW-Authenticate': { description: 'The challenge: the session cookie, or the X-API-Key header on the data routes.', schema: { type: 'string' } } }
+          : status === 429
+            ? { ...RATE_LIMIT_HEADERS, 'Retry-After': ref('headers', 'RetryAfter') }
+            : undefined,
       content: json(ErrorAnswer),
     };
   }
   return describeRoute({
     tags: [doc.tag],
     summary: doc.summary,
-    description: [doc.description, `**Who:** ${ACCESS_NOTE[doc.access]}`].filter(Boolean).join('\n\n'),
-    security: SECURITY[doc.access],
+    description: [
+      doc.description,
+      `**Who:** ${ACCESS_NOTE[doc.access]}${doc.tokenScopes ? ` Or a personal API token (\`Authorization: Bearer\`) with the scope ${doc.tokenScopes.map((s) => `\`${s}\``).join(' or ')}.` : ''}`,
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
+    ...(doc.tokenScopes ? { 'x-token-scopes': [...doc.tokenScopes] } : {}),
+    security: securityOf(doc),
+    parameters: doc.access === 'api-key' ? [ref('parameters', 'XApiKey') as never] : undefined,
     requestBody: doc.upload
       ? { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { [doc.upload.field]: { type: 'string', format: 'binary', description: doc.upload.description } }, required: [doc.upload.field] } } } }
       : doc.body

@@ -2,14 +2,30 @@ import { z } from 'zod';
 import {
   ApplicationStatus,
   BidStatus,
+  BusinessType,
   Category,
   ContractStatus,
   DataAccessType,
   DataFormat,
+  DisputeReason,
+  DisputeStatus,
   DueDiligenceStatus,
+  PaymentMethod,
+  PaymentStatus,
+  PositionStatus,
+  PositionType,
   PricingModel,
+  PurchaseStatus,
+  RenewalStatus,
+  SenderType,
+  TicketPriority,
+  TicketStatus,
   UpdateFrequency,
 } from '../../db/generated/prisma/enums.ts';
+import { NOTIFICATION_KINDS } from '../../domain/notifications/notification-kinds.ts';
+
+// Closed sets (statuses, kinds) are enums taken from the schema's own lists, so the document
+// cannot drift from what the database can hold.
 
 // The shapes of the REST answers, as the OpenAPI document prints them. Each names the fields an
 // integrator can rely on; objects stay open (`loose`) so a field added later is not a breaking
@@ -60,7 +76,7 @@ export const ContractAnswer = z
     dataFormat: z.enum(DataFormat),
     dataAccessType: z.enum(DataAccessType),
     dataFields: z.array(z.string()),
-    sampleData: z.unknown(),
+    sampleData: z.unknown().describe('The sample rows the provider gave (JSON).'),
     isEnterprise: z.boolean(),
     salesCount: z.number().int(),
     highestBid: Decimal.nullable(),
@@ -113,7 +129,7 @@ const PurchaseCore = z.object({
   id,
   buyerId: id,
   contractId: id,
-  status: z.string(),
+  status: z.enum(PurchaseStatus),
   amount: Decimal,
   purchaseDate: Instant.nullable(),
   accessExpiresAt: Instant.nullable(),
@@ -125,7 +141,7 @@ export const PurchaseAnswer = PurchaseCore.extend({
   hasAccess: z.boolean().describe('Whether the data opens now: paid, not refunded, within the access period.'),
   accessExpired: z.boolean().describe('The access period is over (renew to open the data again).'),
   autoRenew: z.boolean().describe('A subscription the buyer chose to renew automatically with the card kept at checkout.'),
-  renewalStatus: z.enum(['off', 'scheduled', 'retrying', 'failed', 'cancelled']).describe('Where renewing stands: cancelled and failed subscriptions keep access until the end of the paid period.'),
+  renewalStatus: z.enum(RenewalStatus).describe('Where renewing stands: cancelled and failed subscriptions keep access until the end of the paid period.'),
   renewsAt: Instant.nullable().describe('When the next renewal attempt charges the kept card; null when it does not renew.'),
   contract: z.object({ id, title: z.string(), category: z.string(), dataFormat: z.string() }).loose(),
   provider: z.object({ id, name: z.string(), profileImage: z.string().nullable() }).loose().describe("The listing's provider (the seller)."),
@@ -143,7 +159,7 @@ export const DataAccessAnswer = PurchaseAnswer.extend({
   .meta({ id: 'DataAccess' });
 
 export const DisputeAnswer = z
-  .object({ id, reason: z.string(), description: z.string().nullable(), status: z.string(), resolution: z.string().nullable(), createdAt: Instant, resolvedAt: Instant.nullable() })
+  .object({ id, reason: z.enum(DisputeReason), description: z.string().nullable(), status: z.enum(DisputeStatus), resolution: z.string().nullable(), createdAt: Instant, resolvedAt: Instant.nullable() })
   .loose()
   .meta({ id: 'Dispute' });
 
@@ -158,16 +174,16 @@ export const PaymentAnswer = z
     total: Decimal,
     commission: Decimal,
     providerAmount: Decimal,
-    paymentMethod: z.string(),
-    status: z.string(),
-    nextStatuses: z.array(z.string()),
+    paymentMethod: z.enum(PaymentMethod),
+    status: z.enum(PaymentStatus),
+    nextStatuses: z.array(z.enum(PaymentStatus)).describe('The statuses this payment may move to from here.'),
     failureReason: z.string().nullable(),
     createdAt: Instant,
     escrowStartedAt: Instant.nullable(),
     escrowEndsAt: Instant.nullable(),
     releasedAt: Instant.nullable(),
     refundedAt: Instant.nullable(),
-    dispute: z.unknown().nullable(),
+    dispute: DisputeAnswer.nullable(),
   })
   .loose()
   .meta({ id: 'Payment' });
@@ -184,7 +200,7 @@ export const ApplicationAnswer = z
     userId: id,
     status: z.enum(ApplicationStatus),
     legalBusinessName: z.string().nullable(),
-    businessType: z.string().nullable(),
+    businessType: z.enum(BusinessType).nullable(),
     businessEmail: z.string().nullable(),
     applicantName: z.string().optional(),
   })
@@ -213,8 +229,8 @@ export const TicketAnswer = z
     subject: z.string(),
     name: z.string(),
     email: z.string(),
-    priority: z.string(),
-    status: z.string(),
+    priority: z.enum(TicketPriority),
+    status: z.enum(TicketStatus),
     userId: id.nullable(),
     assignedTo: id.nullable(),
     createdAt: Instant,
@@ -225,7 +241,7 @@ export const TicketAnswer = z
   .meta({ id: 'SupportTicket' });
 
 export const TicketMessageAnswer = z
-  .object({ id, ticketId: id, senderType: z.string(), senderName: z.string().nullable(), message: z.string(), isFromAdmin: z.boolean(), createdAt: Instant })
+  .object({ id, ticketId: id, senderType: z.enum(SenderType), senderName: z.string().nullable(), message: z.string(), isFromAdmin: z.boolean(), createdAt: Instant })
   .loose()
   .meta({ id: 'SupportMessage' });
 
@@ -233,8 +249,8 @@ export const PositionAnswer = z
   .object({
     id,
     contractId: id,
-    positionType: z.enum(['long', 'short']),
-    status: z.string(),
+    positionType: z.enum(PositionType),
+    status: z.enum(PositionStatus),
     entryPrice: Decimal,
     currentPrice: Decimal,
     quantity: Decimal,
@@ -268,10 +284,12 @@ export const NotificationAnswer = z
   .meta({ id: 'Notification' });
 
 const Channel = z.enum(['app', 'mail', 'both']);
+/** The kinds of notification the preferences list (api/domain/notifications/notification-kinds.ts). */
+const NotificationKindName = z.enum(NOTIFICATION_KINDS.map((k) => k.type) as [string, ...string[]]);
 
 export const NotificationPreferenceAnswer = z
   .object({
-    type: z.string(),
+    type: NotificationKindName,
     label: z.string(),
     channel: Channel.describe('The choice, else the default.'),
     defaultChannel: Channel,
