@@ -185,7 +185,7 @@ describe.each(testDatabases())('webhooks and the event feed on %s', (kind) => {
     const signature = String(second!.headers['datapit-signature']);
     expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     expect(verifySignature(secret, second!.body, signature, Math.floor(Date.now() / 1000))).toBe(true);
-    expect(verifySignature(secret, second!.body.replace('35', '36'), signature, Math.floor(Date.now() / 1000))).toBe(false);
+    expect(verifySignature(secret, `${second!.body} `, signature, Math.floor(Date.now() / 1000))).toBe(false);
     expect(verifySignature('whsec_other', second!.body, signature, Math.floor(Date.now() / 1000))).toBe(false);
 
     // A payment, released from escrow by the timed job.
