@@ -11,7 +11,9 @@ import type { Database } from './db/database.ts';
 import { DomainError } from './domain/errors.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './rate-limiter.ts';
+import { memoryRateLimiter, redisRateLimiter, reportingLimiter, type RateLimiter } from './rate-limiter.ts';
+import { applyRateLimitHeaders } from './http/rate-limit-headers.ts';
+import { apiCallerLimit } from './http/api-limit.ts';
 import { createEventBus, type EventBus } from './events/event-bus.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
 import { testClockRoutes } from './http/test-clock.ts';
@@ -29,6 +31,8 @@ import type { AppServices } from './context.ts';
 import { buildYoga, type ServerContext } from './graphql/yoga.ts';
 import { createPublicResponseCache } from './graphql/response-cache.ts';
 import { restRouter } from './rest/router.ts';
+import { idempotency } from './rest/idempotency.ts';
+import type { ClientIp } from './rest/execute.ts';
 import { allowedMethodsOf } from './rest/allowed-methods.ts';
 import { jsonError } from './rest/respond.ts';
 import { originPolicy } from './http/origin.ts';
@@ -66,9 +70,12 @@ const GRAPHQL_PATH = '/graphql';
 export function createApp(opts: AppOptions) {
   const { config } = opts;
   const logger = opts.logger ?? createLogger(config.logLevel);
-  const limiter =
+  // Every limit a request meets is noted in its async scope, for its RateLimit headers (api/http/rate-limit-headers.ts).
+  const limiter = reportingLimiter(
     opts.limiter ??
-    (config.redisUrl ? redisRateLimiter(new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }), config.redisKeys.rateLimits) : memoryRateLimiter());
+      (config.redisUrl ? redisRateLimiter(new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }), config.redisKeys.rateLimits) : memoryRateLimiter()),
+    () => requestScope.getStore()?.rateLimits,
+  );
   // Timed work: started by api/server.ts; tests run due jobs with jobs.runDue(now).
   const jobs = createJobRunner({ db: opts.database.prisma, logger, clock: opts.clock });
   // Anonymous answers are cached (docs/decisions.md "Response cache"); every event published
@@ -113,13 +120,18 @@ export function createApp(opts: AppOptions) {
   app.use('*', notGraphQL(async (c, next) => {
     const requestId = requestIdFrom(c.req.header('x-request-id'));
     const started = performance.now();
-    await requestScope.run({ requestId }, () => next());
+    const scope = { requestId, rateLimits: [] };
+    await requestScope.run(scope, () => next());
+    const stamp = (headers: Headers) => {
+      headers.set('x-request-id', requestId);
+      applyRateLimitHeaders(headers, c.res.status, scope.rateLimits);
+    };
     try {
-      c.res.headers.set('x-request-id', requestId);
+      stamp(c.res.headers);
     } catch {
       // A response with immutable headers (e.g. one passed through from fetch): copy it.
       c.res = new Response(c.res.body, c.res);
-      c.res.headers.set('x-request-id', requestId);
+      stamp(c.res.headers);
     }
     // A request whose client left mid-body (or a deadline cut, answering 408) got no answer from
     // here: logged as what was sent, 499 ("client closed request", as nginx logs it) or 408.
@@ -140,6 +152,8 @@ export function createApp(opts: AppOptions) {
   app.use('*', notGraphQL(securityHeaders()));
   app.use('/api/*', corsFor(origins));
   app.use('/api/*', restWriteGuard(origins));
+  // Programs (a bearer token, an X-API-Key) share one generous quota each (docs/api-rate-limits.md).
+  app.use('/api/*', apiCallerLimit(limiter, config.apiLimits));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   // Ready means every service a request may need answers: the database, and Redis when the
@@ -175,7 +189,10 @@ export function createApp(opts: AppOptions) {
   );
   // The journeys' clock (TEST_HOOKS=1 only; api/http/test-clock.ts).
   if (config.testHooks) app.route('/api', testClockRoutes(jobs));
-  const rest = restRouter(yoga, (c) => clientIpOf(c.env?.incoming, c.req.header('x-forwarded-for'), config.trustProxy));
+  const restClientIp = (c: Parameters<ClientIp>[0]) => clientIpOf(c.env?.incoming, c.req.header('x-forwarded-for'), config.trustProxy);
+  // Every REST POST honours Idempotency-Key (api/rest/idempotency.ts), after the body limit, before any route.
+  app.use('/api/*', idempotency(yoga, restClientIp));
+  const rest = restRouter(yoga, restClientIp);
   app.route('/api', rest);
   // Nothing answered: an unknown path is a 404; a known path asked with another method a 405 that
   // lists the methods it answers (OPTIONS, which asks just that, a 204).

@@ -44,6 +44,8 @@ export interface Config {
   bidLimits: { perUser: number; windowMs: number };
   /** Messages one user may send per window. */
   messageLimits: { perUser: number; windowMs: number };
+  /** REST requests one program (a bearer token or an X-API-Key) may make per window (docs/api-rate-limits.md). */
+  apiLimits: { perCredential: number; windowMs: number };
   /** Reverse proxies in front of the server whose X-Forwarded-For is believed (TRUST_PROXY); 0: none. */
   trustProxy: number;
   /** How long a SIGTERM waits for requests in flight before closing their connections. */
@@ -138,6 +140,8 @@ const envSchema = z
     BID_LIMIT_WINDOW_MS: wholeNumber(1000).default(60 * 60_000),
     MESSAGE_LIMIT_PER_USER: wholeNumber(1).default(30),
     MESSAGE_LIMIT_WINDOW_MS: wholeNumber(1000).default(60_000),
+    API_LIMIT_PER_CREDENTIAL: wholeNumber(1).default(600),
+    API_LIMIT_WINDOW_MS: wholeNumber(1000).default(60_000),
     TRUST_PROXY: z.string().regex(TRUST_PROXY_VALUE, 'must be the number of reverse proxies in front of the server (0, 1, 2, ...) or true (one) / false').optional(),
     SHUTDOWN_DRAIN_MS: wholeNumber(0, 3_600_000).default(30_000),
     CORS_ORIGINS: z
@@ -239,6 +243,7 @@ export function loadConfig(env: Env = process.env): Config {
     ticketLimits: { perIp: e.SUPPORT_TICKET_LIMIT_PER_IP, windowMs: e.SUPPORT_TICKET_LIMIT_WINDOW_MS },
     bidLimits: { perUser: e.BID_LIMIT_PER_USER, windowMs: e.BID_LIMIT_WINDOW_MS },
     messageLimits: { perUser: e.MESSAGE_LIMIT_PER_USER, windowMs: e.MESSAGE_LIMIT_WINDOW_MS },
+    apiLimits: { perCredential: e.API_LIMIT_PER_CREDENTIAL, windowMs: e.API_LIMIT_WINDOW_MS },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     corsOrigins: parseOriginList(e.CORS_ORIGINS),

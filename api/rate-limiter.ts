@@ -4,6 +4,10 @@ export interface RateLimitResult {
   allowed: boolean;
   /** Seconds until the window resets (when not allowed). */
   retryAfterSeconds: number;
+  /** The quota of the window (what was asked), its attempts left, and seconds until it resets: the RateLimit headers (api/http/rate-limit-headers.ts). */
+  limit: number;
+  remaining: number;
+  resetSeconds: number;
 }
 
 /**
@@ -34,10 +38,10 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
     const w = windows.get(key);
     return w && w.resetAt > now() ? w : undefined;
   };
-  const result = (w: { count: number; resetAt: number } | undefined, limit: number): RateLimitResult => ({
-    allowed: !w || w.count <= limit,
-    retryAfterSeconds: w ? Math.max(1, Math.ceil((w.resetAt - now()) / 1000)) : 0,
-  });
+  const result = (w: { count: number; resetAt: number } | undefined, limit: number): RateLimitResult => {
+    const resetSeconds = w ? Math.max(1, Math.ceil((w.resetAt - now()) / 1000)) : 0;
+    return { allowed: !w || w.count <= limit, retryAfterSeconds: resetSeconds, limit, remaining: Math.max(0, limit - (w?.count ?? 0)), resetSeconds };
+  };
   return {
     async hit(key, limit, windowMs) {
       let w = current(key);
@@ -102,13 +106,15 @@ export function redisRateLimiter(redis: Redis, prefix = 'datapit:ratelimit:'): R
   return {
     async hit(key, limit, windowMs) {
       const [count, ttl] = await commands.rateLimitHit(prefix + key, windowMs);
-      return { allowed: count <= limit, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+      const resetSeconds = Math.max(1, Math.ceil(ttl / 1000));
+      return { allowed: count <= limit, retryAfterSeconds: resetSeconds, limit, remaining: Math.max(0, limit - count), resetSeconds };
     },
     async peek(key, limit) {
       const k = prefix + key;
       const [[, count], [, ttl]] = (await redis.multi().get(k).pttl(k).exec()) as [[null, string | null], [null, number]];
       const n = Number(count ?? 0);
-      return { allowed: n < limit, retryAfterSeconds: ttl > 0 ? Math.ceil(ttl / 1000) : 0 };
+      const resetSeconds = ttl > 0 ? Math.ceil(ttl / 1000) : 0;
+      return { allowed: n < limit, retryAfterSeconds: resetSeconds, limit, remaining: Math.max(0, limit - n), resetSeconds };
     },
     async refund(key) {
       await commands.rateLimitRefund(prefix + key);
@@ -124,5 +130,74 @@ export function redisRateLimiter(redis: Redis, prefix = 'datapit:ratelimit:'): R
       if (redis.status !== 'ready') throw new Error(`redis is ${redis.status}`);
       await redis.ping();
     },
+  };
+}
+
+/** One limit a request met, as its answer's RateLimit headers tell it. */
+export interface RateLimitNote {
+  /** The policy's name: the leading words of its counter's key (`login:ip`, `message:user`), never the address or id after them. */
+  policy: string;
+  key: string;
+  limit: number;
+  remaining: number;
+  resetSeconds: number;
+  /** Undefined for a peek (the window is not known from a peek). */
+  windowSeconds?: number;
+}
+
+/** `login:ip:10.0.0.1` -> `login:ip`: at most two lowercase words, so no address, mailbox or id leaks into a header. */
+export function policyOfKey(key: string): string {
+  const words: string[] = [];
+  for (const part of key.split(':')) {
+    if (words.length === 2 || !/^[a-z][a-z-]*$/.test(part)) break;
+    words.push(part);
+  }
+  return words.join(':') || 'limit';
+}
+
+/**
+ * The limiter the app hands to the domain: it tells `note` (the request's async scope) each limit a
+ * request meets, so the HTTP answer can carry RateLimit headers without every service returning them.
+ */
+export function reportingLimiter(limiter: RateLimiter, notes: () => RateLimitNote[] | undefined): RateLimiter {
+  const record = (key: string, result: RateLimitResult, windowMs?: number) => {
+    const list = notes();
+    if (!list) return;
+    const at = list.findIndex((n) => n.key === key);
+    const note: RateLimitNote = {
+      policy: policyOfKey(key),
+      key,
+      limit: result.limit,
+      remaining: result.remaining,
+      resetSeconds: result.resetSeconds,
+      windowSeconds: windowMs === undefined ? list[at]?.windowSeconds : Math.ceil(windowMs / 1000),
+    };
+    if (at >= 0) list[at] = note;
+    else list.push(note);
+  };
+  return {
+    ...limiter,
+    async hit(key, limit, windowMs) {
+      const result = await limiter.hit(key, limit, windowMs);
+      record(key, result, windowMs);
+      return result;
+    },
+    async peek(key, limit) {
+      const result = await limiter.peek(key, limit);
+      record(key, result);
+      return result;
+    },
+    async refund(key) {
+      await limiter.refund(key);
+      const note = notes()?.find((n) => n.key === key);
+      if (note) note.remaining = Math.min(note.limit, note.remaining + 1);
+    },
+    async reset(key) {
+      await limiter.reset(key);
+      const note = notes()?.find((n) => n.key === key);
+      if (note) note.remaining = note.limit;
+    },
+    close: () => limiter.close(),
+    ...(limiter.ping ? { ping: () => limiter.ping!() } : {}),
   };
 }

@@ -879,7 +879,11 @@ export interface paths {
          *
          *     ```
          *     curl -fN -H 'X-API-Key: dpk_…' https://<this host>/api/data/stream/{contractId}
+         *     # two columns, compressed on the way
+         *     curl -fN --compressed -H 'X-API-Key: dpk_…' 'https://<this host>/api/data/stream/{contractId}?fields=date,close'
          *     ```
+         *
+         *     Compressed (`Content-Encoding: br` or `gzip`) when `Accept-Encoding` accepts it, with no Content-Length then. `fields=a,b` keeps only those fields, in that order.
          *
          *     **Who:** A buyer with access, authenticated by the `X-API-Key` header.
          */
@@ -1889,7 +1893,7 @@ export interface components {
          * @description What went wrong, as a stable name: match on it, not on the message. Each code has one status (the table in the description of this document; each answer lists its codes).
          * @enum {string}
          */
-        ErrorCode: "INVALID_INPUT" | "LOGIN_REQUIRED" | "NOT_ALLOWED" | "ADMIN_REQUIRED" | "NOT_OWNER" | "NOT_FOUND" | "CONFLICT" | "INVALID_TRANSITION" | "ALREADY_EXISTS" | "TOO_LARGE" | "RATE_LIMITED" | "INVALID_TOKEN" | "INVALID_CREDENTIALS" | "EMAIL_NOT_VERIFIED" | "WRONG_CURRENT_PASSWORD" | "SESSION_NOT_FOUND" | "TWO_FACTOR_CHALLENGE_INVALID" | "TWO_FACTOR_CODE_INVALID" | "TWO_FACTOR_CODE_REPLAYED" | "WRONG_TWO_FACTOR_CODE" | "TWO_FACTOR_ALREADY_ENABLED" | "TWO_FACTOR_NOT_ENABLED" | "TWO_FACTOR_ENROLMENT_NOT_STARTED" | "TWO_FACTOR_ENROLMENT_REQUIRED" | "EMAIL_TAKEN" | "SAME_EMAIL" | "NOT_AN_IMAGE" | "IMAGE_TOO_LARGE" | "IMAGE_DIMENSIONS" | "CONFIRMATION_REQUIRED" | "ACCOUNT_HAS_OPEN_OBLIGATIONS" | "ADMIN_ACCOUNT" | "DUE_DILIGENCE_REQUIRED" | "ADMIN_EXEMPT" | "APPLICATION_EXISTS" | "FILE_NOT_FOUND" | "FILE_IN_USE" | "UNSUPPORTED_FILE" | "RELEASE_REQUIRED" | "NOT_A_FILE_LISTING" | "OWN_CONTRACT" | "CONTRACT_NOT_ACTIVE" | "INVALID_AMOUNT" | "PAYMENT_DECLINED" | "PAYMENT_IN_PROGRESS" | "ESCROW_WINDOW_CLOSED" | "IDEMPOTENCY_KEY_REUSED" | "EVIDENCE_WINDOW_CLOSED" | "EVIDENCE_FILE_TYPE" | "TOO_MANY_FILES" | "ACCESS_EXPIRED" | "INVALID_API_KEY" | "ACCESS_DENIED" | "RELEASE_NOT_INCLUDED" | "METHOD_NOT_ALLOWED" | "RANGE_NOT_SATISFIABLE" | "NOT_STREAMABLE" | "CLIENT_CLOSED_REQUEST" | "INTERNAL_ERROR";
+        ErrorCode: "INVALID_INPUT" | "LOGIN_REQUIRED" | "NOT_ALLOWED" | "ADMIN_REQUIRED" | "NOT_OWNER" | "NOT_FOUND" | "CONFLICT" | "INVALID_TRANSITION" | "ALREADY_EXISTS" | "TOO_LARGE" | "RATE_LIMITED" | "INVALID_TOKEN" | "INVALID_CREDENTIALS" | "EMAIL_NOT_VERIFIED" | "WRONG_CURRENT_PASSWORD" | "SESSION_NOT_FOUND" | "TWO_FACTOR_CHALLENGE_INVALID" | "TWO_FACTOR_CODE_INVALID" | "TWO_FACTOR_CODE_REPLAYED" | "WRONG_TWO_FACTOR_CODE" | "TWO_FACTOR_ALREADY_ENABLED" | "TWO_FACTOR_NOT_ENABLED" | "TWO_FACTOR_ENROLMENT_NOT_STARTED" | "TWO_FACTOR_ENROLMENT_REQUIRED" | "EMAIL_TAKEN" | "SAME_EMAIL" | "NOT_AN_IMAGE" | "IMAGE_TOO_LARGE" | "IMAGE_DIMENSIONS" | "CONFIRMATION_REQUIRED" | "ACCOUNT_HAS_OPEN_OBLIGATIONS" | "ADMIN_ACCOUNT" | "DUE_DILIGENCE_REQUIRED" | "ADMIN_EXEMPT" | "APPLICATION_EXISTS" | "FILE_NOT_FOUND" | "FILE_IN_USE" | "UNSUPPORTED_FILE" | "RELEASE_REQUIRED" | "NOT_A_FILE_LISTING" | "OWN_CONTRACT" | "CONTRACT_NOT_ACTIVE" | "INVALID_AMOUNT" | "PAYMENT_DECLINED" | "PAYMENT_IN_PROGRESS" | "ESCROW_WINDOW_CLOSED" | "IDEMPOTENCY_KEY_REUSED" | "EVIDENCE_WINDOW_CLOSED" | "EVIDENCE_FILE_TYPE" | "TOO_MANY_FILES" | "ACCESS_EXPIRED" | "INVALID_API_KEY" | "ACCESS_DENIED" | "RELEASE_NOT_INCLUDED" | "METHOD_NOT_ALLOWED" | "RANGE_NOT_SATISFIABLE" | "NOT_STREAMABLE" | "IDEMPOTENCY_KEY_INVALID" | "IDEMPOTENCY_KEY_IN_PROGRESS" | "IDEMPOTENT_ANSWER_NOT_KEPT" | "CLIENT_CLOSED_REQUEST" | "INTERNAL_ERROR";
         User: {
             /** @description The user's id, as the other REST paths take it. */
             id: string;
@@ -2475,7 +2479,7 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+        /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
         IdempotencyKey: string;
         /** @description The ETag of an answer the client keeps: 304 without a body while it is current. */
         IfNoneMatch: string;
@@ -2511,7 +2515,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -2552,7 +2556,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2561,7 +2565,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2588,7 +2592,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -2658,7 +2662,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2705,7 +2709,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -2726,7 +2730,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2759,7 +2763,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2811,7 +2815,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2835,7 +2839,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -2869,7 +2873,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2896,7 +2900,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -2930,7 +2934,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2957,7 +2961,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -2993,7 +2997,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3039,7 +3043,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3065,7 +3069,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -3086,7 +3090,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3112,7 +3116,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -3135,7 +3139,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3170,7 +3174,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -3208,7 +3212,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3246,7 +3250,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -3301,7 +3305,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3365,7 +3369,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3391,7 +3395,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -3415,7 +3419,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3435,7 +3439,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3450,7 +3454,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -3487,7 +3491,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3507,7 +3511,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3534,7 +3538,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -3571,7 +3575,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3591,7 +3595,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3618,7 +3622,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -3652,7 +3656,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3672,7 +3676,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3699,7 +3703,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -3738,7 +3742,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3758,7 +3762,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3803,7 +3807,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3829,7 +3833,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -3861,7 +3865,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3870,7 +3874,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3885,7 +3889,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -3923,7 +3927,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3943,7 +3947,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3970,7 +3974,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -4006,7 +4010,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4057,7 +4061,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4103,7 +4107,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4150,7 +4154,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4208,7 +4212,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4254,7 +4258,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4289,7 +4293,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -4347,7 +4351,7 @@ export interface operations {
                     "application/json": components["schemas"]["DueDiligenceApplication"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4376,7 +4380,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4413,7 +4417,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4459,7 +4463,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4534,7 +4538,7 @@ export interface operations {
                     "application/json": components["schemas"]["DueDiligenceApplication"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4572,7 +4576,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4587,7 +4591,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -4626,7 +4630,7 @@ export interface operations {
                     "application/json": components["schemas"]["Payment"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4664,7 +4668,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4679,7 +4683,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -4769,7 +4773,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4807,7 +4811,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4822,7 +4826,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -4857,7 +4861,7 @@ export interface operations {
                     "application/json": components["schemas"]["Dispute"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4895,7 +4899,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4910,7 +4914,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -4943,7 +4947,7 @@ export interface operations {
                     "application/json": components["schemas"]["Payment"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4981,7 +4985,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4996,7 +5000,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -5045,7 +5049,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5083,7 +5087,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5158,7 +5162,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5218,7 +5222,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5269,7 +5273,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5323,7 +5327,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5390,7 +5394,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5428,7 +5432,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5443,7 +5447,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -5462,7 +5466,7 @@ export interface operations {
                     "application/json": components["schemas"]["DataAccess"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5500,7 +5504,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5575,7 +5579,7 @@ export interface operations {
                     "application/zip": string;
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5641,6 +5645,8 @@ export interface operations {
             query?: {
                 /** @description A release's version (GET /api/contracts/{id}/releases lists them); without it, the latest release the purchase includes. Unknown: 404; not included in the purchase: 403 RELEASE_NOT_INCLUDED. */
                 release?: string;
+                /** @description Comma-separated field names: each record carries only these, in this order. An unknown name is a 400 that names it. CSV and JSON files only. */
+                fields?: string;
             };
             header?: {
                 /** @description The buyer's data key (the data library shows it once). Without it, the signed-in buyer's session is used. */
@@ -5653,7 +5659,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One JSON object per line (CSV and JSON files); a file of another type comes as it is, in its own type. */
+            /** @description One JSON object per line (CSV and JSON files); a file of another type comes as it is, in its own type. Compressed (br or gzip) when Accept-Encoding asks for it. */
             200: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -5669,7 +5675,7 @@ export interface operations {
                     "application/zip": string;
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5774,7 +5780,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5809,7 +5815,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -5889,7 +5895,7 @@ export interface operations {
                     "application/json": components["schemas"]["Listing"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5944,7 +5950,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6002,7 +6008,7 @@ export interface operations {
                     "application/json": components["schemas"]["Listing"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6040,7 +6046,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6055,7 +6061,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -6097,7 +6103,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6192,7 +6198,7 @@ export interface operations {
                     "application/zip": string;
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6274,7 +6280,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6298,7 +6304,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -6334,7 +6340,7 @@ export interface operations {
                     "application/json": components["schemas"]["Release"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6372,7 +6378,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6387,7 +6393,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -6418,7 +6424,7 @@ export interface operations {
                     "application/json": components["schemas"]["ListingUpdate"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6456,7 +6462,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6590,7 +6596,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6628,7 +6634,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6643,7 +6649,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -6730,7 +6736,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6768,7 +6774,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6783,7 +6789,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -6870,7 +6876,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6908,7 +6914,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6923,7 +6929,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -7010,7 +7016,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7048,7 +7054,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7096,7 +7102,7 @@ export interface operations {
                     "application/json": components["schemas"]["ListingRevision"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7134,7 +7140,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7171,7 +7177,7 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7223,7 +7229,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7238,7 +7244,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7275,7 +7281,7 @@ export interface operations {
                     "application/json": components["schemas"]["Bid"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7313,7 +7319,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7340,7 +7346,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -7359,7 +7365,7 @@ export interface operations {
                     "application/json": components["schemas"]["Bid"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7397,7 +7403,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7412,7 +7418,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7445,7 +7451,7 @@ export interface operations {
                     "application/json": components["schemas"]["Purchase"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7483,7 +7489,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7498,7 +7504,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -7521,7 +7527,7 @@ export interface operations {
                     "application/json": components["schemas"]["Purchase"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7565,7 +7571,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7599,7 +7605,7 @@ export interface operations {
                     "application/json": components["schemas"]["Review"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7637,7 +7643,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7672,7 +7678,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7720,7 +7726,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7778,7 +7784,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7813,7 +7819,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7848,7 +7854,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7924,7 +7930,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7950,7 +7956,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -7987,7 +7993,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8031,7 +8037,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8091,7 +8097,7 @@ export interface operations {
                     "application/json": components["schemas"]["NotificationPreference"][];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8117,7 +8123,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8148,7 +8154,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8688,7 +8694,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8714,7 +8720,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8754,7 +8760,7 @@ export interface operations {
                     "application/json": components["schemas"]["Position"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8789,7 +8795,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -8808,7 +8814,7 @@ export interface operations {
                     "application/json": components["schemas"]["Position"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8837,7 +8843,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8905,7 +8911,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8940,7 +8946,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8978,7 +8984,7 @@ export interface operations {
                     "application/json": components["schemas"]["SupportTicket"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9027,7 +9033,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9071,7 +9077,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -9101,7 +9107,7 @@ export interface operations {
                     "application/json": components["schemas"]["SupportMessage"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9139,7 +9145,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9179,7 +9185,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9214,7 +9220,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -9245,7 +9251,7 @@ export interface operations {
                     "application/json": components["schemas"]["SupportMessage"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9283,7 +9289,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9327,7 +9333,7 @@ export interface operations {
                     "application/json": components["schemas"]["SupportTicket"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9365,7 +9371,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9400,7 +9406,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9464,7 +9470,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9510,7 +9516,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -1,13 +1,15 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { pipeline, Readable } from 'node:stream';
 import type { Context as HonoContext, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { revalidate } from './etag.ts';
 
 // How answers travel (docs/decisions.md "Web delivery"):
-// - JSON answers (GraphQL and REST) over 1 KB are gzip-compressed when the client accepts it. Byte
-//   streams are not: a download answers Range requests with exact byte positions, and the NDJSON
-//   stream and files never pass through jsonAnswer.
+// - JSON answers (GraphQL and REST) over 1 KB are gzip-compressed when the client accepts it.
+// - The data stream (GET /api/data/stream) is compressed as it is read, brotli or gzip as
+//   Accept-Encoding prefers (negotiateStreamEncoding, compressStream). The download is not: it
+//   answers Range requests with exact byte positions of the file.
 // - The web app's files are compressed once, at build time (.br and .gz beside each file, vite
 //   config), and served as the browser accepts them; hashed assets are cached for a year, everything
 //   else (index.html) is revalidated on each load so a new release is picked up at once.
@@ -79,4 +81,42 @@ export function withCacheControl(serve: MiddlewareHandler): MiddlewareHandler {
     if (res instanceof Response) res.headers.set('Cache-Control', cacheControlFor(c.req.path));
     return res;
   };
+}
+
+/** A content coding a byte stream may be sent in. */
+export type StreamEncoding = 'br' | 'gzip';
+
+/**
+ * The coding to send a stream in, from Accept-Encoding (RFC 9110 12.5.3): the accepted one with the
+ * highest q-value, brotli before gzip at equal q; `*` stands for any not named; q=0 refuses. Null:
+ * send it as it is (no header, or nothing we have is accepted).
+ */
+export function negotiateStreamEncoding(header: string | null | undefined): StreamEncoding | null {
+  if (!header) return null;
+  const q = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [rawName, ...params] = part.trim().toLowerCase().split(';');
+    const name = rawName!.trim();
+    if (!name) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = qParam === undefined ? 1 : Number(qParam.slice(2));
+    q.set(name === 'x-gzip' ? 'gzip' : name, Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0);
+  }
+  const weight = (coding: StreamEncoding) => q.get(coding) ?? q.get('*') ?? 0;
+  const best = (['br', 'gzip'] as const).reduce<StreamEncoding | null>((chosen, coding) => (weight(coding) > (chosen ? weight(chosen) : 0) ? coding : chosen), null);
+  return best;
+}
+
+/**
+ * A byte stream compressed as it is read: one chunk of the source at a time through zlib, flushed
+ * after each chunk so a record is sent when it is ready (a stream client works on the first
+ * records before the last is read). Memory stays that of zlib's window whatever the size; brotli
+ * at quality 5, near gzip's speed. Closing the result (a client that leaves) closes the source.
+ */
+export function compressStream(source: AsyncIterable<Uint8Array>, encoding: StreamEncoding): AsyncIterable<Buffer> {
+  const coder =
+    encoding === 'br'
+      ? zlib.createBrotliCompress({ flush: zlib.constants.BROTLI_OPERATION_FLUSH, params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : zlib.createGzip({ flush: zlib.constants.Z_SYNC_FLUSH });
+  return pipeline(Readable.from(source, { objectMode: false }), coder, () => undefined);
 }

@@ -2,9 +2,17 @@ import type { MiddlewareHandler } from 'hono';
 import type { OriginPolicy } from './origin.ts';
 
 const ALLOW_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
-// What our own clients send: JSON, the GraphQL CSRF header, request ids and data API keys.
-const ALLOW_HEADERS = 'content-type, accept, x-graphql-csrf, x-request-id, x-api-key, idempotency-key';
-const EXPOSE_HEADERS = 'x-request-id, x-total-count, x-total-count-exact, link, etag, retry-after';
+// What clients send: JSON, the GraphQL CSRF header, request ids, credentials of programs (bearer
+// tokens, data API keys), Idempotency-Key on writes, and the conditional and ranged reads of downloads.
+const ALLOW_HEADERS = [
+  'content-type', 'accept', 'x-graphql-csrf', 'x-request-id', 'authorization', 'x-api-key', 'idempotency-key',
+  'range', 'if-range', 'if-none-match',
+].join(', ');
+// What a page from a listed origin may read of an answer (docs/decisions.md "Issue 27: API conventions").
+const EXPOSE_HEADERS = [
+  'x-request-id', 'x-total-count', 'x-total-count-exact', 'link', 'etag', 'content-range', 'content-disposition',
+  'retry-after', 'ratelimit', 'ratelimit-policy', 'idempotent-replayed', 'deprecation', 'sunset', 'x-release',
+].join(', ');
 
 /** The answer to a CORS preflight: the Allow headers for a listed origin, none for any other. */
 export function preflightHeaders(policy: OriginPolicy, origin: string): Headers {

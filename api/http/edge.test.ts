@@ -96,6 +96,27 @@ describe.each(testDatabases())('the HTTP edge (%s)', (kind) => {
         expect(listed.headers.get('access-control-allow-headers')).toContain('content-type');
       }
     });
+
+    it('lets a listed origin send the headers integrators use and read the ones they need', async () => {
+      const sent = ['range', 'if-range', 'idempotency-key', 'authorization', 'x-api-key', 'if-none-match'];
+      const preflight = await app.fetch('/api/bids', {
+        method: 'OPTIONS',
+        headers: { origin: LISTED, 'access-control-request-method': 'POST', 'access-control-request-headers': sent.join(',') },
+      });
+      const allowed = preflight.headers.get('access-control-allow-headers')!.split(', ');
+      for (const name of sent) expect(allowed, name).toContain(name);
+      const read = [
+        'content-range', 'content-disposition', 'etag', 'link', 'x-total-count', 'x-request-id', 'idempotent-replayed',
+        'ratelimit', 'ratelimit-policy', 'retry-after', 'deprecation', 'sunset', 'x-release',
+      ];
+      for (const p of ['/api/stats', '/graphql']) {
+        const res = p === '/graphql' ? await app.fetch(p, gqlPost('{ __typename }', { origin: LISTED })) : await app.fetch(p, { headers: { origin: LISTED } });
+        const exposed = res.headers.get('access-control-expose-headers')!.split(', ');
+        for (const name of read) expect(exposed, `${p} ${name}`).toContain(name);
+      }
+      // Another origin is granted nothing to read.
+      expect((await app.fetch('/api/stats', { headers: { origin: FOREIGN } })).headers.get('access-control-expose-headers')).toBeNull();
+    });
   });
 
   describe('CSRF: only real JSON writes', () => {

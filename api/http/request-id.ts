@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { RateLimitNote } from '../rate-limiter.ts';
 
 /**
  * The id of the request being served. An incoming `x-request-id` (from a proxy or a client that
@@ -13,6 +14,8 @@ export function requestIdFrom(header: string | null | undefined): string {
 /** What every log line written while serving a request carries (see api/logger.ts). */
 export interface RequestScope {
   requestId: string;
+  /** The rate limits the request met (api/rate-limiter.ts reportingLimiter), for its RateLimit headers. */
+  rateLimits?: RateLimitNote[];
 }
 
 // Log lines find their request through the async call chain, so code deep in Yoga, the domain or

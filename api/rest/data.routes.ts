@@ -8,6 +8,8 @@ import { STATUS_OF_CODE } from './statuses.ts';
 import { attachmentDisposition, fileRange } from './file-answer.ts';
 import { isRecordId } from '../db/ids.ts';
 import { ndjsonRows, streamFormatOf } from '../domain/delivery/ndjson.ts';
+import { parseFields, pickFields } from '../domain/delivery/pick-fields.ts';
+import { compressStream, negotiateStreamEncoding } from '../http/compression.ts';
 import { RowLimitError } from '../domain/listings/row-limits.ts';
 import type { DataProfile } from '../domain/listings/profile.ts';
 import {
@@ -44,6 +46,12 @@ const ReleaseQuery = z.object({
     .string()
     .optional()
     .describe("A release's version (GET /api/contracts/{id}/releases lists them); without it, the latest release the purchase includes. Unknown: 404; not included in the purchase: 403 RELEASE_NOT_INCLUDED."),
+});
+const StreamQuery = ReleaseQuery.extend({
+  fields: z
+    .string()
+    .optional()
+    .describe('Comma-separated field names: each record carries only these, in this order. An unknown name is a 400 that names it. CSV and JSON files only.'),
 });
 const AccessQuery = z.object({ buyer_id: z.string().optional().describe('If sent, it must be the signed-in user.') });
 
@@ -101,7 +109,11 @@ export function dataRoutes(yoga: Yoga, clientIp: ClientIp) {
     errors: [403, 404, 409],
   }), async (c) => {
     const result = await runOperation(yoga, c, clientIp(c), ROTATE, { input: { purchaseId: c.req.param('purchaseId') } });
-    return respondWithResult(c, result, 'rotateApiKey', (data: AccessNode) => json(c, restAccess(data)));
+    return respondWithResult(c, result, 'rotateApiKey', (data: AccessNode) => {
+      // The key in full, this once: kept by no cache, nor as an Idempotency-Key's answer (api/rest/idempotency.ts).
+      c.header('cache-control', 'no-store');
+      return json(c, restAccess(data));
+    });
   });
 
   r.get('/download/:contractId', doc({
@@ -131,11 +143,15 @@ export function dataRoutes(yoga: Yoga, clientIp: ClientIp) {
       '',
       '```',
       "curl -fN -H 'X-API-Key: dpk_…' https://<this host>/api/data/stream/{contractId}",
+      '# two columns, compressed on the way',
+      "curl -fN --compressed -H 'X-API-Key: dpk_…' 'https://<this host>/api/data/stream/{contractId}?fields=date,close'",
       '```',
+      '',
+      'Compressed (`Content-Encoding: br` or `gzip`) when `Accept-Encoding` accepts it, with no Content-Length then. `fields=a,b` keeps only those fields, in that order.',
     ].join('\n'),
     answers: {
       200: {
-        description: 'One JSON object per line (CSV and JSON files); a file of another type comes as it is, in its own type.',
+        description: 'One JSON object per line (CSV and JSON files); a file of another type comes as it is, in its own type. Compressed (br or gzip) when Accept-Encoding asks for it.',
         content: {
           'application/x-ndjson': { schema: { type: 'string', description: 'Lines of JSON objects, one record each.' } },
           ...Object.fromEntries(Object.values(CONTENT_TYPES).filter((type) => type !== 'application/json' && type !== 'text/csv').map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
@@ -143,8 +159,8 @@ export function dataRoutes(yoga: Yoga, clientIp: ClientIp) {
       },
     },
     // 422: a file past the row limits (more than 16,384 columns, a record over 1 MiB): download it.
-    errors: [403, 404, 422, 429],
-  }), queryOf(ReleaseQuery), (c) => deliver(yoga, c, clientIp(c), 'stream'));
+    errors: [400, 403, 404, 422, 429],
+  }), queryOf(StreamQuery), (c) => deliver(yoga, c, clientIp(c), 'stream'));
 
   return r;
 }
@@ -218,6 +234,27 @@ async function deliver(yoga: Yoga, c: HonoContext, ip: string, action: Action): 
   const head = c.req.method === 'HEAD';
   if (action === 'stream') {
     const format = streamFormatOf(file);
+    // Only the named fields (fields=a,b), checked against the file's before anything is sent.
+    const fieldsParam = c.req.query('fields');
+    let fields: string[] | null = null;
+    if (fieldsParam !== undefined) {
+      if (format === 'raw') {
+        await log('error', 400);
+        return jsonError(c, 'INVALID_INPUT', 'fields applies to CSV and JSON files; this file is streamed as it is');
+      }
+      try {
+        fields = parseFields(fieldsParam, file.profile as DataProfile | null);
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        await log('error', 400);
+        return jsonError(c, error.reason, error.message);
+      }
+    }
+    // Compressed when the client accepts it (never the download: its Range positions are those of the file).
+    const encoding = negotiateStreamEncoding(c.req.header('accept-encoding'));
+    headers.set('vary', 'Accept-Encoding');
+    if (encoding) headers.set('content-encoding', encoding);
+    const encoded = (body: AsyncIterable<Uint8Array>) => (encoding ? compressStream(body, encoding) : body);
     if (format === 'raw') {
       await noteUse(db, auth, false);
       headers.set('content-type', file.contentType);
@@ -225,9 +262,9 @@ async function deliver(yoga: Yoga, c: HonoContext, ip: string, action: Action): 
         await log('ok', 200);
         return new Response(null, { status: 200, headers });
       }
-      headers.set('content-length', String(size));
+      if (!encoding) headers.set('content-length', String(size));
       headers.set('content-disposition', attachmentDisposition(file.fileName));
-      return respondWith(200, headers, storage.read(file.storageKey), (bytes, outcome) => log(outcome, 200, bytes), ctx.services.logger);
+      return respondWith(200, headers, encoded(storage.read(file.storageKey)), (bytes, outcome) => log(outcome, 200, bytes), ctx.services.logger);
     }
     // Rows, unless the file breaks a row limit (api/domain/listings/row-limits.ts): then a 422 that
     // points to the download, before anything is sent, instead of work without bound.
@@ -245,7 +282,7 @@ async function deliver(yoga: Yoga, c: HonoContext, ip: string, action: Action): 
       await log('ok', 200);
       return new Response(null, { status: 200, headers });
     }
-    return respondWith(200, headers, rows, (bytes, outcome) => log(outcome, 200, bytes), ctx.services.logger);
+    return respondWith(200, headers, encoded(fields ? pickFields(rows, fields) : rows), (bytes, outcome) => log(outcome, 200, bytes), ctx.services.logger);
   }
 
   const answer = fileRange(c.req.raw.headers, file, headers);

@@ -188,6 +188,15 @@ export async function contextFor(yoga: Yoga, c: HonoContext, clientIp: string): 
 }
 
 /**
+ * The request's context without sending its cookies yet (the route's first operation sends them):
+ * the REST layer's own middleware (Idempotency-Key) finds the viewer here, authenticated once for
+ * the request as the route will be, whatever the credential (cookie, API token).
+ */
+export async function requestContext(yoga: Yoga, c: HonoContext, clientIp: string): Promise<Context> {
+  return (await requestGraphQL(yoga, c, clientIp)).context;
+}
+
+/**
  * A REST list of every node of a connection: runs `document` page by page (its `$after`), `pick`
  * finds the page in each answer (or the Response to give instead: not logged in, not yours), and
  * `shape` makes each node the spec's JSON. An error of the operation answers as respondWithGraphQLErrors.

@@ -168,9 +168,11 @@ export function paymentRoutes(yoga: Yoga, clientIp: ClientIp) {
       card: card ? { number: String(card.number ?? ''), expMonth: intOf(card.expMonth), expYear: intOf(card.expYear), cvc: String(card.cvc ?? '') } : null,
     };
     const result = await runOperation(yoga, c, clientIp(c), CONFIRM, { input });
-    return respondWithResult(c, result, 'confirmPayment', (data) =>
-      json(c, { ...restPayment(data.payment), purchase: restPurchase(data.purchase), apiKey: data.apiKey, apiKeyPrefix: data.apiKeyPrefix }),
-    );
+    return respondWithResult(c, result, 'confirmPayment', (data) => {
+      // The data key in full, this once: kept by no cache, nor as an Idempotency-Key's answer (api/rest/idempotency.ts).
+      if (data.apiKey) c.header('cache-control', 'no-store');
+      return json(c, { ...restPayment(data.payment), purchase: restPurchase(data.purchase), apiKey: data.apiKey, apiKeyPrefix: data.apiKeyPrefix });
+    });
   });
 
   // POST /api/payments/{id}/dispute { raisedBy, reason, description }.

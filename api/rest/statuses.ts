@@ -24,6 +24,11 @@ const HTTP_ERROR_CODES = {
   RANGE_NOT_SATISFIABLE: 416,
   // A file past the row limits cannot be streamed as records: download it instead.
   NOT_STREAMABLE: 422,
+  // Idempotency-Key (api/rest/idempotency.ts): not 1 to 255 printable characters; its first request
+  // still running; its first answer not kept (it set a cookie or held a secret shown once).
+  IDEMPOTENCY_KEY_INVALID: 400,
+  IDEMPOTENCY_KEY_IN_PROGRESS: 409,
+  IDEMPOTENT_ANSWER_NOT_KEPT: 409,
   // The client left before its request was read (as nginx logs it).
   CLIENT_CLOSED_REQUEST: 499,
   INTERNAL_ERROR: 500,

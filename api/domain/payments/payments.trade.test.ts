@@ -73,10 +73,17 @@ describe.each(testDatabases())('payment trades on %s', (kind) => {
       expect(second.body.id).toBe(first.body.id);
       const other = await post(bob, '/api/payments', { contractId: c, amount: '41.00', paymentMethod: 'crypto' }, headers);
       expect(other).toMatchObject({ status: 409, body: { code: 'IDEMPOTENCY_KEY_REUSED' } });
-      // Even after the payment was paid, a replay answers it rather than charging again.
+      // Even after the payment was paid, a replay answers the first answer rather than paying again
+      // (the REST key keeps answers: api/rest/idempotency.ts).
       await post(bob, `/api/payments/${first.body.id}/escrow`, { card: SUCCESS_CARD });
       const replay = await post(bob, '/api/payments', { contractId: c, amount: '41.00', paymentMethod: 'card' }, headers);
-      expect(replay.body).toMatchObject({ id: first.body.id, status: 'escrowed' });
+      expect(replay).toMatchObject({ status: 201, body: first.body });
+      // Behind it, the domain's own key (the GraphQL mutation's) answers the same payment, now paid.
+      const graphql = await bob.gql(
+        'mutation($input: CreatePaymentInput!) { createPayment(input: $input) { __typename ... on MutationCreatePaymentSuccess { data { id status } } } }',
+        { input: { contractId: c, amount: '41.00', paymentMethod: 'card', idempotencyKey: 'order-7f3a' } },
+      );
+      expect(graphql.data.createPayment.data).toMatchObject({ status: 'escrowed' });
       expect(await db().payment.count({ where: { contractId: c } })).toBe(1);
     });
 

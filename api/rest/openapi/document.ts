@@ -5,6 +5,7 @@ import { SUPPORT_GRANT_COOKIE } from '../../domain/support/support.grant.ts';
 import { codesOfStatus, STATUS_OF_CODE } from '../statuses.ts';
 import { TAGS } from './tags.ts';
 import { TOKEN_SCOPES } from './describe.ts';
+import { deprecationOf } from '../../http/deprecation.ts';
 
 // The OpenAPI 3.1 document of the REST layer, generated from the router's routes and what each
 // route says of itself (./describe.ts). Served at /api/openapi.json and drawn at /api/docs.
@@ -64,7 +65,7 @@ const SHARED = {
       name: 'Idempotency-Key',
       in: 'header',
       required: false,
-      description: 'Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice.',
+      description: 'Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads.',
       schema: { type: 'string', minLength: 1, maxLength: 255 },
     },
     IfNoneMatch: {
@@ -118,7 +119,7 @@ const typesOf = (op: Json, status: string) => Object.keys(op.responses?.[status]
  * Idempotency-Key of each POST, If-None-Match and 304 on each JSON read (they carry an ETag),
  * Range and If-Range where a file answers 206, and an operation id from the path.
  */
-function decorate(doc: Json) {
+function decorate(doc: Json, deprecated: ReadonlySet<string>) {
   for (const alias of PATH_ALIASES) {
     const [original, path] = [template(alias.original), template(alias.path)];
     const item = doc.paths[original];
@@ -141,6 +142,8 @@ function decorate(doc: Json) {
       }
       if (op.responses['206']) parameters.push(ref('parameters', 'Range'), ref('parameters', 'IfRange'));
       if (parameters.length) op.parameters = parameters;
+      // A route marked `deprecated(...)` (api/http/deprecation.ts; docs/api-versioning.md).
+      if (deprecated.has(`${method} ${path}`)) op.deprecated = true;
       op.operationId = operationIdOf(method, path);
       if (ids.has(op.operationId)) throw new Error(`Two operations would share the id ${op.operationId}`);
       ids.add(op.operationId);
@@ -185,5 +188,6 @@ export async function openApiDocument(api: Hono<any>) {
       },
     } as never,
   });
-  return decorate(doc as Json) as typeof doc;
+  const deprecated = new Set(api.routes.filter((route) => deprecationOf(route.handler)).map((route) => `${route.method.toLowerCase()} ${template(route.path)}`));
+  return decorate(doc as Json, deprecated) as typeof doc;
 }
