@@ -8187,7 +8187,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8213,7 +8213,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -8254,7 +8254,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8274,7 +8274,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8307,7 +8307,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8336,7 +8336,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8371,7 +8371,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -8390,7 +8390,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8425,7 +8425,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -8444,7 +8444,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8473,7 +8473,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8517,7 +8517,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8552,7 +8552,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID) per intended change: a retry with the same key answers what the first call answered instead of doing it twice. */
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -8572,7 +8572,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8601,7 +8601,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`. */
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8648,7 +8648,7 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
-            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`. */
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
                     [name: string]: unknown;
