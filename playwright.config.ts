@@ -43,6 +43,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // POST /api/test/jobs/run: journeys run a renewal or a freshness check ahead of time (api/http/test-clock.ts)
       TEST_HOOKS: '1',
+      // Webhooks may call the journeys' receivers on 127.0.0.1 (e2e/webhooks.spec.ts)
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: '1',
       LOGIN_LIMIT_PER_IP: '1000',
       // The journeys register and resend for many accounts, all from 127.0.0.1.
       REGISTER_LIMIT_PER_IP: '1000',

@@ -24,6 +24,7 @@ import { registerTradingJobs } from './domain/trading/positions.service.ts';
 import { registerUploadJobs } from './domain/listings/upload.service.ts';
 import { registerNotificationJobs } from './domain/notifications/notifications.jobs.ts';
 import { registerFreshnessJobs } from './domain/freshness/freshness.jobs.ts';
+import { registerWebhookJobs } from './domain/webhooks/webhooks.jobs.ts';
 import { localDiskStorage, uploadsRoot, type FileStorage } from './storage/storage.ts';
 import { clientAddress } from './auth/client-address.ts';
 import type { AppServices } from './context.ts';
@@ -106,6 +107,8 @@ export function createApp(opts: AppOptions) {
   registerNotificationJobs(jobs, { ...services, appUrl: config.publicUrl ?? `http://localhost:${config.port}`, secret: config.sessionSecret });
   // Each listing's next release checked against its update frequency (docs/decisions.md "Issue 26: the freshness promise").
   registerFreshnessJobs(jobs, services);
+  // Events POSTed, signed, to the webhook endpoints of the people concerned (docs/decisions.md "Issue 27: webhooks and the event feed").
+  registerWebhookJobs(jobs, { sessionSecret: config.sessionSecret, allowPrivateNetworks: config.webhooks.allowPrivateNetworks, logger });
   const origins = originPolicy(config.corsOrigins, config.publicUrl);
   const yoga = buildYoga(services, origins, responseCache);
   const app = new Hono<{ Bindings: HttpBindings }>();

@@ -61,6 +61,11 @@ export interface Config {
   /** Uploads not in a listing: kept this long, and at most this many bytes per provider (docs/decisions.md "Uploads not in a listing"). */
   uploads: { retentionMs: number; unattachedQuotaBytes: number };
   /**
+   * Webhooks (docs/decisions.md "Issue 27: webhooks and the event feed"): WEBHOOK_ALLOW_PRIVATE_NETWORKS=1
+   * lets endpoints be loopback or private addresses (tests, self-hosting); production asks https URLs.
+   */
+  webhooks: { allowPrivateNetworks: boolean; requireHttps: boolean };
+  /**
    * Where each Redis key and channel of the deployment starts: REDIS_PREFIX, then the part's own
    * name (docs/decisions.md "One Redis prefix per deployment"). The cache's is responseCache.redisKeyPrefix.
    */
@@ -161,6 +166,7 @@ const envSchema = z
     WS_MAX_SOCKETS_PER_IP: wholeNumber(1, 100_000).default(20),
     // The journeys' clock (api/http/test-clock.ts): never in production.
     TEST_HOOKS: z.enum(['0', '1'], 'must be 1 or 0').optional(),
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: z.enum(['0', '1'], 'must be 1 or 0').optional(),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'must be set when ADMIN_EMAIL is set' });
@@ -249,6 +255,7 @@ export function loadConfig(env: Env = process.env): Config {
     paymentReconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_MS,
     timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, bodyMs: e.BODY_TIMEOUT_MS, uploadIdleMs: e.UPLOAD_IDLE_TIMEOUT_MS },
     uploads: { retentionMs: e.UPLOAD_RETENTION_MS, unattachedQuotaBytes: e.UPLOAD_UNATTACHED_QUOTA_BYTES },
+    webhooks: { allowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS === '1', requireHttps: e.NODE_ENV === 'production' && e.WEBHOOK_ALLOW_PRIVATE_NETWORKS !== '1' },
     redisKeys: { prefix: e.REDIS_PREFIX, events: `${e.REDIS_PREFIX}events:`, rateLimits: `${e.REDIS_PREFIX}ratelimit:` },
     websocketLimits: { subscriptionsPerSocket: e.WS_MAX_SUBSCRIPTIONS_PER_SOCKET, socketsPerIp: e.WS_MAX_SOCKETS_PER_IP },
   };

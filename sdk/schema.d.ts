@@ -1450,6 +1450,186 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's webhook endpoints
+         * @description Newest first; at most 10. The signing secrets are never shown again.
+         *
+         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `webhooks`.
+         */
+        get: operations["getWebhooks"];
+        put?: never;
+        /**
+         * Register a webhook endpoint; answers its signing secret, once
+         * @description Events concerning the caller are POSTed to `url` as JSON `{ id, type, createdAt, data }`, signed: `DataPit-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`, with `DataPit-Event-Id` and `DataPit-Event-Type`. A non-2xx answer (a redirect included) or no answer within 5 s is retried with exponential backoff for 3 days; an endpoint failing for 3 days is disabled and its owner told. At most 10 endpoints (409 beyond). The URL must be http(s) (https in production) and reach public addresses only (400 otherwise).
+         *
+         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `webhooks`.
+         */
+        post: operations["postWebhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/event-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The event types an endpoint may subscribe to
+         * @description **Who:** Anyone, signed in or not.
+         */
+        get: operations["getWebhooksEventTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description With its delivery log; nothing more is sent to it. Another user’s endpoint is a 404.
+         *
+         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `webhooks`.
+         */
+        delete: operations["deleteWebhooksById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn a disabled webhook endpoint back on
+         * @description Its failure streak starts again. The events it missed are in GET /api/events.
+         *
+         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `webhooks`.
+         */
+        post: operations["postWebhooksByIdEnable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a webhook.test event to the endpoint
+         * @description Through the same job as real events, within seconds: answers the delivery, `pending`; its log tells how it went. A disabled endpoint is a 409.
+         *
+         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `webhooks`.
+         */
+        post: operations["postWebhooksByIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An endpoint's deliveries, newest first, with their attempts
+         * @description Paged with `limit` (20 by default, at most 100) and `offset`: the total is in `X-Total-Count`, the pages in `Link`.
+         *
+         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `webhooks`.
+         */
+        get: operations["getWebhooksByIdDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again, now
+         * @description One more attempt whatever became of the delivery (a failure of it is not retried further); answers the delivery as it stands, the attempt follows within seconds. A disabled endpoint is a 409.
+         *
+         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `webhooks`.
+         */
+        post: operations["postWebhooksByIdDeliveriesByDeliveryIdRedeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's events, oldest first after a cursor
+         * @description The events that concerned the caller (the ones their webhooks receive), oldest first. Keep `nextCursor` and pass it as `after` next time: a program that was down reads on from there and misses nothing. `hasMore` says whether to read on now; `Link` (rel="next") is the next page.
+         *
+         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `webhooks`.
+         */
+        get: operations["getEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/positions": {
         parameters: {
             query?: never;
@@ -2208,7 +2388,7 @@ export interface components {
         };
         NotificationPreference: {
             /** @enum {string} */
-            type: "bid.received" | "bid.accepted" | "bid.declined" | "bid.withdrawn" | "payment.escrowed" | "payment.released" | "payment.refunded" | "dispute.opened" | "dispute.answered" | "dispute.evidence" | "dispute.settled" | "listing.approved" | "listing.rejected" | "listing.revision_approved" | "listing.revision_rejected" | "listing.paused" | "listing.resumed" | "listing.delisted" | "diligence.decided" | "support.replied" | "access.expiring" | "access.expired" | "subscription.renewal_upcoming" | "subscription.renewed" | "subscription.renewal_failed" | "subscription.cancelled" | "release.published" | "message.received" | "release.delayed" | "account.security";
+            type: "bid.received" | "bid.accepted" | "bid.declined" | "bid.withdrawn" | "payment.escrowed" | "payment.released" | "payment.refunded" | "dispute.opened" | "dispute.answered" | "dispute.evidence" | "dispute.settled" | "listing.approved" | "listing.rejected" | "listing.revision_approved" | "listing.revision_rejected" | "listing.paused" | "listing.resumed" | "listing.delisted" | "diligence.decided" | "support.replied" | "access.expiring" | "access.expired" | "subscription.renewal_upcoming" | "subscription.renewed" | "subscription.renewal_failed" | "subscription.cancelled" | "release.published" | "message.received" | "release.delayed" | "webhook.disabled" | "account.security";
             label: string;
             /**
              * @description The choice, else the default.
@@ -2219,6 +2399,63 @@ export interface components {
             defaultChannel: "app" | "mail" | "both";
             /** @description A security kind: always mailed (mail or both only). */
             locked: boolean;
+        };
+        WebhookEndpoint: {
+            id: string;
+            /** @description Where events are POSTed. */
+            url: string;
+            description: string | null;
+            /** @description The event types sent; empty when every type is (`allEvents`). */
+            eventTypes: ("bid.received" | "bid.accepted" | "bid.declined" | "bid.withdrawn" | "payment.escrowed" | "payment.released" | "payment.refunded" | "dispute.opened" | "dispute.answered" | "dispute.evidence" | "dispute.settled" | "listing.approved" | "listing.rejected" | "listing.revision_approved" | "listing.revision_rejected" | "listing.paused" | "listing.resumed" | "listing.delisted" | "diligence.decided" | "support.replied" | "access.expiring" | "access.expired" | "subscription.renewal_upcoming" | "subscription.renewed" | "subscription.renewal_failed" | "subscription.cancelled" | "release.published" | "message.received" | "release.delayed" | "webhook.disabled")[];
+            allEvents: boolean;
+            /** @description false once disabled after failing for 3 days (POST /api/webhooks/{id}/enable turns it back on). */
+            enabled: boolean;
+            disabledAt: string | null;
+            disabledReason: string | null;
+            /** @description Failed attempts in a row. */
+            failureStreak: number;
+            /** @description An instant, ISO 8601 in UTC. */
+            createdAt: string;
+        };
+        WebhookDelivery: {
+            id: string;
+            /** @description Also the DataPit-Event-Id header: de-duplicate on it. */
+            eventId: string;
+            eventType: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            attempts: number;
+            nextAttemptAt: string | null;
+            /** @description An instant, ISO 8601 in UTC. */
+            createdAt: string;
+            finishedAt: string | null;
+            /** @description Newest first. */
+            attemptLog: components["schemas"]["WebhookAttempt"][];
+        };
+        WebhookAttempt: {
+            number: number;
+            /** @description A redelivery asked by the owner. */
+            manual: boolean;
+            /** @description What the endpoint answered; null when it did not. */
+            statusCode: number | null;
+            durationMs: number;
+            /** @description At most the first 1 KB of the answer. */
+            responseExcerpt: string | null;
+            error: string | null;
+            /** @description An instant, ISO 8601 in UTC. */
+            at: string;
+        };
+        Event: {
+            /** @description Also the DataPit-Event-Id of its webhook deliveries. */
+            id: string;
+            /** @description In the one vocabulary of events, e.g. bid.accepted. */
+            type: string;
+            /** @description An instant, ISO 8601 in UTC. */
+            createdAt: string;
+            /** @description The ids a reader needs (bidId, contractId, paymentId...). */
+            data: {
+                [key: string]: unknown;
+            };
         };
         Position: {
             id: string;
@@ -8000,6 +8237,511 @@ export interface operations {
             /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhooks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer the client keeps: 304 without a body while it is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"][];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
+            401: {
+                headers: {
+                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postWebhooks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/hooks/datapit",
+                 *       "eventTypes": [
+                 *         "bid.accepted",
+                 *         "payment.released"
+                 *       ],
+                 *       "description": "Order sync"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description https in production; it must resolve to public addresses only. */
+                    url: string;
+                    /** @description The event types to send, or ["*"] for all. */
+                    eventTypes: (("bid.received" | "bid.accepted" | "bid.declined" | "bid.withdrawn" | "payment.escrowed" | "payment.released" | "payment.refunded" | "dispute.opened" | "dispute.answered" | "dispute.evidence" | "dispute.settled" | "listing.approved" | "listing.rejected" | "listing.revision_approved" | "listing.revision_rejected" | "listing.paused" | "listing.resumed" | "listing.delisted" | "diligence.decided" | "support.replied" | "access.expiring" | "access.expired" | "subscription.renewal_upcoming" | "subscription.renewed" | "subscription.renewal_failed" | "subscription.cancelled" | "release.published" | "message.received" | "release.delayed" | "webhook.disabled") | "*")[];
+                    description?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint, and its signing secret (shown this once) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description whsec_…: keep it to verify signatures; it is never shown again. */
+                        secret: string;
+                        endpoint: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
+            401: {
+                headers: {
+                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhooksEventTypes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer the client keeps: 304 without a body while it is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ("bid.received" | "bid.accepted" | "bid.declined" | "bid.withdrawn" | "payment.escrowed" | "payment.released" | "payment.refunded" | "dispute.opened" | "dispute.answered" | "dispute.evidence" | "dispute.settled" | "listing.approved" | "listing.rejected" | "listing.revision_approved" | "listing.revision_rejected" | "listing.paused" | "listing.resumed" | "listing.delisted" | "diligence.decided" | "support.replied" | "access.expiring" | "access.expired" | "subscription.renewal_upcoming" | "subscription.renewed" | "subscription.renewal_failed" | "subscription.cancelled" | "release.published" | "message.received" | "release.delayed" | "webhook.disabled")[];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWebhooksById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
+            401: {
+                headers: {
+                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. Codes: `NOT_FOUND`, `SESSION_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postWebhooksByIdEnable: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
+            401: {
+                headers: {
+                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. Codes: `NOT_FOUND`, `SESSION_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postWebhooksByIdTest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
+            401: {
+                headers: {
+                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. Codes: `NOT_FOUND`, `SESSION_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhooksByIdDeliveries: {
+        parameters: {
+            query?: {
+                /** @description 1 to 100; 20 by default. */
+                limit?: string;
+                /** @description How many to skip; 0 by default. */
+                offset?: string;
+            };
+            header?: {
+                /** @description The ETag of an answer the client keeps: 304 without a body while it is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries */
+            200: {
+                headers: {
+                    /** @description How many items the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description RFC 8288 links to the `first`, `prev` and `next` pages (those that exist). */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"][];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
+            401: {
+                headers: {
+                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. Codes: `NOT_FOUND`, `SESSION_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postWebhooksByIdDeliveriesByDeliveryIdRedeliver: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID; 1 to 255 printable characters) per intended change: a retry with the same key answers what the first call answered (with `Idempotent-Replayed: true`) instead of doing it twice; the same key with another body is 409 `IDEMPOTENCY_KEY_REUSED`. Kept 24 hours per user and route. Ignored without a signed-in caller and on multipart file uploads. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery; the attempt is queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
+            401: {
+                headers: {
+                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. Codes: `NOT_FOUND`, `SESSION_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEvents: {
+        parameters: {
+            query?: {
+                /** @description The nextCursor of the last page read; none: from the first event. */
+                after?: string;
+                /** @description Only these event types, comma-separated (GET /api/webhooks/event-types lists them). */
+                types?: string;
+                /** @description Page size, 1 to 100 (default 50). */
+                limit?: string;
+            };
+            header?: {
+                /** @description The ETag of an answer the client keeps: 304 without a body while it is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events */
+            200: {
+                headers: {
+                    /** @description RFC 8288 link to the `next` page, when hasMore. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        events: components["schemas"]["Event"][];
+                        /** @description Pass as `after` to read on. */
+                        nextCursor: string | null;
+                        hasMore: boolean;
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
+            401: {
+                headers: {
+                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -55,6 +55,8 @@ const NEVER_ON_PROVIDER_CARDS = [
   'notifications',
   'statementMonths',
   'unreadNotificationCount',
+  // The owner's own webhook endpoints (the Developers tab).
+  'webhookEndpoints',
   // A provider's record sums their listings': the contract page's provider panel reads it.
   'onTimeRecord',
   // issue 27: the viewer's own personal API tokens.

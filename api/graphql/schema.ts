@@ -32,6 +32,7 @@ import './support.ts';
 import './trading.ts';
 import './freshness.ts';
 import './api-tokens.ts';
+import './webhooks.ts';
 
 builder.queryType({});
 builder.mutationType({});

@@ -28,6 +28,9 @@ export const ROOT_FIELD_SCOPES: Record<string, Requirement> = {
   'Query.demoAdminCredentials': SESSION_ONLY,
   'Query.diligenceOptions': 'listings',
   'Query.disputedPayments': 'admin',
+  'Query.eventFeed': 'webhooks',
+  'Query.webhookEndpoint': 'webhooks',
+  'Query.webhookEventTypes': 'webhooks',
   'Query.listingRevisionsForReview': 'admin',
   'Query.listingsForReview': 'admin',
   'Query.marketStats': 'market:read',
@@ -58,6 +61,11 @@ export const ROOT_FIELD_SCOPES: Record<string, Requirement> = {
   'Mutation.confirmTwoFactorEnrolment': SESSION_ONLY,
   'Mutation.createApiToken': SESSION_ONLY,
   'Mutation.createListing': 'listings',
+  'Mutation.createWebhookEndpoint': 'webhooks',
+  'Mutation.deleteWebhookEndpoint': 'webhooks',
+  'Mutation.enableWebhookEndpoint': 'webhooks',
+  'Mutation.sendWebhookTest': 'webhooks',
+  'Mutation.redeliverWebhookDelivery': 'webhooks',
   'Mutation.createPayment': 'trade',
   'Mutation.createPurchase': 'trade',
   'Mutation.createSupportTicket': 'messages',
@@ -164,6 +172,7 @@ export const VIEWER_FIELD_SCOPES: Record<string, Exclude<Requirement, typeof BY_
   conversations: 'messages',
   unreadMessageCount: 'messages',
   apiTokens: SESSION_ONLY,
+  webhookEndpoints: 'webhooks',
 };
 
 export type Refusal = { scope: Scope } | { sessionOnly: true; field: string };

@@ -26,6 +26,8 @@ import { reviewRoutes } from './reviews.routes.ts';
 import { messagingRoutes } from './messaging.routes.ts';
 import { tradingRoutes } from './trading.routes.ts';
 import { notificationRoutes } from './notifications.routes.ts';
+import { webhookRoutes } from './webhooks.routes.ts';
+import { eventRoutes } from './events.routes.ts';
 import { BadRequestBody, jsonError } from './respond.ts';
 import { invalidInputOf } from '../db/input-errors.ts';
 import { contextFor, json, type ClientIp } from './execute.ts';
@@ -59,6 +61,8 @@ const ROOMS: ReadonlyArray<readonly [string, (yoga: Yoga, clientIp: ClientIp) =>
   ['/', reviewRoutes],
   ['/', messagingRoutes],
   ['/', notificationRoutes],
+  ['/', webhookRoutes],
+  ['/', eventRoutes],
   ['/', tradingRoutes],
   ['/', earningsRoutes],
   ['/support', supportRoutes],

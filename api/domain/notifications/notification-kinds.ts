@@ -47,6 +47,7 @@ export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
   kind('release.published', 'A new release of data you subscribe to', 'both'),
   kind('message.received', 'A new message'),
   kind('release.delayed', 'Data delayed: a listing missed its update frequency', 'both'),
+  kind('webhook.disabled', 'A webhook endpoint of yours was disabled', 'both'),
   kind('account.security', 'Security of your account', 'both', true),
 ];
 

@@ -13,6 +13,7 @@ import type { Notice } from './notices/notice.ts';
 import { channelsFor, notificationKind, type Channel } from './notification-kinds.ts';
 import { notificationMail } from './notification.mails.ts';
 import { unsubscribeToken } from './unsubscribe.ts';
+import { recordAudience } from '../webhooks/webhooks.jobs.ts';
 
 export const NOTIFICATION_MAIL_JOB = 'notification.mail';
 
@@ -54,6 +55,9 @@ async function fanOut(deps: NotificationDeps, jobs: Pick<Jobs, 'schedule'>, even
   const describe = event && DESCRIBERS[event.type];
   if (!event || !describe) return;
   const notices = await describe(ctx.tx, (event.data ?? {}) as Record<string, unknown>);
+  // Who the event concerns, whatever their preferences: their event feed and webhooks (docs/decisions.md
+  // "Issue 27: webhooks and the event feed").
+  await recordAudience(ctx.tx, jobs, event, notices.map((n) => n.userId), ctx.now);
   const publish = await deliverNotices(ctx.tx, jobs, event.type, event.id, notices, ctx.now);
   ctx.afterCommit(() => publish(deps.events));
 }

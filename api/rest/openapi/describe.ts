@@ -1,4 +1,5 @@
 import type { Context as HonoContext, MiddlewareHandler } from 'hono';
+import { SCOPES, type Scope } from '../../domain/tokens/tokens.rules.ts';
 import { describeRoute, resolver, validator } from 'hono-openapi';
 import { z } from 'zod';
 import { BadRequestBody, jsonError, readJsonObject } from '../respond.ts';
@@ -65,9 +66,9 @@ const REFUSALS: Record<number, string> = {
   429: 'Too many attempts: wait `retryAfterSeconds`.',
 };
 
-/** The scopes a personal API token (`Authorization: Bearer`, Dashboard → Developers) may carry. */
-export const TOKEN_SCOPES = ['market:read', 'trade', 'data:read', 'messages', 'webhooks', 'admin'] as const;
-export type TokenScope = (typeof TOKEN_SCOPES)[number];
+/** The scopes a personal API token (`Authorization: Bearer`, Dashboard → Developers) may carry: the domain's own list. */
+export const TOKEN_SCOPES = SCOPES;
+export type TokenScope = Scope;
 
 type Schema = z.ZodType;
 type Answer = Schema | { description: string; schema?: Schema; content?: Record<string, { schema: Record<string, unknown> }>; headers?: Record<string, unknown> };

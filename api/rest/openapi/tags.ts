@@ -16,6 +16,7 @@ export const TAGS = {
   Support: 'Support tickets (also from visitors without an account) and their answers.',
   Trading: 'Long and short positions on contracts\' market prices.',
   Earnings: "The platform's commission earnings (administrators).",
+  Webhooks: 'Webhook endpoints that receive the events concerning their owner, signed, with their delivery log, and the event feed to catch up.',
 } as const;
 
 export type Tag = keyof typeof TAGS;

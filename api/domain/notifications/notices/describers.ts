@@ -10,6 +10,7 @@ import { paymentsNotices } from './payments.notices.ts';
 import { subscriptionsNotices } from './subscriptions.notices.ts';
 import { releasesNotices } from './releases.notices.ts';
 import { supportNotices } from './support.notices.ts';
+import { webhooksNotices } from './webhooks.notices.ts';
 
 // Every event type's describer, one file per area (notices/<area>.notices.ts). An event type with
 // no describer tells nobody (it still reaches the event feed and webhooks).
@@ -25,4 +26,5 @@ export const DESCRIBERS: Record<string, Describer> = {
   ...releasesNotices,
   ...freshnessNotices,
   ...subscriptionsNotices,
+  ...webhooksNotices,
 };

@@ -2,14 +2,17 @@ import { graphql, type PreloadedQuery } from 'react-relay';
 import { preloadQuery } from '../../../relay/preload.ts';
 import type { DevelopersQuery as DevelopersQueryType } from '../../../__generated__/DevelopersQuery.graphql.ts';
 
-// The Developers tab (docs/decisions.md "Issue 27: API tokens"): the viewer's personal API tokens.
+// The Developers tab (docs/decisions.md "Issue 27: API tokens", "Issue 27: webhooks and the event
+// feed"): the viewer's personal API tokens, webhook endpoints and their deliveries.
 export const DevelopersQuery = graphql`
   query DevelopersQuery {
     viewer {
       id
       isAdmin
       ...ApiTokensSection_viewer
+      ...WebhooksSection_viewer
     }
+    ...WebhooksSection_query
   }
 `;
 
