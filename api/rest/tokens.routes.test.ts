@@ -33,6 +33,8 @@ describe.each(testDatabases())('API tokens on %s', (kind) => {
   const create = async (who: Client, scopes: string[], extra: Record<string, unknown> = {}) => {
     const res = await who.json('POST', '/api/tokens', { name: `t ${scopes.join(' ')}`, scopes, ...extra });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
+    // shown once: no cache, and no Idempotency-Key record, keeps the secret
+    expect(res.headers.get('cache-control')).toBe('no-store');
     return res.body as { id: string; token: string; prefix: string; scopes: string[]; expiresAt: string };
   };
   /** A program's call: the bearer header only, no cookie. */

@@ -91,7 +91,11 @@ export function tokenRoutes(yoga: Yoga, clientIp: ClientIp) {
   }), async (c) => {
     const input = await readBody(c, CreateTokenBody);
     const result = await runOperation(yoga, c, clientIp(c), CREATE, { input: { name: input.name, scopes: input.scopes.map(enumOf), expiresInDays: input.expiresInDays ?? null } });
-    return respondWithResult(c, result, 'createApiToken', (data) => json(c, { ...shape(data.apiToken), token: data.token }, 201));
+    return respondWithResult(c, result, 'createApiToken', (data) => {
+      // The secret is shown once: no cache keeps it, nor the Idempotency-Key store (api/rest/idempotency.ts).
+      c.header('cache-control', 'no-store');
+      return json(c, { ...shape(data.apiToken), token: data.token }, 201);
+    });
   });
 
   r.delete('/tokens/:id', doc({

@@ -181,7 +181,11 @@ export function webhookRoutes(yoga: Yoga, clientIp: ClientIp) {
   }), async (c) => {
     const b = await readBody(c, CreateBody);
     const result = await runOperation(yoga, c, clientIp(c), CREATE, { input: { url: b.url, eventTypes: b.eventTypes, description: b.description ?? null } });
-    return respondWithResult(c, result, 'createWebhookEndpoint', (data) => json(c, { secret: data.secret, endpoint: restEndpoint(data.endpoint) }, 201));
+    return respondWithResult(c, result, 'createWebhookEndpoint', (data) => {
+      // The signing secret is shown once: no cache keeps it, nor the Idempotency-Key store (api/rest/idempotency.ts).
+      c.header('cache-control', 'no-store');
+      return json(c, { secret: data.secret, endpoint: restEndpoint(data.endpoint) }, 201);
+    });
   });
 
   r.delete('/webhooks/:id', doc({

@@ -142,6 +142,8 @@ describe.each(testDatabases())('webhooks and the event feed on %s', (kind) => {
     const prov = await logIn(app, 'prov');
     const created = await call(ann, 'POST', '/api/webhooks', { url: receiver.url, eventTypes: ['bid.accepted', 'payment.released'], description: 'Order sync' });
     expect(created.status).toBe(201);
+    // shown once: no cache, and no Idempotency-Key record, keeps the secret
+    expect(created.headers.get('cache-control')).toBe('no-store');
     const { secret, endpoint } = created.body;
     expect(secret).toMatch(/^whsec_[0-9a-f]{64}$/);
     expect(endpoint).toMatchObject({ url: receiver.url, eventTypes: ['bid.accepted', 'payment.released'], allEvents: false, enabled: true, description: 'Order sync' });
