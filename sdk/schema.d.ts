@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Create an account; a verification link is mailed
-         * @description **Who:** Anyone, signed in or not.
+         * @description **Who:** Anyone, signed in or not. Not with a personal API token: tokens are refused here (403 `SESSION_REQUIRED`), sign in with a password session.
          */
         post: operations["postAuthRegister"];
         delete?: never;
@@ -37,7 +37,7 @@ export interface paths {
          * Log in (sets the session cookie)
          * @description A body with `usernameOrEmail` logs a user in; a body with only `email` is the administrator login.
          *
-         *     **Who:** Anyone, signed in or not.
+         *     **Who:** Anyone, signed in or not. Not with a personal API token: tokens are refused here (403 `SESSION_REQUIRED`), sign in with a password session.
          */
         post: operations["postAuthLogin"];
         delete?: never;
@@ -57,7 +57,7 @@ export interface paths {
         put?: never;
         /**
          * Log out: the session ends on the server and the cookie is cleared
-         * @description **Who:** Anyone, signed in or not.
+         * @description **Who:** Anyone, signed in or not. Not with a personal API token: tokens are refused here (403 `SESSION_REQUIRED`), sign in with a password session.
          */
         post: operations["postAuthLogout"];
         delete?: never;
@@ -75,7 +75,7 @@ export interface paths {
         };
         /**
          * The signed-in user
-         * @description **Who:** Signed-in users (the session cookie).
+         * @description **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scopes `account:read`, `listings`: it needs all of them (403 `INSUFFICIENT_SCOPE` without any one).
          */
         get: operations["getAuthUser"];
         put?: never;
@@ -95,7 +95,7 @@ export interface paths {
         };
         /**
          * Verify an email address with the mailed token
-         * @description **Who:** Anyone, signed in or not.
+         * @description **Who:** Anyone, signed in or not. Not with a personal API token: tokens are refused here (403 `SESSION_REQUIRED`), sign in with a password session.
          */
         get: operations["getAuthVerifyEmail"];
         put?: never;
@@ -117,7 +117,7 @@ export interface paths {
         put?: never;
         /**
          * Mail a new verification link
-         * @description **Who:** Anyone, signed in or not.
+         * @description **Who:** Anyone, signed in or not. Not with a personal API token: tokens are refused here (403 `SESSION_REQUIRED`), sign in with a password session.
          */
         post: operations["postAuthResendVerification"];
         delete?: never;
@@ -139,7 +139,7 @@ export interface paths {
          * Mail a link to reset the password
          * @description The answer is the same whether or not an account has this email. Limited like verification resends.
          *
-         *     **Who:** Anyone, signed in or not.
+         *     **Who:** Anyone, signed in or not. Not with a personal API token: tokens are refused here (403 `SESSION_REQUIRED`), sign in with a password session.
          */
         post: operations["postAuthForgotPassword"];
         delete?: never;
@@ -161,7 +161,7 @@ export interface paths {
          * Set a new password with the mailed token; every session of the account ends
          * @description The password rules of registration apply. The token works once and for an hour.
          *
-         *     **Who:** Anyone, signed in or not.
+         *     **Who:** Anyone, signed in or not. Not with a personal API token: tokens are refused here (403 `SESSION_REQUIRED`), sign in with a password session.
          */
         post: operations["postAuthResetPassword"];
         delete?: never;
@@ -179,7 +179,7 @@ export interface paths {
         };
         /**
          * The signed-in user's own live sessions, the most recently used first
-         * @description **Who:** Signed-in users (the session cookie).
+         * @description **Who:** Signed-in users (the session cookie). Not with a personal API token: tokens are refused here (403 `SESSION_REQUIRED`), sign in with a password session.
          */
         get: operations["getAuthSessions"];
         put?: never;
@@ -201,7 +201,7 @@ export interface paths {
         put?: never;
         /**
          * Sign out every other session of the signed-in user (this one stays)
-         * @description **Who:** Signed-in users (the session cookie).
+         * @description **Who:** Signed-in users (the session cookie). Not with a personal API token: tokens are refused here (403 `SESSION_REQUIRED`), sign in with a password session.
          */
         post: operations["postAuthSessionsSignOutOthers"];
         delete?: never;
@@ -221,7 +221,7 @@ export interface paths {
         put?: never;
         /**
          * Sign out one of the signed-in user's sessions (the current one is a logout)
-         * @description **Who:** Signed-in users (the session cookie).
+         * @description **Who:** Signed-in users (the session cookie). Not with a personal API token: tokens are refused here (403 `SESSION_REQUIRED`), sign in with a password session.
          */
         post: operations["postAuthSessionsBySessionIdSignOut"];
         delete?: never;
@@ -241,7 +241,7 @@ export interface paths {
         put?: never;
         /**
          * Change the password (the current one required); every other session is signed out
-         * @description **Who:** Signed-in users (the session cookie).
+         * @description **Who:** Signed-in users (the session cookie). Not with a personal API token: tokens are refused here (403 `SESSION_REQUIRED`), sign in with a password session.
          */
         post: operations["postAuthChangePassword"];
         delete?: never;
@@ -263,7 +263,7 @@ export interface paths {
          * The login's second step when two-factor sign-in is on: a code starts the session
          * @description Attempts are limited like password logins. An authenticator code works once; a recovery code once ever.
          *
-         *     **Who:** Anyone, signed in or not.
+         *     **Who:** Anyone, signed in or not. Not with a personal API token: tokens are refused here (403 `SESSION_REQUIRED`), sign in with a password session.
          */
         post: operations["postAuthLoginTwoFactor"];
         delete?: never;
@@ -281,7 +281,7 @@ export interface paths {
         };
         /**
          * The signed-in user's two-factor sign-in: on or off, recovery codes left
-         * @description **Who:** Signed-in users (the session cookie).
+         * @description **Who:** Signed-in users (the session cookie). Not with a personal API token: tokens are refused here (403 `SESSION_REQUIRED`), sign in with a password session.
          */
         get: operations["getAuthTwoFactor"];
         put?: never;
@@ -303,7 +303,7 @@ export interface paths {
         put?: never;
         /**
          * Start enrolment in two-factor sign-in: a new secret with its QR code, in force once confirmed
-         * @description **Who:** Signed-in users (the session cookie).
+         * @description **Who:** Signed-in users (the session cookie). Not with a personal API token: tokens are refused here (403 `SESSION_REQUIRED`), sign in with a password session.
          */
         post: operations["postAuthTwoFactorEnrolment"];
         delete?: never;
@@ -323,7 +323,7 @@ export interface paths {
         put?: never;
         /**
          * Turn two-factor sign-in on with a current code and the password; the recovery codes are answered once
-         * @description **Who:** Signed-in users (the session cookie).
+         * @description **Who:** Signed-in users (the session cookie). Not with a personal API token: tokens are refused here (403 `SESSION_REQUIRED`), sign in with a password session.
          */
         post: operations["postAuthTwoFactorEnrolmentConfirm"];
         delete?: never;
@@ -343,7 +343,7 @@ export interface paths {
         put?: never;
         /**
          * Turn two-factor sign-in off (the password and a code, or a recovery code)
-         * @description **Who:** Signed-in users (the session cookie).
+         * @description **Who:** Signed-in users (the session cookie). Not with a personal API token: tokens are refused here (403 `SESSION_REQUIRED`), sign in with a password session.
          */
         post: operations["postAuthTwoFactorDisable"];
         delete?: never;
@@ -363,7 +363,7 @@ export interface paths {
         put?: never;
         /**
          * New recovery codes (the password required); the earlier ones stop working
-         * @description **Who:** Signed-in users (the session cookie).
+         * @description **Who:** Signed-in users (the session cookie). Not with a personal API token: tokens are refused here (403 `SESSION_REQUIRED`), sign in with a password session.
          */
         post: operations["postAuthTwoFactorRecoveryCodes"];
         delete?: never;
@@ -385,12 +385,12 @@ export interface paths {
          * Ask to change the email: a link is mailed to the new address, the old one is told
          * @description The email changes only when the link (valid 1 hour, once) is opened. Limited like verification resends.
          *
-         *     **Who:** Signed-in users (the session cookie).
+         *     **Who:** Signed-in users (the session cookie). Not with a personal API token: tokens are refused here (403 `SESSION_REQUIRED`), sign in with a password session.
          */
         post: operations["postAuthChangeEmail"];
         /**
          * Withdraw a change of email waiting for its link
-         * @description **Who:** Signed-in users (the session cookie).
+         * @description **Who:** Signed-in users (the session cookie). Not with a personal API token: tokens are refused here (403 `SESSION_REQUIRED`), sign in with a password session.
          */
         delete: operations["deleteAuthChangeEmail"];
         options?: never;
@@ -411,7 +411,7 @@ export interface paths {
          * Change the email with the token mailed to the new address
          * @description No session needed: the link may be opened on another device. 409 when another account took the address meanwhile.
          *
-         *     **Who:** Anyone, signed in or not.
+         *     **Who:** Anyone, signed in or not. Not with a personal API token: tokens are refused here (403 `SESSION_REQUIRED`), sign in with a password session.
          */
         post: operations["postAuthConfirmEmailChange"];
         delete?: never;
@@ -433,7 +433,7 @@ export interface paths {
          * Delete the signed-in account (password and the word DELETE); the session ends
          * @description Personal data is erased or replaced; payments, invoices, sales, reviews, messages and disputes stay with the name "Deleted user". 409 names what to settle first: payments in escrow, open disputes, active listings with buyers who have access, accepted bids waiting for payment. Administrators cannot delete their own account here.
          *
-         *     **Who:** Signed-in users (the session cookie).
+         *     **Who:** Signed-in users (the session cookie). Not with a personal API token: tokens are refused here (403 `SESSION_REQUIRED`), sign in with a password session.
          */
         post: operations["postAuthDeleteAccount"];
         delete?: never;
@@ -455,12 +455,12 @@ export interface paths {
          * Upload a picture (PNG, JPEG or WebP, at most 5 MB): it becomes the avatar, cut to 256 x 256
          * @description The bytes decide, not the name: anything else, a damaged or cut file, or one over 6000 pixels a side is 400; over 5 MB is 413.
          *
-         *     **Who:** Signed-in users (the session cookie).
+         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `account:write` (403 `INSUFFICIENT_SCOPE` without it).
          */
         post: operations["postProfileAvatar"];
         /**
          * Remove the picture (uploaded or an address): initials show instead
-         * @description **Who:** Signed-in users (the session cookie).
+         * @description **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `account:write` (403 `INSUFFICIENT_SCOPE` without it).
          */
         delete: operations["deleteProfileAvatar"];
         options?: never;
@@ -497,14 +497,14 @@ export interface paths {
         };
         /**
          * The billing name and address invoices are made out to
-         * @description **Who:** Signed-in users (the session cookie).
+         * @description **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `account:read` (403 `INSUFFICIENT_SCOPE` without it).
          */
         get: operations["getProfileBilling"];
         /**
          * Set the billing name and address for invoices issued from now on
          * @description Sets both: a field left out or empty is cleared, as in the profile's form. Invoices already issued keep the details they were issued with.
          *
-         *     **Who:** Signed-in users (the session cookie).
+         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `account:write` (403 `INSUFFICIENT_SCOPE` without it).
          */
         put: operations["putProfileBilling"];
         post?: never;
@@ -523,7 +523,7 @@ export interface paths {
         };
         /**
          * Every application, newest first
-         * @description **Who:** Administrators only.
+         * @description **Who:** Administrators only. Or a personal API token (`Authorization: Bearer`) with the scope `admin` (403 `INSUFFICIENT_SCOPE` without it).
          */
         get: operations["getDueDiligence"];
         put?: never;
@@ -531,7 +531,7 @@ export interface paths {
          * Apply to become a provider (due diligence)
          * @description The form's names `businessName`, `contactEmail`, `contactPhone`, `website` and `certifications` are accepted beside the stored names.
          *
-         *     **Who:** Signed-in users (the session cookie).
+         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `listings` (403 `INSUFFICIENT_SCOPE` without it).
          */
         post: operations["postDueDiligence"];
         delete?: never;
@@ -549,7 +549,7 @@ export interface paths {
         };
         /**
          * The signed-in user's due-diligence status and latest application
-         * @description **Who:** Signed-in users (the session cookie).
+         * @description **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `listings` (403 `INSUFFICIENT_SCOPE` without it).
          */
         get: operations["getDueDiligenceStatus"];
         put?: never;
@@ -569,7 +569,7 @@ export interface paths {
         };
         /**
          * A user's latest application (one's own; administrators any)
-         * @description **Who:** Signed-in users (the session cookie).
+         * @description **Who:** Signed-in users (the session cookie). Not with a personal API token: tokens are refused here (403 `SESSION_REQUIRED`), sign in with a password session.
          */
         get: operations["getDueDiligenceUserByUserId"];
         put?: never;
@@ -595,7 +595,7 @@ export interface paths {
         head?: never;
         /**
          * Review an application
-         * @description **Who:** Administrators only.
+         * @description **Who:** Administrators only. Or a personal API token (`Authorization: Bearer`) with the scope `admin` (403 `INSUFFICIENT_SCOPE` without it).
          */
         patch: operations["patchDueDiligenceById"];
         trace?: never;
@@ -613,7 +613,7 @@ export interface paths {
          * Start a payment for a contract (honours Idempotency-Key)
          * @description Send an `Idempotency-Key` header: a retry with the same key answers the same payment instead of a second one.
          *
-         *     **Who:** Signed-in users (the session cookie).
+         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `trade` (403 `INSUFFICIENT_SCOPE` without it).
          */
         post: operations["postPayments"];
         delete?: never;
@@ -633,7 +633,7 @@ export interface paths {
         put?: never;
         /**
          * Pay: the amount is held in escrow for 24 hours and the data key is issued
-         * @description **Who:** Signed-in users (the session cookie).
+         * @description **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `trade` (403 `INSUFFICIENT_SCOPE` without it).
          */
         post: operations["postPaymentsByIdEscrow"];
         delete?: never;
@@ -653,7 +653,7 @@ export interface paths {
         put?: never;
         /**
          * Open a dispute within the escrow window
-         * @description **Who:** Signed-in users (the session cookie).
+         * @description **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `trade` (403 `INSUFFICIENT_SCOPE` without it).
          */
         post: operations["postPaymentsByIdDispute"];
         delete?: never;
@@ -673,7 +673,7 @@ export interface paths {
         put?: never;
         /**
          * Settle a dispute: refund the buyer or release to the provider
-         * @description **Who:** Administrators only.
+         * @description **Who:** Administrators only. Or a personal API token (`Authorization: Bearer`) with the scope `admin` (403 `INSUFFICIENT_SCOPE` without it).
          */
         post: operations["postPaymentsByIdSettle"];
         delete?: never;
@@ -695,7 +695,7 @@ export interface paths {
          * Add evidence to a payment's dispute: a statement and files (the buyer or the provider)
          * @description Multipart: a `statement` field (at most 5000 characters) and up to 5 files in fields named `files` (PNG, JPEG or WebP images, PDF, text or CSV; at most 10 MB each; 20 files per side in all). The bytes decide the type, not the name: a file that is not what its extension says is 400. While the dispute is open and for 72 hours after it was opened (else 409). A refused submission keeps nothing. The other side is notified (`dispute.evidence`). The payment’s other readers are answered 404; administrators 403.
          *
-         *     **Who:** Signed-in users (the session cookie).
+         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `trade` (403 `INSUFFICIENT_SCOPE` without it).
          */
         post: operations["postPaymentsByIdDisputeEvidence"];
         delete?: never;
@@ -715,7 +715,7 @@ export interface paths {
          * Download one file of a dispute's evidence (the buyer, the seller, administrators)
          * @description Always an attachment, with the type its bytes were recognised as; ETag (its sha256) and Range as other downloads. Anyone else is answered 404.
          *
-         *     **Who:** Signed-in users (the session cookie).
+         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `trade` (403 `INSUFFICIENT_SCOPE` without it).
          */
         get: operations["getPaymentsByIdDisputeEvidenceByEvidenceIdFilesByFileId"];
         put?: never;
@@ -737,7 +737,7 @@ export interface paths {
          * A payment's invoice as PDF
          * @description Issued when the payment is confirmed, numbered without gaps (DP-2026-000123). The buyer, the seller and administrators may download it; anyone else is answered 404.
          *
-         *     **Who:** Signed-in users (the session cookie).
+         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `trade` (403 `INSUFFICIENT_SCOPE` without it).
          */
         get: operations["getPaymentsByIdInvoice"];
         put?: never;
@@ -759,7 +759,7 @@ export interface paths {
          * A refunded payment's credit note as PDF
          * @description Issued when a dispute is settled with a refund, with its own number (CN-2026-000004) naming the invoice it credits. Same readers as the invoice; 404 when the payment was not refunded.
          *
-         *     **Who:** Signed-in users (the session cookie).
+         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `trade` (403 `INSUFFICIENT_SCOPE` without it).
          */
         get: operations["getPaymentsByIdCreditNote"];
         put?: never;
@@ -781,7 +781,7 @@ export interface paths {
          * A provider's monthly statement as PDF
          * @description Sales of the month (UTC) with their invoice numbers, commission, refunds, what is still in escrow and the payouts released during the month. Providers read their own; administrators anyone's with `providerId`.
          *
-         *     **Who:** Signed-in providers whose due diligence is approved.
+         *     **Who:** Signed-in providers whose due diligence is approved. Or a personal API token (`Authorization: Bearer`) with the scope `listings` (403 `INSUFFICIENT_SCOPE` without it).
          */
         get: operations["getProviderStatementsByMonth"];
         put?: never;
@@ -803,7 +803,7 @@ export interface paths {
          * Access to a purchase's data and its key's prefix (never changes a key)
          * @description Reading access never changes a key: the answer names the live key by its prefix (`apiKey` is null), so a key saved from the escrow answer keeps working. Only a purchase with no key yet gets one here, shown in full in that answer alone. To replace a lost key, rotate it.
          *
-         *     **Who:** Signed-in users (the session cookie).
+         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `data:read` (403 `INSUFFICIENT_SCOPE` without it).
          */
         get: operations["getDataAccessByPurchaseId"];
         put?: never;
@@ -825,7 +825,7 @@ export interface paths {
         put?: never;
         /**
          * Replace the data key (the old one stops working)
-         * @description **Who:** Signed-in users (the session cookie).
+         * @description **Who:** Signed-in users (the session cookie). Not with a personal API token: tokens are refused here (403 `SESSION_REQUIRED`), sign in with a password session.
          */
         post: operations["postDataAccessByPurchaseIdRotate"];
         delete?: never;
@@ -855,7 +855,7 @@ export interface paths {
          *
          *     A listing delivered by its provider's own link has no file here: the answer is JSON with `dataAccessUrl` and `accessInstructions` (the data is on the provider's host; this key does not open it).
          *
-         *     **Who:** A buyer with access, authenticated by the `X-API-Key` header.
+         *     **Who:** A buyer with access, authenticated by the `X-API-Key` header. Or a personal API token (`Authorization: Bearer`) with the scope `data:read` (403 `INSUFFICIENT_SCOPE` without it), sent instead of `X-API-Key`: then the purchase of the token's own user decides.
          */
         get: operations["getDataDownloadByContractId"];
         put?: never;
@@ -885,7 +885,7 @@ export interface paths {
          *
          *     Compressed (`Content-Encoding: br` or `gzip`) when `Accept-Encoding` accepts it, with no Content-Length then. `fields=a,b` keeps only those fields, in that order.
          *
-         *     **Who:** A buyer with access, authenticated by the `X-API-Key` header.
+         *     **Who:** A buyer with access, authenticated by the `X-API-Key` header. Or a personal API token (`Authorization: Bearer`) with the scope `data:read` (403 `INSUFFICIENT_SCOPE` without it), sent instead of `X-API-Key`: then the purchase of the token's own user decides.
          */
         get: operations["getDataStreamByContractId"];
         put?: never;
@@ -907,7 +907,7 @@ export interface paths {
          * Browse and search active contracts (administrators: the review queue with status)
          * @description Paged with `limit` and `offset`: the total is in `X-Total-Count` (`X-Total-Count-Exact: false` when counting stopped at 10,000), the pages in `Link`. With `status=pending_review` or `rejected`: the review queue, for administrators, oldest first, with the back-office fields.
          *
-         *     **Who:** Anyone, signed in or not. Or a personal API token (`Authorization: Bearer`) with the scope `market:read`.
+         *     **Who:** Anyone, signed in or not. Or a personal API token (`Authorization: Bearer`) with the scope `market:read` (403 `INSUFFICIENT_SCOPE` without it).
          */
         get: operations["getContracts"];
         put?: never;
@@ -915,7 +915,7 @@ export interface paths {
          * Submit a listing for review
          * @description Upload the file first (`POST /api/uploads`) and send its `fileId`, or give a `dataAccessUrl`. `price` may also be sent as a number. The listing waits in `pending_review` until an administrator approves it.
          *
-         *     **Who:** Signed-in providers whose due diligence is approved.
+         *     **Who:** Signed-in providers whose due diligence is approved. Or a personal API token (`Authorization: Bearer`) with the scope `listings` (403 `INSUFFICIENT_SCOPE` without it).
          */
         post: operations["postContracts"];
         delete?: never;
@@ -935,7 +935,7 @@ export interface paths {
          * One contract
          * @description Its provider and administrators also get the back-office fields (`Listing`); everyone else the public shape. Listings that are not active are not found for anyone else.
          *
-         *     **Who:** Anyone, signed in or not. Or a personal API token (`Authorization: Bearer`) with the scope `market:read`.
+         *     **Who:** Anyone, signed in or not. Or a personal API token (`Authorization: Bearer`) with the scope `market:read` (403 `INSUFFICIENT_SCOPE` without it).
          */
         get: operations["getContractsById"];
         put?: never;
@@ -945,7 +945,7 @@ export interface paths {
         head?: never;
         /**
          * Approve (active) or reject a listing
-         * @description **Who:** Administrators only.
+         * @description **Who:** Administrators only. Or a personal API token (`Authorization: Bearer`) with the scope `admin` (403 `INSUFFICIENT_SCOPE` without it).
          */
         patch: operations["patchContractsById"];
         trace?: never;
@@ -961,7 +961,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a listing's data file (streamed; up to 500 MB)
-         * @description **Who:** Signed-in providers whose due diligence is approved.
+         * @description **Who:** Signed-in providers whose due diligence is approved. Or a personal API token (`Authorization: Bearer`) with the scope `listings` (403 `INSUFFICIENT_SCOPE` without it).
          */
         post: operations["postUploads"];
         delete?: never;
@@ -979,7 +979,7 @@ export interface paths {
         };
         /**
          * Download an uploaded listing file (its provider and administrators)
-         * @description **Who:** Signed-in users (the session cookie).
+         * @description **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `listings` (403 `INSUFFICIENT_SCOPE` without it).
          */
         get: operations["getFilesByIdDownload"];
         put?: never;
@@ -1001,7 +1001,7 @@ export interface paths {
          * A listing's releases, newest first
          * @description Public metadata of each release (version, publishedAt, notes, size, sha256, recordCount, schemaChange and the schema diff against the previous release). Paged with `limit` and `offset` (100 by default and at most). The files themselves: `/api/data/download/{contractId}?release={version}` with a purchase that includes the release.
          *
-         *     **Who:** Anyone, signed in or not.
+         *     **Who:** Anyone, signed in or not. Or a personal API token (`Authorization: Bearer`) with the scope `market:read` (403 `INSUFFICIENT_SCOPE` without it).
          */
         get: operations["getContractsByIdReleases"];
         put?: never;
@@ -1009,7 +1009,7 @@ export interface paths {
          * Publish the next release of a file listing
          * @description The listing's provider only (anyone else 403; a listing they may not see 404). Upload the file first (`POST /api/uploads`), then send its `fileId` with a `version` and `notes`. The file is checked and profiled as any upload; the release gets the schema diff against the previous one, the listing's record count and fields follow it, and buyers whose purchase includes it are told. A version the listing already has: 409; a link listing or one not approved yet: 409.
          *
-         *     **Who:** Signed-in providers whose due diligence is approved.
+         *     **Who:** Signed-in providers whose due diligence is approved. Or a personal API token (`Authorization: Bearer`) with the scope `listings` (403 `INSUFFICIENT_SCOPE` without it).
          */
         post: operations["postContractsByIdReleases"];
         delete?: never;
@@ -1031,7 +1031,7 @@ export interface paths {
          * Confirm a link listing's update
          * @description The listing's provider says the data behind the link was refreshed: it counts as a release for the listing's freshness promise (clears "delayed", starts the next wait). Link listings (`dataAccessType: external_link`) on sale only; a file listing publishes a release instead.
          *
-         *     **Who:** Signed-in providers whose due diligence is approved.
+         *     **Who:** Signed-in providers whose due diligence is approved. Or a personal API token (`Authorization: Bearer`) with the scope `listings` (403 `INSUFFICIENT_SCOPE` without it).
          */
         post: operations["postContractsByIdUpdates"];
         delete?: never;
@@ -1057,7 +1057,7 @@ export interface paths {
          * Edit a listing (its provider)
          * @description Only the fields sent change. On a listing on the market (active or paused) wording, samples and `price` change at once (the market price follows the list price while nothing sold since it was set); `category`, `dataAccessType` and `dataAccessUrl` wait in a revision (`latestRevision`, pending) that an administrator approves or rejects, while the approved version stays on sale. A listing waiting for review (or rejected, then resubmitted) takes every change at once. A new file is a new release, not an edit.
          *
-         *     **Who:** Signed-in providers whose due diligence is approved.
+         *     **Who:** Signed-in providers whose due diligence is approved. Or a personal API token (`Authorization: Bearer`) with the scope `listings` (403 `INSUFFICIENT_SCOPE` without it).
          */
         patch: operations["patchContractsByIdDetails"];
         trace?: never;
@@ -1075,7 +1075,7 @@ export interface paths {
          * Pause a listing (its provider)
          * @description No new sales or bids until resumed: buying and bidding answer 409 `CONTRACT_NOT_ACTIVE`. Buyers keep their access; open bids stay but cannot be accepted or paid. The contract page still answers, with `status: paused`.
          *
-         *     **Who:** Signed-in providers whose due diligence is approved.
+         *     **Who:** Signed-in providers whose due diligence is approved. Or a personal API token (`Authorization: Bearer`) with the scope `listings` (403 `INSUFFICIENT_SCOPE` without it).
          */
         post: operations["postContractsByIdPause"];
         delete?: never;
@@ -1097,7 +1097,7 @@ export interface paths {
          * Resume a paused listing (its provider)
          * @description Back on the market: sales and bids open again.
          *
-         *     **Who:** Signed-in providers whose due diligence is approved.
+         *     **Who:** Signed-in providers whose due diligence is approved. Or a personal API token (`Authorization: Bearer`) with the scope `listings` (403 `INSUFFICIENT_SCOPE` without it).
          */
         post: operations["postContractsByIdResume"];
         delete?: never;
@@ -1119,7 +1119,7 @@ export interface paths {
          * Delist a listing for good (its provider)
          * @description An active or paused listing stops being sold for good (no resume). Open bids are declined; buyers keep their access.
          *
-         *     **Who:** Signed-in providers whose due diligence is approved.
+         *     **Who:** Signed-in providers whose due diligence is approved. Or a personal API token (`Authorization: Bearer`) with the scope `listings` (403 `INSUFFICIENT_SCOPE` without it).
          */
         post: operations["postContractsByIdDelist"];
         delete?: never;
@@ -1145,7 +1145,7 @@ export interface paths {
          * Approve or reject a listing's pending revision
          * @description approved copies the proposed category and delivery onto the listing; rejected keeps the listing as it was approved and tells the provider the reason.
          *
-         *     **Who:** Administrators only.
+         *     **Who:** Administrators only. Or a personal API token (`Authorization: Bearer`) with the scope `admin` (403 `INSUFFICIENT_SCOPE` without it).
          */
         patch: operations["patchListingRevisionsById"];
         trace?: never;
@@ -1161,7 +1161,7 @@ export interface paths {
          * A listing's sample rows as a file (CSV or JSON): free, before paying; never the data file
          * @description The sample rows the contract page shows, columns in the field dictionary’s order. An attachment named after the listing (`<title>-sample.csv`). Listings not visible on the market are not found (their provider and administrators excepted).
          *
-         *     **Who:** Anyone, signed in or not. Or a personal API token (`Authorization: Bearer`) with the scope `market:read`.
+         *     **Who:** Anyone, signed in or not. Or a personal API token (`Authorization: Bearer`) with the scope `market:read` (403 `INSUFFICIENT_SCOPE` without it).
          */
         get: operations["getContractsByIdSample"];
         put?: never;
@@ -1181,7 +1181,7 @@ export interface paths {
         };
         /**
          * Market figures (the hero and the ticker)
-         * @description **Who:** Anyone, signed in or not. Or a personal API token (`Authorization: Bearer`) with the scope `market:read`.
+         * @description **Who:** Anyone, signed in or not. Or a personal API token (`Authorization: Bearer`) with the scope `market:read` (403 `INSUFFICIENT_SCOPE` without it).
          */
         get: operations["getStats"];
         put?: never;
@@ -1203,7 +1203,7 @@ export interface paths {
         put?: never;
         /**
          * Place a bid on an active contract
-         * @description **Who:** Signed-in users (the session cookie).
+         * @description **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `trade` (403 `INSUFFICIENT_SCOPE` without it).
          */
         post: operations["postBids"];
         delete?: never;
@@ -1225,7 +1225,7 @@ export interface paths {
          * Withdraw one's own open bid
          * @description Only the bidder may, administrators included (the provider declines instead): someone else's bid is a 403, a bid on a listing the caller may not see a 404, a bid that is no longer open a 409. Answers the bid, now `withdrawn`.
          *
-         *     **Who:** Signed-in users (the session cookie).
+         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `trade` (403 `INSUFFICIENT_SCOPE` without it).
          */
         post: operations["postBidsByIdWithdraw"];
         delete?: never;
@@ -1245,7 +1245,7 @@ export interface paths {
         put?: never;
         /**
          * Start a purchase at the server's price (pending until paid)
-         * @description **Who:** Signed-in users (the session cookie).
+         * @description **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `trade` (403 `INSUFFICIENT_SCOPE` without it).
          */
         post: operations["postPurchases"];
         delete?: never;
@@ -1267,7 +1267,7 @@ export interface paths {
          * Stop a subscription from renewing (its buyer; access lasts until the end of the paid period)
          * @description No more renewals are charged; the data stays open until `accessExpiresAt`. Cancelling a purchase that does not renew answers it unchanged. The body may be empty.
          *
-         *     **Who:** Signed-in users (the session cookie).
+         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `trade` (403 `INSUFFICIENT_SCOPE` without it).
          */
         post: operations["postPurchasesByIdCancelRenewal"];
         delete?: never;
@@ -1287,7 +1287,7 @@ export interface paths {
         put?: never;
         /**
          * Review the provider of a purchase (after release)
-         * @description **Who:** Signed-in users (the session cookie).
+         * @description **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `trade` (403 `INSUFFICIENT_SCOPE` without it).
          */
         post: operations["postReviews"];
         delete?: never;
@@ -1305,7 +1305,7 @@ export interface paths {
         };
         /**
          * The signed-in user's conversations, newest activity first
-         * @description **Who:** Signed-in users (the session cookie).
+         * @description **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `messages` (403 `INSUFFICIENT_SCOPE` without it).
          */
         get: operations["getMessagesConversations"];
         put?: never;
@@ -1325,7 +1325,7 @@ export interface paths {
         };
         /**
          * How many unread messages (one's own only)
-         * @description **Who:** Signed-in users (the session cookie).
+         * @description **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `messages` (403 `INSUFFICIENT_SCOPE` without it).
          */
         get: operations["getMessagesUnreadByUserId"];
         put?: never;
@@ -1345,13 +1345,13 @@ export interface paths {
         };
         /**
          * A conversation's messages, oldest first (reading marks it read)
-         * @description **Who:** Signed-in users (the session cookie).
+         * @description **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `messages` (403 `INSUFFICIENT_SCOPE` without it).
          */
         get: operations["getMessages"];
         put?: never;
         /**
          * Send a message (opens the conversation when there is none)
-         * @description **Who:** Signed-in users (the session cookie).
+         * @description **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `messages` (403 `INSUFFICIENT_SCOPE` without it).
          */
         post: operations["postMessages"];
         delete?: never;
@@ -1371,7 +1371,7 @@ export interface paths {
          * The signed-in user's notifications, newest first
          * @description Paged with `limit` (20 by default, at most 100) and `offset`: the total is in `X-Total-Count`, the pages in `Link`. `unread=true` lists only those not read yet.
          *
-         *     **Who:** Signed-in users (the session cookie).
+         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `account:read` (403 `INSUFFICIENT_SCOPE` without it).
          */
         get: operations["getNotifications"];
         put?: never;
@@ -1393,7 +1393,7 @@ export interface paths {
         put?: never;
         /**
          * Mark notifications read: some by id, or all
-         * @description **Who:** Signed-in users (the session cookie).
+         * @description **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `account:write` (403 `INSUFFICIENT_SCOPE` without it).
          */
         post: operations["postNotificationsRead"];
         delete?: never;
@@ -1411,14 +1411,14 @@ export interface paths {
         };
         /**
          * Where the signed-in user hears of each kind of notification
-         * @description **Who:** Signed-in users (the session cookie).
+         * @description **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `account:read` (403 `INSUFFICIENT_SCOPE` without it).
          */
         get: operations["getNotificationsPreferences"];
         /**
          * Choose in the app, by mail or both, per kind
          * @description Kinds not named keep their channel. Security kinds (`locked`) are always mailed: `app` is refused for them. Answers every kind.
          *
-         *     **Who:** Signed-in users (the session cookie).
+         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `account:write` (403 `INSUFFICIENT_SCOPE` without it).
          */
         put: operations["putNotificationsPreferences"];
         post?: never;
@@ -1441,7 +1441,7 @@ export interface paths {
          * Stop the mails of one kind, by the token of a mailed link
          * @description The token names its person and kind; that kind then reaches them in the app only. No login needed.
          *
-         *     **Who:** Anyone, signed in or not.
+         *     **Who:** Anyone, signed in or not. Not with a personal API token: tokens are refused here (403 `SESSION_REQUIRED`), sign in with a password session.
          */
         post: operations["postNotificationsUnsubscribe"];
         delete?: never;
@@ -1461,7 +1461,7 @@ export interface paths {
          * The signed-in user's webhook endpoints
          * @description Newest first; at most 10. The signing secrets are never shown again.
          *
-         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `webhooks`.
+         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `webhooks` (403 `INSUFFICIENT_SCOPE` without it).
          */
         get: operations["getWebhooks"];
         put?: never;
@@ -1469,7 +1469,7 @@ export interface paths {
          * Register a webhook endpoint; answers its signing secret, once
          * @description Events concerning the caller are POSTed to `url` as JSON `{ id, type, createdAt, data }`, signed: `DataPit-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`, with `DataPit-Event-Id` and `DataPit-Event-Type`. A non-2xx answer (a redirect included) or no answer within 5 s is retried with exponential backoff for 3 days; an endpoint failing for 3 days is disabled and its owner told. At most 10 endpoints (409 beyond). The URL must be http(s) (https in production) and reach public addresses only (400 otherwise).
          *
-         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `webhooks`.
+         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `webhooks` (403 `INSUFFICIENT_SCOPE` without it).
          */
         post: operations["postWebhooks"];
         delete?: never;
@@ -1512,7 +1512,7 @@ export interface paths {
          * Delete a webhook endpoint
          * @description With its delivery log; nothing more is sent to it. Another user’s endpoint is a 404.
          *
-         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `webhooks`.
+         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `webhooks` (403 `INSUFFICIENT_SCOPE` without it).
          */
         delete: operations["deleteWebhooksById"];
         options?: never;
@@ -1533,7 +1533,7 @@ export interface paths {
          * Turn a disabled webhook endpoint back on
          * @description Its failure streak starts again. The events it missed are in GET /api/events.
          *
-         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `webhooks`.
+         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `webhooks` (403 `INSUFFICIENT_SCOPE` without it).
          */
         post: operations["postWebhooksByIdEnable"];
         delete?: never;
@@ -1555,7 +1555,7 @@ export interface paths {
          * Send a webhook.test event to the endpoint
          * @description Through the same job as real events, within seconds: answers the delivery, `pending`; its log tells how it went. A disabled endpoint is a 409.
          *
-         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `webhooks`.
+         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `webhooks` (403 `INSUFFICIENT_SCOPE` without it).
          */
         post: operations["postWebhooksByIdTest"];
         delete?: never;
@@ -1575,7 +1575,7 @@ export interface paths {
          * An endpoint's deliveries, newest first, with their attempts
          * @description Paged with `limit` (20 by default, at most 100) and `offset`: the total is in `X-Total-Count`, the pages in `Link`.
          *
-         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `webhooks`.
+         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `webhooks` (403 `INSUFFICIENT_SCOPE` without it).
          */
         get: operations["getWebhooksByIdDeliveries"];
         put?: never;
@@ -1599,7 +1599,7 @@ export interface paths {
          * Send a delivery again, now
          * @description One more attempt whatever became of the delivery (a failure of it is not retried further); answers the delivery as it stands, the attempt follows within seconds. A disabled endpoint is a 409.
          *
-         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `webhooks`.
+         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `webhooks` (403 `INSUFFICIENT_SCOPE` without it).
          */
         post: operations["postWebhooksByIdDeliveriesByDeliveryIdRedeliver"];
         delete?: never;
@@ -1619,7 +1619,7 @@ export interface paths {
          * The signed-in user's events, oldest first after a cursor
          * @description The events that concerned the caller (the ones their webhooks receive), oldest first. Keep `nextCursor` and pass it as `after` next time: a program that was down reads on from there and misses nothing. `hasMore` says whether to read on now; `Link` (rel="next") is the next page.
          *
-         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `webhooks`.
+         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `webhooks` (403 `INSUFFICIENT_SCOPE` without it).
          */
         get: operations["getEvents"];
         put?: never;
@@ -1639,7 +1639,7 @@ export interface paths {
         };
         /**
          * The signed-in trader's paper positions, newest first
-         * @description **Who:** Signed-in users (the session cookie).
+         * @description **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `trade` (403 `INSUFFICIENT_SCOPE` without it).
          */
         get: operations["getPositions"];
         put?: never;
@@ -1647,7 +1647,7 @@ export interface paths {
          * Open a long or short paper position with a 1-5x multiplier
          * @description The entry price and margin are set by the server (anything sent for them is ignored).
          *
-         *     **Who:** Signed-in users (the session cookie).
+         *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `trade` (403 `INSUFFICIENT_SCOPE` without it).
          */
         post: operations["postPositions"];
         delete?: never;
@@ -1667,7 +1667,7 @@ export interface paths {
         put?: never;
         /**
          * Close a position at the current price
-         * @description **Who:** Signed-in users (the session cookie).
+         * @description **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `trade` (403 `INSUFFICIENT_SCOPE` without it).
          */
         post: operations["postPositionsByIdClose"];
         delete?: never;
@@ -1685,7 +1685,7 @@ export interface paths {
         };
         /**
          * Platform earnings: commission, volume, top providers, revenue by day
-         * @description **Who:** Administrators only.
+         * @description **Who:** Administrators only. Or a personal API token (`Authorization: Bearer`) with the scope `admin` (403 `INSUFFICIENT_SCOPE` without it).
          */
         get: operations["getPlatformEarnings"];
         put?: never;
@@ -1707,7 +1707,7 @@ export interface paths {
         put?: never;
         /**
          * Open a support ticket (visitors get a grant cookie to follow it)
-         * @description **Who:** Anyone, signed in or not.
+         * @description **Who:** Anyone, signed in or not. Or a personal API token (`Authorization: Bearer`) with the scope `messages` (403 `INSUFFICIENT_SCOPE` without it).
          */
         post: operations["postSupportTickets"];
         delete?: never;
@@ -1725,13 +1725,13 @@ export interface paths {
         };
         /**
          * A ticket's messages
-         * @description **Who:** The ticket's owner (session or the visitor's grant cookie) and administrators.
+         * @description **Who:** The ticket's owner (session or the visitor's grant cookie) and administrators. Or a personal API token (`Authorization: Bearer`) with the scope `messages` (403 `INSUFFICIENT_SCOPE` without it).
          */
         get: operations["getSupportTicketsByIdMessages"];
         put?: never;
         /**
          * Add a message to a ticket
-         * @description **Who:** The ticket's owner (session or the visitor's grant cookie) and administrators.
+         * @description **Who:** The ticket's owner (session or the visitor's grant cookie) and administrators. Or a personal API token (`Authorization: Bearer`) with the scope `messages` (403 `INSUFFICIENT_SCOPE` without it).
          */
         post: operations["postSupportTicketsByIdMessages"];
         delete?: never;
@@ -1749,7 +1749,7 @@ export interface paths {
         };
         /**
          * The support queue
-         * @description **Who:** Administrators only.
+         * @description **Who:** Administrators only. Or a personal API token (`Authorization: Bearer`) with the scope `admin` (403 `INSUFFICIENT_SCOPE` without it).
          */
         get: operations["getSupportAdminTickets"];
         put?: never;
@@ -1771,7 +1771,7 @@ export interface paths {
         put?: never;
         /**
          * Reply to a ticket as the support team
-         * @description **Who:** Administrators only.
+         * @description **Who:** Administrators only. Or a personal API token (`Authorization: Bearer`) with the scopes `admin`, `messages`: it needs all of them (403 `INSUFFICIENT_SCOPE` without any one).
          */
         post: operations["postSupportMessages"];
         delete?: never;
@@ -1795,7 +1795,7 @@ export interface paths {
         head?: never;
         /**
          * Change a ticket's status or assignee
-         * @description **Who:** Administrators only.
+         * @description **Who:** Administrators only. Or a personal API token (`Authorization: Bearer`) with the scope `admin` (403 `INSUFFICIENT_SCOPE` without it).
          */
         patch: operations["patchSupportTicketsById"];
         trace?: never;
@@ -1811,7 +1811,7 @@ export interface paths {
          * The signed-in user's personal API tokens, newest first (never their secrets)
          * @description Needs a signed-in session: an API token calling this is answered 403 (`SESSION_REQUIRED`).
          *
-         *     **Who:** Signed-in users (the session cookie).
+         *     **Who:** Signed-in users (the session cookie). Not with a personal API token: tokens are refused here (403 `SESSION_REQUIRED`), sign in with a password session.
          */
         get: operations["getTokens"];
         put?: never;
@@ -1819,7 +1819,7 @@ export interface paths {
          * Create a personal API token: its secret is answered this once
          * @description Needs a signed-in session: an API token calling this is answered 403 (`SESSION_REQUIRED`). At most 50 live tokens per user (409 `TOKEN_LIMIT_REACHED`); the scope `admin` asked by anyone but an administrator is 403 (`ADMIN_SCOPE_REFUSED`). The owner is told by mail.
          *
-         *     **Who:** Signed-in users (the session cookie).
+         *     **Who:** Signed-in users (the session cookie). Not with a personal API token: tokens are refused here (403 `SESSION_REQUIRED`), sign in with a password session.
          */
         post: operations["postTokens"];
         delete?: never;
@@ -1842,7 +1842,7 @@ export interface paths {
          * Revoke one of your tokens at once: calls with it then answer 401
          * @description Needs a signed-in session: an API token calling this is answered 403 (`SESSION_REQUIRED`). Revoking a revoked token answers it again; someone else's token is 404.
          *
-         *     **Who:** Signed-in users (the session cookie).
+         *     **Who:** Signed-in users (the session cookie). Not with a personal API token: tokens are refused here (403 `SESSION_REQUIRED`), sign in with a password session.
          */
         delete: operations["deleteTokensById"];
         options?: never;
@@ -1859,7 +1859,7 @@ export interface paths {
         };
         /**
          * The signed-in buyer's payment for a contract
-         * @description **Who:** Signed-in users (the session cookie).
+         * @description **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `trade` (403 `INSUFFICIENT_SCOPE` without it).
          *
          *     Also answered at `GET /api/payments/contract/{contractId}`, its first path.
          */
@@ -1883,7 +1883,7 @@ export interface paths {
          * A contract's bids, newest first
          * @description Paged with `limit` and `offset` (100 by default and at most): the total is in `X-Total-Count`, the pages in `Link`. Everyone sees amounts, statuses and times; the bidder and message only the bidder, the provider and administrators.
          *
-         *     **Who:** Anyone, signed in or not. Or a personal API token (`Authorization: Bearer`) with the scope `market:read`.
+         *     **Who:** Anyone, signed in or not. Or a personal API token (`Authorization: Bearer`) with the scope `market:read` (403 `INSUFFICIENT_SCOPE` without it).
          *
          *     Also answered at `GET /api/bids/contract/{id}`, its first path.
          */
@@ -1905,7 +1905,7 @@ export interface paths {
         };
         /**
          * The signed-in buyer's purchases (only one's own)
-         * @description **Who:** Signed-in users (the session cookie).
+         * @description **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `data:read` (403 `INSUFFICIENT_SCOPE` without it).
          *
          *     Also answered at `GET /api/purchases/buyer/{userId}`, its first path.
          */
@@ -2645,6 +2645,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
+            401: {
+                headers: {
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description In conflict with the current state (a duplicate, or a status that does not allow it). Codes: `CONFLICT`, `INVALID_TRANSITION`, `ALREADY_EXISTS`, `TWO_FACTOR_ALREADY_ENABLED`, `TWO_FACTOR_NOT_ENABLED`, `TWO_FACTOR_ENROLMENT_NOT_STARTED`, `EMAIL_TAKEN`, `ACCOUNT_HAS_OPEN_OBLIGATIONS`, `ADMIN_ACCOUNT`, `ADMIN_EXEMPT`, `APPLICATION_EXISTS`, `NOT_A_FILE_LISTING`, `CONTRACT_NOT_ACTIVE`, `PAYMENT_IN_PROGRESS`, `ESCROW_WINDOW_CLOSED`, `IDEMPOTENCY_KEY_REUSED`, `EVIDENCE_WINDOW_CLOSED`, `TOKEN_LIMIT_REACHED`, `IDEMPOTENCY_KEY_IN_PROGRESS`, `IDEMPOTENT_ANSWER_NOT_KEPT`. */
             409: {
                 headers: {
@@ -2754,7 +2774,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -2819,6 +2839,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
+            401: {
+                headers: {
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAuthUser: {
@@ -2855,8 +2895,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2897,6 +2946,26 @@ export interface operations {
             304: components["responses"]["NotModified"];
             /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
+            401: {
+                headers: {
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2962,6 +3031,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
+            401: {
+                headers: {
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many attempts: wait `retryAfterSeconds`. Codes: `RATE_LIMITED`. */
             429: {
                 headers: {
@@ -3016,6 +3105,26 @@ export interface operations {
             };
             /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
+            401: {
+                headers: {
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3086,6 +3195,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
+            401: {
+                headers: {
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAuthSessions: {
@@ -3135,8 +3264,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3182,8 +3320,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3231,8 +3378,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3304,8 +3460,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3397,8 +3562,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3461,8 +3635,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3511,8 +3694,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3583,8 +3775,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3667,8 +3868,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3748,8 +3958,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3834,8 +4053,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3899,8 +4127,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3947,6 +4184,26 @@ export interface operations {
             };
             /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
+            401: {
+                headers: {
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4019,8 +4276,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4102,8 +4368,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4153,8 +4428,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4246,8 +4530,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4304,8 +4597,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4350,7 +4652,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -4443,7 +4745,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -4509,8 +4811,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4555,7 +4866,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -4630,7 +4941,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -4722,7 +5033,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -4865,7 +5176,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -4875,6 +5186,15 @@ export interface operations {
             };
             /** @description The payment provider declined the charge. Codes: `PAYMENT_DECLINED`. */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4953,7 +5273,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -5039,7 +5359,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -5141,7 +5461,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -5254,8 +5574,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -5314,8 +5643,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -5365,8 +5703,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -5419,7 +5766,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -5486,7 +5833,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -5558,7 +5905,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -5671,7 +6018,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -5767,7 +6114,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -5872,7 +6219,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -5987,7 +6334,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -6032,6 +6379,26 @@ export interface operations {
             304: components["responses"]["NotModified"];
             /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
+            401: {
+                headers: {
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6100,7 +6467,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -6195,7 +6562,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -6290,7 +6657,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -6369,6 +6736,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
+            401: {
+                headers: {
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or not visible to the caller. Codes: `NOT_FOUND`, `SESSION_NOT_FOUND`. */
             404: {
                 headers: {
@@ -6432,7 +6819,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -6516,7 +6903,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -6688,7 +7075,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -6828,7 +7215,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -6968,7 +7355,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -7108,7 +7495,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -7194,7 +7581,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -7266,6 +7653,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
+            401: {
+                headers: {
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or not visible to the caller. Codes: `NOT_FOUND`, `SESSION_NOT_FOUND`. */
             404: {
                 headers: {
@@ -7311,6 +7718,26 @@ export interface operations {
             304: components["responses"]["NotModified"];
             /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
+            401: {
+                headers: {
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7373,7 +7800,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -7457,7 +7884,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -7543,7 +7970,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -7619,7 +8046,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -7697,7 +8124,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -7770,8 +8197,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -7818,7 +8254,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -7839,9 +8275,9 @@ export interface operations {
     };
     getMessages: {
         parameters: {
-            query?: {
-                /** @description Required: the conversation to read. */
-                conversationId?: string;
+            query: {
+                /** @description The conversation to read. */
+                conversationId: string;
             };
             header?: {
                 /** @description The ETag of an answer the client keeps: 304 without a body while it is current. */
@@ -7876,8 +8312,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -7946,8 +8391,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -8022,8 +8476,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -8085,8 +8548,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -8129,8 +8601,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -8189,8 +8670,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -8243,6 +8733,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
+            401: {
+                headers: {
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getWebhooks: {
@@ -8279,8 +8789,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -8346,8 +8865,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -8428,8 +8956,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -8482,8 +9019,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -8536,8 +9082,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -8609,8 +9164,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -8664,8 +9228,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -8740,8 +9313,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -8786,8 +9368,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -8852,8 +9443,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -8906,8 +9506,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9003,7 +9612,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -9073,6 +9682,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
+            401: {
+                headers: {
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many attempts: wait `retryAfterSeconds`. Codes: `RATE_LIMITED`. */
             429: {
                 headers: {
@@ -9125,7 +9754,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -9199,7 +9828,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -9277,7 +9906,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -9343,7 +9972,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -9425,7 +10054,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -9496,8 +10125,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9560,7 +10198,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -9620,7 +10258,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
@@ -9684,8 +10322,17 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9745,6 +10392,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
+            401: {
+                headers: {
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or not visible to the caller. Codes: `NOT_FOUND`, `SESSION_NOT_FOUND`. */
             404: {
                 headers: {
@@ -9794,7 +10461,7 @@ export interface operations {
             /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
             401: {
                 headers: {
-                    /** @description The challenge: the session cookie, or the X-API-Key header on the data routes. */
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
                     "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };

@@ -35,6 +35,7 @@ export function accountRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.post('/change-email', doc({
     access: 'signed-in',
+    tokenScopes: 'session-only',
     summary: 'Ask to change the email: a link is mailed to the new address, the old one is told',
     description: 'The email changes only when the link (valid 1 hour, once) is opened. Limited like verification resends.',
     body: ChangeEmailBody,
@@ -49,6 +50,7 @@ export function accountRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.post('/confirm-email-change', doc({
     access: 'public',
+    tokenScopes: 'session-only',
     summary: 'Change the email with the token mailed to the new address',
     description: 'No session needed: the link may be opened on another device. 409 when another account took the address meanwhile.',
     body: ConfirmBody,
@@ -63,6 +65,7 @@ export function accountRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.delete('/change-email', doc({
     access: 'signed-in',
+    tokenScopes: 'session-only',
     summary: 'Withdraw a change of email waiting for its link',
     answers: { 200: MessageAnswer },
   }), async (c) => {
@@ -72,6 +75,7 @@ export function accountRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.post('/delete-account', doc({
     access: 'signed-in',
+    tokenScopes: 'session-only',
     summary: 'Delete the signed-in account (password and the word DELETE); the session ends',
     description:
       'Personal data is erased or replaced; payments, invoices, sales, reviews, messages and disputes stay with the name "Deleted user". ' +

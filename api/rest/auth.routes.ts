@@ -79,6 +79,7 @@ export function authRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.post('/register', doc({
     access: 'public',
+    tokenScopes: 'session-only',
     summary: 'Create an account; a verification link is mailed',
     body: RegisterBody,
     example: { name: 'Ava Thompson', email: 'ava@example.com', username: 'ava_t', password: 'Str0ng#Pass', confirmPassword: 'Str0ng#Pass' },
@@ -94,6 +95,7 @@ export function authRoutes(yoga: Yoga, clientIp: ClientIp) {
   // only `email` is the administrator login of /admin-login (admins only).
   r.post('/login', doc({
     access: 'public',
+    tokenScopes: 'session-only',
     summary: 'Log in (sets the session cookie)',
     description: 'A body with `usernameOrEmail` logs a user in; a body with only `email` is the administrator login.',
     body: LoginBody,
@@ -131,6 +133,7 @@ export function authRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.post('/logout', doc({
     access: 'public',
+    tokenScopes: 'session-only',
     summary: 'Log out: the session ends on the server and the cookie is cleared',
     answers: { 200: MessageAnswer },
   }), async (c) => {
@@ -141,6 +144,7 @@ export function authRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.get('/user', doc({
     access: 'signed-in',
+    tokenScopes: ['account:read', 'listings'],
     summary: 'The signed-in user',
     answers: { 200: UserAnswer },
   }), async (c) => {
@@ -152,6 +156,7 @@ export function authRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.get('/verify-email', doc({
     access: 'public',
+    tokenScopes: 'session-only',
     summary: 'Verify an email address with the mailed token',
     answers: { 200: z.object({ message: z.string(), email: z.string(), alreadyVerified: z.boolean().describe('The link had been used and the email was already verified: nothing changed.') }) },
     errors: [404],
@@ -164,6 +169,7 @@ export function authRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.post('/resend-verification', doc({
     access: 'public',
+    tokenScopes: 'session-only',
     summary: 'Mail a new verification link',
     body: EmailBody,
     example: { email: 'ava@example.com' },
@@ -173,6 +179,7 @@ export function authRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.post('/forgot-password', doc({
     access: 'public',
+    tokenScopes: 'session-only',
     summary: 'Mail a link to reset the password',
     description: 'The answer is the same whether or not an account has this email. Limited like verification resends.',
     body: EmailBody,
@@ -183,6 +190,7 @@ export function authRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.post('/reset-password', doc({
     access: 'public',
+    tokenScopes: 'session-only',
     summary: 'Set a new password with the mailed token; every session of the account ends',
     description: 'The password rules of registration apply. The token works once and for an hour.',
     body: ResetPasswordBody,

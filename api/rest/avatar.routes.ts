@@ -51,6 +51,7 @@ export function avatarRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.post('/profile/avatar', doc({
     access: 'signed-in',
+    tokenScopes: ['account:write'],
     summary: 'Upload a picture (PNG, JPEG or WebP, at most 5 MB): it becomes the avatar, cut to 256 x 256',
     description: 'The bytes decide, not the name: anything else, a damaged or cut file, or one over 6000 pixels a side is 400; over 5 MB is 413.',
     upload: { field: 'file', description: 'The image: PNG, JPEG or WebP, at most 5 MB and 6000 x 6000 pixels.' },
@@ -88,6 +89,7 @@ export function avatarRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.delete('/profile/avatar', doc({
     access: 'signed-in',
+    tokenScopes: ['account:write'],
     summary: 'Remove the picture (uploaded or an address): initials show instead',
     answers: { 200: z.object({ profileImage: z.null() }) },
   }), async (c) => {

@@ -98,6 +98,7 @@ export function bidRoutes(yoga: Yoga, clientIp: ClientIp) {
   // a buyerId naming someone else is refused.
   r.post('/bids', doc({
     access: 'signed-in',
+    tokenScopes: ['trade'],
     summary: 'Place a bid on an active contract',
     body: BidBody,
     example: { contractId: '0196c4a0-0000-7000-8000-000000000001', bidAmount: 180, message: 'Ready to buy this week' },
@@ -120,6 +121,7 @@ export function bidRoutes(yoga: Yoga, clientIp: ClientIp) {
   // POST /api/bids/{id}/withdraw: the bidder withdraws their open bid.
   r.post('/bids/:id/withdraw', doc({
     access: 'signed-in',
+    tokenScopes: ['trade'],
     summary: "Withdraw one's own open bid",
     description: "Only the bidder may, administrators included (the provider declines instead): someone else's bid is a 403, a bid on a listing the caller may not see a 404, a bid that is no longer open a 409. Answers the bid, now `withdrawn`.",
     answers: { 200: BidAnswer },

@@ -34,6 +34,7 @@ export function billingRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.get('/profile/billing', doc({
     access: 'signed-in',
+    tokenScopes: ['account:read'],
     summary: 'The billing name and address invoices are made out to',
     answers: { 200: BillingAnswer },
   }), async (c) => {
@@ -45,6 +46,7 @@ export function billingRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.put('/profile/billing', doc({
     access: 'signed-in',
+    tokenScopes: ['account:write'],
     summary: 'Set the billing name and address for invoices issued from now on',
     description: 'Sets both: a field left out or empty is cleared, as in the profile\'s form. Invoices already issued keep the details they were issued with.',
     body: BillingBody,

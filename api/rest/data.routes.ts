@@ -87,6 +87,7 @@ export function dataRoutes(yoga: Yoga, clientIp: ClientIp) {
   // A read: it answers the key's prefix and changes no key (requestDataAccess).
   r.get('/access/:purchaseId', doc({
     access: 'signed-in',
+    tokenScopes: ['data:read'],
     summary: "Access to a purchase's data and its key's prefix (never changes a key)",
     description:
       'Reading access never changes a key: the answer names the live key by its prefix (`apiKey` is null), so a key saved from the escrow answer keeps working. Only a purchase with no key yet gets one here, shown in full in that answer alone. To replace a lost key, rotate it.',
@@ -104,6 +105,7 @@ export function dataRoutes(yoga: Yoga, clientIp: ClientIp) {
   // POST /api/data/access/{purchaseId}/rotate: a new key, shown this once; the old one stops working.
   r.post('/access/:purchaseId/rotate', doc({
     access: 'signed-in',
+    tokenScopes: 'session-only',
     summary: 'Replace the data key (the old one stops working)',
     answers: { 200: DataAccessAnswer },
     errors: [403, 404, 409],
@@ -118,6 +120,7 @@ export function dataRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.get('/download/:contractId', doc({
     access: 'api-key',
+    tokenScopes: ['data:read'],
     summary: 'Download the data file (HTTP Range resumes)',
     description: [
       'Serves the latest release the purchase includes, or the one named by `?release=` (its version is in `X-Release`). Each release has its own ETag (its sha256), so a resume never mixes two releases.',
@@ -137,6 +140,7 @@ export function dataRoutes(yoga: Yoga, clientIp: ClientIp) {
   }), queryOf(ReleaseQuery), (c) => deliver(yoga, c, clientIp(c), 'download'));
   r.get('/stream/:contractId', doc({
     access: 'api-key',
+    tokenScopes: ['data:read'],
     summary: 'Stream the records as NDJSON (CSV and JSON files)',
     description: [
       'One JSON object per line, as the rows are read: a client can start work on the first record before the last one is sent.',

@@ -89,6 +89,7 @@ export function diligenceRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.post('/', doc({
     access: 'signed-in',
+    tokenScopes: ['listings'],
     summary: 'Apply to become a provider (due diligence)',
     description: "The form's names `businessName`, `contactEmail`, `contactPhone`, `website` and `certifications` are accepted beside the stored names.",
     body: ApplicationBody,
@@ -96,7 +97,10 @@ export function diligenceRoutes(yoga: Yoga, clientIp: ClientIp) {
     errors: [403, 409],
   }), async (c) => {
     const body = await readJsonObject(c);
-    const me = (await runOperation(yoga, c, clientIp(c), STATUS)).data?.viewer;
+    const status = await runOperation(yoga, c, clientIp(c), STATUS);
+    // A token without `listings` is refused here (403 INSUFFICIENT_SCOPE), not taken for a visitor.
+    if (status.errors?.length) return respondWithGraphQLErrors(c, status.errors, status.data);
+    const me = status.data?.viewer;
     if (!me) return jsonError(c, 'LOGIN_REQUIRED', 'Please log in to apply');
     if (body.userId !== undefined && body.userId !== null && String(body.userId) !== me.userId) return jsonError(c, 'NOT_OWNER', 'userId must be the logged-in user');
     const missingAnswer = ['hasDataPrivacyPolicy', 'gdprCompliant', 'ccpaCompliant', 'hasUserConsent', 'hasDataProcessingAgreements'].find((k) => typeof body[k] !== 'boolean');
@@ -107,6 +111,7 @@ export function diligenceRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.get('/status', doc({
     access: 'signed-in',
+    tokenScopes: ['listings'],
     summary: "The signed-in user's due-diligence status and latest application",
     answers: { 200: z.object({ status: z.string().nullable(), isAdmin: z.boolean(), application: ApplicationAnswer.nullable() }) },
   }), async (c) => {
@@ -119,6 +124,7 @@ export function diligenceRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.get('/user/:userId', doc({
     access: 'signed-in',
+    tokenScopes: 'session-only',
     summary: "A user's latest application (one's own; administrators any)",
     answers: { 200: ApplicationAnswer },
     errors: [403, 404],
@@ -138,6 +144,7 @@ export function diligenceRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.get('/', doc({
     access: 'admin',
+    tokenScopes: ['admin'],
     summary: 'Every application, newest first',
     answers: { 200: { description: 'The newest 1,000 applications; X-Total-Count says how many there are', schema: z.array(ApplicationAnswer), headers: TOTAL_HEADER } },
   }), async (c) => {
@@ -160,6 +167,7 @@ export function diligenceRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.patch('/:id', doc({
     access: 'admin',
+    tokenScopes: ['admin'],
     summary: 'Review an application',
     body: ReviewBody,
     example: { status: 'approved', reviewNotes: 'Documents verified' },

@@ -118,6 +118,7 @@ export function disputeEvidenceRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.post('/:id/dispute/evidence', doc({
     access: 'signed-in',
+    tokenScopes: ['trade'],
     summary: "Add evidence to a payment's dispute: a statement and files (the buyer or the provider)",
     description:
       `Multipart: a \`statement\` field (at most ${MAX_STATEMENT_CHARS} characters) and up to ${MAX_EVIDENCE_FILES_PER_SUBMISSION} files in fields named \`files\` (${ALLOWED_EVIDENCE}; at most ${MAX_EVIDENCE_FILE_BYTES / MB} MB each; 20 files per side in all). ` +
@@ -171,6 +172,7 @@ export function disputeEvidenceRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.get('/:id/dispute/evidence/:evidenceId/files/:fileId', doc({
     access: 'signed-in',
+    tokenScopes: ['trade'],
     summary: "Download one file of a dispute's evidence (the buyer, the seller, administrators)",
     description: 'Always an attachment, with the type its bytes were recognised as; ETag (its sha256) and Range as other downloads. Anyone else is answered 404.',
     answers: fileAnswers('The evidence file', Object.values(EVIDENCE_CONTENT_TYPES)),

@@ -60,6 +60,7 @@ export function earningsRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.get('/platform/earnings', doc({
     access: 'admin',
+    tokenScopes: ['admin'],
     summary: 'Platform earnings: commission, volume, top providers, revenue by day',
     answers: { 200: EarningsAnswer },
   }), queryOf(EarningsQuery), async (c) => {

@@ -37,6 +37,7 @@ export function freshnessRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.post('/contracts/:id/updates', doc({
     access: 'provider',
+    tokenScopes: ['listings'],
     summary: "Confirm a link listing's update",
     description: "The listing's provider says the data behind the link was refreshed: it counts as a release for the listing's freshness promise (clears \"delayed\", starts the next wait). Link listings (`dataAccessType: external_link`) on sale only; a file listing publishes a release instead.",
     body: UpdateBody,

@@ -79,11 +79,11 @@ export function invoiceRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   // GET /api/payments/{id}/invoice and /credit-note: a payment's documents for its buyer, its seller and administrators.
   for (const { kind, path, summary, description } of DOCUMENTS) {
-    r.get(path, doc({ access: 'signed-in', summary, description, answers: { 200: PDF_ANSWER }, errors: [404] }), document(kind));
+    r.get(path, doc({ access: 'signed-in', tokenScopes: ['trade'], summary, description, answers: { 200: PDF_ANSWER }, errors: [404] }), document(kind));
   }
 
   // GET /api/provider/statements/{yyyy-mm}: a provider's monthly statement (PDF).
-  r.get('/provider/statements/:month', doc({ access: 'provider', ...STATEMENT, answers: { 200: PDF_ANSWER }, errors: [404] }), queryOf(StatementQuery), async (c) => {
+  r.get('/provider/statements/:month', doc({ access: 'provider', tokenScopes: ['listings'], ...STATEMENT, answers: { 200: PDF_ANSWER }, errors: [404] }), queryOf(StatementQuery), async (c) => {
     const ctx = await contextFor(yoga, c, clientIp(c), 'listings');
     try {
       const statement = await monthlyStatement(ctx.db, ctx.viewer, { month: c.req.param('month'), providerId: c.req.valid('query').providerId });

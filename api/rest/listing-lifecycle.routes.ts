@@ -102,6 +102,7 @@ export function listingLifecycleRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.patch('/contracts/:id/details', doc({
     access: 'provider',
+    tokenScopes: ['listings'],
     summary: 'Edit a listing (its provider)',
     description:
       'Only the fields sent change. On a listing on the market (active or paused) wording, samples and `price` change at once (the market price follows the list price while nothing sold since it was set); `category`, `dataAccessType` and `dataAccessUrl` wait in a revision (`latestRevision`, pending) that an administrator approves or rejects, while the approved version stays on sale. A listing waiting for review (or rejected, then resubmitted) takes every change at once. A new file is a new release, not an edit.',
@@ -117,7 +118,7 @@ export function listingLifecycleRoutes(yoga: Yoga, clientIp: ClientIp) {
   });
 
   for (const move of ['pause', 'resume', 'delist'] as const) {
-    r.post(`/contracts/:id/${move}`, doc({ access: 'provider', ...MOVE_DOCS[move], answers: { 200: LiveListingAnswer }, errors: [404, 409] }), async (c) => {
+    r.post(`/contracts/:id/${move}`, doc({ access: 'provider', tokenScopes: ['listings'], ...MOVE_DOCS[move], answers: { 200: LiveListingAnswer }, errors: [404, 409] }), async (c) => {
       const result = await runOperation(yoga, c, clientIp(c), MOVES[move], { input: { contractId: c.req.param('id') } });
       return respondWithResult(c, result, `${move}Listing`, (data) => json(c, restLiveListing(data)));
     });
@@ -125,6 +126,7 @@ export function listingLifecycleRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.patch('/listing-revisions/:id', doc({
     access: 'admin',
+    tokenScopes: ['admin'],
     summary: "Approve or reject a listing's pending revision",
     description: 'approved copies the proposed category and delivery onto the listing; rejected keeps the listing as it was approved and tells the provider the reason.',
     body: RevisionReviewBody,

@@ -74,6 +74,7 @@ export function listingRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.post('/contracts', doc({
     access: 'provider',
+    tokenScopes: ['listings'],
     summary: 'Submit a listing for review',
     description: 'Upload the file first (`POST /api/uploads`) and send its `fileId`, or give a `dataAccessUrl`. `price` may also be sent as a number. The listing waits in `pending_review` until an administrator approves it.',
     body: ListingBody,
@@ -91,6 +92,7 @@ export function listingRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.patch('/contracts/:id', doc({
     access: 'admin',
+    tokenScopes: ['admin'],
     summary: 'Approve (active) or reject a listing',
     body: ListingReviewBody,
     example: { status: 'active', reviewNotes: 'Sample and fields match the file' },
@@ -106,6 +108,7 @@ export function listingRoutes(yoga: Yoga, clientIp: ClientIp) {
   // multipart/form-data with one `file` part, streamed to storage: memory stays flat.
   r.post('/uploads', doc({
     access: 'provider',
+    tokenScopes: ['listings'],
     summary: "Upload a listing's data file (streamed; up to 500 MB)",
     upload: { field: 'file', description: `The data file (${ALLOWED_EXTENSIONS.join(', ')}), at most 500 MB.` },
     answers: { 201: { description: 'The stored file: send its fileId with the listing', schema: UploadAnswer } },
@@ -188,6 +191,7 @@ export function listingRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.get('/files/:id/download', doc({
     access: 'signed-in',
+    tokenScopes: ['listings'],
     summary: 'Download an uploaded listing file (its provider and administrators)',
     answers: fileAnswers('The bytes of the file (Range honoured)', Object.values(CONTENT_TYPES)),
     errors: [403, 404, 416],

@@ -11,7 +11,7 @@ import { TOTAL_HEADER } from './page-links.ts';
 /** The routes of this file under one heading of the reference page. */
 const doc = documentedAs('Messages');
 
-const MessagesQuery = z.object({ conversationId: z.string().optional().describe('Required: the conversation to read.') });
+const MessagesQuery = z.object({ conversationId: z.string({ error: 'conversationId is required' }).describe('The conversation to read.') });
 const SendBody = body({
   recipientId: field.nullish().describe('Who receives it; opens the conversation with them when there is none.'),
   content: z.string({ error: 'Message content must be text' }).nullish(),
@@ -100,6 +100,7 @@ export function messagingRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.get('/messages/conversations', doc({
     access: 'signed-in',
+    tokenScopes: ['messages'],
     summary: "The signed-in user's conversations, newest activity first",
     answers: { 200: { description: 'The conversations', schema: z.array(ConversationAnswer), headers: TOTAL_HEADER } },
   }), async (c) => {
@@ -109,6 +110,7 @@ export function messagingRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.get('/messages/unread/:userId', doc({
     access: 'signed-in',
+    tokenScopes: ['messages'],
     summary: "How many unread messages (one's own only)",
     answers: { 200: z.object({ count: z.number().int() }) },
     errors: [403],
@@ -123,6 +125,7 @@ export function messagingRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.get('/messages', doc({
     access: 'signed-in',
+    tokenScopes: ['messages'],
     summary: "A conversation's messages, oldest first (reading marks it read)",
     answers: { 200: { description: 'The messages', schema: z.array(ChatMessageAnswer), headers: TOTAL_HEADER } },
     errors: [404],
@@ -141,6 +144,7 @@ export function messagingRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.post('/messages', doc({
     access: 'signed-in',
+    tokenScopes: ['messages'],
     summary: 'Send a message (opens the conversation when there is none)',
     body: SendBody,
     example: { recipientId: '0196c4a0-0000-7000-8000-000000000003', content: 'Does the set include 2025?' },

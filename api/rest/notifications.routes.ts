@@ -88,6 +88,7 @@ export function notificationRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.get('/notifications', doc({
     access: 'signed-in',
+    tokenScopes: ['account:read'],
     summary: "The signed-in user's notifications, newest first",
     description: 'Paged with `limit` (20 by default, at most 100) and `offset`: the total is in `X-Total-Count`, the pages in `Link`. `unread=true` lists only those not read yet.',
     answers: { 200: { description: 'A page of notifications', schema: z.array(NotificationAnswer), headers: PAGE_HEADERS } },
@@ -112,6 +113,7 @@ export function notificationRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.post('/notifications/read', doc({
     access: 'signed-in',
+    tokenScopes: ['account:write'],
     summary: 'Mark notifications read: some by id, or all',
     body: ReadBody,
     example: { ids: ['0196c4a0-0000-7000-8000-0000000000a1'] },
@@ -125,6 +127,7 @@ export function notificationRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.get('/notifications/preferences', doc({
     access: 'signed-in',
+    tokenScopes: ['account:read'],
     summary: 'Where the signed-in user hears of each kind of notification',
     answers: { 200: z.array(NotificationPreferenceAnswer) },
   }), async (c) => {
@@ -136,6 +139,7 @@ export function notificationRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.put('/notifications/preferences', doc({
     access: 'signed-in',
+    tokenScopes: ['account:write'],
     summary: 'Choose in the app, by mail or both, per kind',
     description: 'Kinds not named keep their channel. Security kinds (`locked`) are always mailed: `app` is refused for them. Answers every kind.',
     body: PreferencesBody,
@@ -149,6 +153,7 @@ export function notificationRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.post('/notifications/unsubscribe', doc({
     access: 'public',
+    tokenScopes: 'session-only',
     summary: 'Stop the mails of one kind, by the token of a mailed link',
     description: 'The token names its person and kind; that kind then reaches them in the app only. No login needed.',
     answers: { 200: z.object({ type: z.string(), label: z.string() }) },

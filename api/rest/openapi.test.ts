@@ -95,7 +95,9 @@ describe('the OpenAPI document', () => {
       apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
       session: { type: 'apiKey', in: 'cookie', name: 'pit_session' },
     });
-    expect((doc.paths['/data/download/{contractId}'] as any).get.security).toEqual([{ apiKey: [] }]);
+    // The data key, or a personal API token with data:read (the token's own purchase decides).
+    expect((doc.paths['/data/download/{contractId}'] as any).get.security).toEqual([{ apiKey: [] }, { bearerAuth: [] }]);
+    expect((doc.paths['/data/download/{contractId}'] as any).get['x-token-scopes']).toEqual(['data:read']);
   });
 
   it('is valid OpenAPI 3.1 (swagger-parser)', async () => {

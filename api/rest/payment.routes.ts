@@ -114,6 +114,7 @@ export function paymentRoutes(yoga: Yoga, clientIp: ClientIp) {
   // POST /api/payments { contractId, buyerId, sellerId, amount, paymentMethod } (+ Idempotency-Key).
   r.post('/', doc({
     access: 'signed-in',
+    tokenScopes: ['trade'],
     summary: 'Start a payment for a contract (honours Idempotency-Key)',
     description: 'Send an `Idempotency-Key` header: a retry with the same key answers the same payment instead of a second one.',
     body: PaymentBody,
@@ -141,6 +142,7 @@ export function paymentRoutes(yoga: Yoga, clientIp: ClientIp) {
   // GET /api/payments/contract/{contractId}: the caller's own latest payment for the contract.
   r.get('/contract/:contractId', doc({
     access: 'signed-in',
+    tokenScopes: ['trade'],
     summary: "The signed-in buyer's payment for a contract",
     answers: { 200: PaymentAnswer },
     errors: [404],
@@ -156,6 +158,7 @@ export function paymentRoutes(yoga: Yoga, clientIp: ClientIp) {
   // client is accepted for compatibility and ignored.
   r.post('/:id/escrow', doc({
     access: 'signed-in',
+    tokenScopes: ['trade'],
     summary: 'Pay: the amount is held in escrow for 24 hours and the data key is issued',
     body: EscrowBody,
     example: { card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' } },
@@ -178,6 +181,7 @@ export function paymentRoutes(yoga: Yoga, clientIp: ClientIp) {
   // POST /api/payments/{id}/dispute { raisedBy, reason, description }.
   r.post('/:id/dispute', doc({
     access: 'signed-in',
+    tokenScopes: ['trade'],
     summary: 'Open a dispute within the escrow window',
     body: DisputeBody,
     example: { reason: 'data_quality', description: 'A third of the rows have no timestamp.' },
@@ -197,6 +201,7 @@ export function paymentRoutes(yoga: Yoga, clientIp: ClientIp) {
   // POST /api/payments/{id}/settle { decision: refund | release, note } (administrators).
   r.post('/:id/settle', doc({
     access: 'admin',
+    tokenScopes: ['admin'],
     summary: 'Settle a dispute: refund the buyer or release to the provider',
     body: SettleBody,
     example: { decision: 'refund', note: 'Rows missing as described' },

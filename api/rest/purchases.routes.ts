@@ -41,6 +41,7 @@ export function purchaseRoutes(yoga: Yoga, clientIp: ClientIp) {
   // POST /api/purchases { buyerId, contractId, status: 'pending' }
   r.post('/purchases', doc({
     access: 'signed-in',
+    tokenScopes: ['trade'],
     summary: 'Start a purchase at the server\'s price (pending until paid)',
     body: PurchaseBody,
     example: { contractId: '0196c4a0-0000-7000-8000-000000000001', status: 'pending' },
@@ -59,6 +60,7 @@ export function purchaseRoutes(yoga: Yoga, clientIp: ClientIp) {
   // GET /api/purchases/buyer/{userId}: the logged-in user's own purchases only.
   r.get('/purchases/buyer/:userId', doc({
     access: 'signed-in',
+    tokenScopes: ['data:read'],
     summary: "The signed-in buyer's purchases (only one's own)",
     answers: { 200: { description: 'The purchases', schema: z.array(PurchaseAnswer), headers: TOTAL_HEADER } },
     errors: [403],
@@ -74,6 +76,7 @@ export function purchaseRoutes(yoga: Yoga, clientIp: ClientIp) {
   // POST /api/purchases/{id}/cancel-renewal: the buyer stops a subscription renewing (access lasts to the period's end).
   r.post('/purchases/:id/cancel-renewal', doc({
     access: 'signed-in',
+    tokenScopes: ['trade'],
     summary: 'Stop a subscription from renewing (its buyer; access lasts until the end of the paid period)',
     description: 'No more renewals are charged; the data stays open until `accessExpiresAt`. Cancelling a purchase that does not renew answers it unchanged. The body may be empty.',
     body: CancelRenewalBody,

@@ -52,6 +52,7 @@ export function releaseRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.get('/contracts/:id/releases', doc({
     access: 'public',
+    tokenScopes: ['market:read'],
     summary: "A listing's releases, newest first",
     description:
       'Public metadata of each release (version, publishedAt, notes, size, sha256, recordCount, schemaChange and the schema diff against the previous release). Paged with `limit` and `offset` (100 by default and at most). The files themselves: `/api/data/download/{contractId}?release={version}` with a purchase that includes the release.',
@@ -78,6 +79,7 @@ export function releaseRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.post('/contracts/:id/releases', doc({
     access: 'provider',
+    tokenScopes: ['listings'],
     summary: 'Publish the next release of a file listing',
     description:
       "The listing's provider only (anyone else 403; a listing they may not see 404). Upload the file first (`POST /api/uploads`), then send its `fileId` with a `version` and `notes`. The file is checked and profiled as any upload; the release gets the schema diff against the previous one, the listing's record count and fields follow it, and buyers whose purchase includes it are told. A version the listing already has: 409; a link listing or one not approved yet: 409.",

@@ -43,6 +43,7 @@ export function reviewRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.post('/reviews', doc({
     access: 'signed-in',
+    tokenScopes: ['trade'],
     summary: 'Review the provider of a purchase (after release)',
     body: ReviewBody,
     example: { purchaseId: '0196c4a0-0000-7000-8000-000000000002', rating: 5, comment: 'Clean, complete and on time.' },

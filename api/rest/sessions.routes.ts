@@ -46,6 +46,7 @@ export function sessionRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.get('/sessions', doc({
     access: 'signed-in',
+    tokenScopes: 'session-only',
     summary: "The signed-in user's own live sessions, the most recently used first",
     answers: { 200: z.array(SessionAnswer) },
   }), async (c) => {
@@ -57,6 +58,7 @@ export function sessionRoutes(yoga: Yoga, clientIp: ClientIp) {
   // Everything but this one first: a path under /sessions/{id} would take "sign-out-others" as an id.
   r.post('/sessions/sign-out-others', doc({
     access: 'signed-in',
+    tokenScopes: 'session-only',
     summary: 'Sign out every other session of the signed-in user (this one stays)',
     answers: { 200: MessageAnswer },
   }), async (c) => {
@@ -66,6 +68,7 @@ export function sessionRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.post('/sessions/:sessionId/sign-out', doc({
     access: 'signed-in',
+    tokenScopes: 'session-only',
     summary: "Sign out one of the signed-in user's sessions (the current one is a logout)",
     answers: { 200: MessageAnswer },
     errors: [404],
@@ -76,6 +79,7 @@ export function sessionRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.post('/change-password', doc({
     access: 'signed-in',
+    tokenScopes: 'session-only',
     summary: 'Change the password (the current one required); every other session is signed out',
     body: ChangePasswordBody,
     example: { currentPassword: 'Str0ng#Pass', newPassword: 'N3w#Str0ngPass', confirmPassword: 'N3w#Str0ngPass' },

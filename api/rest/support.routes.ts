@@ -89,6 +89,7 @@ export function supportRoutes(yoga: Yoga, clientIp: ClientIp) {
   // browser gets the grant cookie for the new ticket.
   r.post('/tickets', doc({
     access: 'public',
+    tokenScopes: ['messages'],
     summary: 'Open a support ticket (visitors get a grant cookie to follow it)',
     body: TicketBody,
     example: { name: 'Sam Lee', email: 'sam@example.com', subject: 'Invoice for my purchase', message: 'Where can I download the invoice?', priority: 'medium' },
@@ -105,6 +106,7 @@ export function supportRoutes(yoga: Yoga, clientIp: ClientIp) {
   // GET /api/support/tickets/{id}/messages: the thread, oldest first.
   r.get('/tickets/:id/messages', doc({
     access: 'visitor',
+    tokenScopes: ['messages'],
     summary: "A ticket's messages",
     answers: { 200: { description: 'The messages', schema: z.array(TicketMessageAnswer), headers: TOTAL_HEADER } },
     errors: [403, 404],
@@ -118,6 +120,7 @@ export function supportRoutes(yoga: Yoga, clientIp: ClientIp) {
   // to decide (a visitor's or user's message is never from the team).
   r.post('/tickets/:id/messages', doc({
     access: 'visitor',
+    tokenScopes: ['messages'],
     summary: 'Add a message to a ticket',
     body: TicketMessageBody,
     example: { message: 'Thanks, found it.' },
@@ -132,6 +135,7 @@ export function supportRoutes(yoga: Yoga, clientIp: ClientIp) {
   // GET /api/support/admin/tickets?status=&priority= ('all' or empty: no filter).
   r.get('/admin/tickets', doc({
     access: 'admin',
+    tokenScopes: ['admin'],
     summary: 'The support queue',
     answers: { 200: { description: 'The tickets', schema: z.array(TicketAnswer), headers: TOTAL_HEADER } },
   }), queryOf(QueueQuery), async (c) => {
@@ -150,6 +154,7 @@ export function supportRoutes(yoga: Yoga, clientIp: ClientIp) {
   // the team's reply (administrators). The sender is the session's administrator.
   r.post('/messages', doc({
     access: 'admin',
+    tokenScopes: ['admin', 'messages'],
     summary: 'Reply to a ticket as the support team',
     body: AdminReplyBody,
     example: { ticketId: '0196c4a0-0000-7000-8000-000000000004', message: 'Invoices are under Dashboard, Purchases.' },
@@ -168,6 +173,7 @@ export function supportRoutes(yoga: Yoga, clientIp: ClientIp) {
   // the server when the ticket becomes resolved (a client's time is not trusted).
   r.patch('/tickets/:id', doc({
     access: 'admin',
+    tokenScopes: ['admin'],
     summary: "Change a ticket's status or assignee",
     body: TicketUpdateBody,
     example: { status: 'resolved' },

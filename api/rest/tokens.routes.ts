@@ -69,6 +69,7 @@ export function tokenRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.get('/tokens', doc({
     access: 'signed-in',
+    tokenScopes: 'session-only',
     summary: "The signed-in user's personal API tokens, newest first (never their secrets)",
     description: SESSION_ONLY_NOTE,
     answers: { 200: z.array(TokenAnswer) },
@@ -82,6 +83,7 @@ export function tokenRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.post('/tokens', doc({
     access: 'signed-in',
+    tokenScopes: 'session-only',
     summary: 'Create a personal API token: its secret is answered this once',
     description: `${SESSION_ONLY_NOTE} At most 50 live tokens per user (409 \`TOKEN_LIMIT_REACHED\`); the scope \`admin\` asked by anyone but an administrator is 403 (\`ADMIN_SCOPE_REFUSED\`). The owner is told by mail.`,
     body: CreateTokenBody,
@@ -100,6 +102,7 @@ export function tokenRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.delete('/tokens/:id', doc({
     access: 'signed-in',
+    tokenScopes: 'session-only',
     summary: 'Revoke one of your tokens at once: calls with it then answer 401',
     description: `${SESSION_ONLY_NOTE} Revoking a revoked token answers it again; someone else's token is 404.`,
     answers: { 200: TokenAnswer },

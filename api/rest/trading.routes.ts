@@ -112,6 +112,7 @@ export function tradingRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.get('/positions', doc({
     access: 'signed-in',
+    tokenScopes: ['trade'],
     summary: "The signed-in trader's paper positions, newest first",
     answers: { 200: { description: 'The positions', schema: z.array(PositionAnswer), headers: TOTAL_HEADER } },
   }), async (c) => {
@@ -121,6 +122,7 @@ export function tradingRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.post('/positions', doc({
     access: 'signed-in',
+    tokenScopes: ['trade'],
     summary: 'Open a long or short paper position with a 1-5x multiplier',
     description: 'The entry price and margin are set by the server (anything sent for them is ignored).',
     body: OpenBody,
@@ -147,6 +149,7 @@ export function tradingRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.post('/positions/:id/close', doc({
     access: 'signed-in',
+    tokenScopes: ['trade'],
     summary: 'Close a position at the current price',
     answers: { 200: PositionAnswer },
     errors: [404, 409],

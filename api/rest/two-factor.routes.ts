@@ -61,6 +61,7 @@ export function twoFactorRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.post('/login/two-factor', doc({
     access: 'public',
+    tokenScopes: 'session-only',
     summary: "The login's second step when two-factor sign-in is on: a code starts the session",
     description: 'Attempts are limited like password logins. An authenticator code works once; a recovery code once ever.',
     body: CompleteBody,
@@ -75,6 +76,7 @@ export function twoFactorRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.get('/two-factor', doc({
     access: 'signed-in',
+    tokenScopes: 'session-only',
     summary: "The signed-in user's two-factor sign-in: on or off, recovery codes left",
     answers: { 200: StatusAnswer },
   }), async (c) => {
@@ -85,6 +87,7 @@ export function twoFactorRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.post('/two-factor/enrolment', doc({
     access: 'signed-in',
+    tokenScopes: 'session-only',
     summary: 'Start enrolment in two-factor sign-in: a new secret with its QR code, in force once confirmed',
     answers: { 200: EnrolmentAnswer },
     errors: [409],
@@ -95,6 +98,7 @@ export function twoFactorRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.post('/two-factor/enrolment/confirm', doc({
     access: 'signed-in',
+    tokenScopes: 'session-only',
     summary: 'Turn two-factor sign-in on with a current code and the password; the recovery codes are answered once',
     body: CodeAndPasswordBody,
     example: { code: '123456', password: 'Str0ng#Pass' },
@@ -108,6 +112,7 @@ export function twoFactorRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.post('/two-factor/disable', doc({
     access: 'signed-in',
+    tokenScopes: 'session-only',
     summary: 'Turn two-factor sign-in off (the password and a code, or a recovery code)',
     body: CodeAndPasswordBody,
     example: { code: '123456', password: 'Str0ng#Pass' },
@@ -121,6 +126,7 @@ export function twoFactorRoutes(yoga: Yoga, clientIp: ClientIp) {
 
   r.post('/two-factor/recovery-codes', doc({
     access: 'signed-in',
+    tokenScopes: 'session-only',
     summary: 'New recovery codes (the password required); the earlier ones stop working',
     body: PasswordBody,
     example: { password: 'Str0ng#Pass' },

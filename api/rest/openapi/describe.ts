@@ -1,5 +1,5 @@
 import type { Context as HonoContext, MiddlewareHandler } from 'hono';
-import { SCOPES, type Scope } from '../../domain/tokens/tokens.rules.ts';
+import { SCOPES, SESSION_ONLY, type Scope } from '../../domain/tokens/tokens.rules.ts';
 import { describeRoute, resolver, validator } from 'hono-openapi';
 import { z } from 'zod';
 import { BadRequestBody, jsonError, readJsonObject } from '../respond.ts';
@@ -78,8 +78,12 @@ export interface RouteDoc {
   description?: string;
   tag: Tag;
   access: Access;
-  /** Also callable with a personal API token carrying these scopes (the `bearerAuth` scheme). */
-  tokenScopes?: TokenScope[];
+  /**
+   * What a personal API token (the `bearerAuth` scheme) needs here: every one of these scopes (a
+   * route whose documents need two areas lists both), or 'session-only' where tokens are refused
+   * (403 SESSION_REQUIRED). Required of every route that is not public (api/rest/token-scopes.routes.test.ts).
+   */
+  tokenScopes?: TokenScope[] | typeof SESSION_ONLY;
   /** The JSON body's schema: the same one `readBody` validates with. */
   body?: Schema;
   /** A multipart upload instead of a JSON body: the form field that carries the file. */
@@ -129,10 +133,20 @@ export function documentedAs(tag: Tag): (doc: Omit<RouteDoc, 'tag'>) => Middlewa
 /** Who may call: the access's schemes, and a token with the route's scopes besides (a public route stays open). */
 function securityOf(doc: RouteDoc): Array<Record<string, string[]>> {
   const base = SECURITY[doc.access];
-  if (!doc.tokenScopes) return base;
+  if (!doc.tokenScopes || doc.tokenScopes === SESSION_ONLY) return base;
   // Scopes are named by `x-token-scopes` and the description: OpenAPI lists scopes in a requirement
   // only for OAuth 2 and OpenID schemes.
   return [...(base.length ? base : [{}]), { bearerAuth: [] }];
+}
+
+/** What the description says of personal API tokens: the scopes they need here, or that they are refused. */
+function tokenNote(doc: RouteDoc): string {
+  if (!doc.tokenScopes) return '';
+  if (doc.tokenScopes === SESSION_ONLY) return 'Not with a personal API token: tokens are refused here (403 `SESSION_REQUIRED`), sign in with a password session.';
+  const names = doc.tokenScopes.map((s) => `\`${s}\``);
+  const need = names.length === 1 ? `the scope ${names[0]} (403 \`INSUFFICIENT_SCOPE\` without it)` : `the scopes ${names.join(', ')}: it needs all of them (403 \`INSUFFICIENT_SCOPE\` without any one)`;
+  const keyNote = doc.access === 'api-key' ? ', sent instead of `X-API-Key`: then the purchase of the token\'s own user decides' : '';
+  return `Or a personal API token (\`Authorization: Bearer\`) with ${need}${keyNote}.`;
 }
 
 export function documented(doc: RouteDoc): MiddlewareHandler {
@@ -150,13 +164,18 @@ export function documented(doc: RouteDoc): MiddlewareHandler {
   const refusals = new Set([400, ...(doc.errors ?? [])]);
   if (doc.access !== 'public') refusals.add(401);
   if (doc.access === 'admin' || doc.access === 'provider') refusals.add(403);
+  // A token is refused with 401 (invalid), 403 INSUFFICIENT_SCOPE or 403 SESSION_REQUIRED.
+  if (doc.tokenScopes) {
+    refusals.add(401);
+    refusals.add(403);
+  }
   for (const status of [...refusals].sort()) {
     const codes = codesOfStatus(status).map((code) => `\`${code}\``).join(', ');
     responses[status] = {
       description: `${REFUSALS[status] ?? 'Refused'} Codes: ${codes}.`,
       headers:
         status === 401
-          ? { 'WWW-Authenticate': { description: 'The challenge: the session cookie, or the X-API-Key header on the data routes.', schema: { type: 'string' } } }
+          ? { 'WWW-Authenticate': { description: 'The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token.', schema: { type: 'string' } } }
           : status === 429
             ? { ...RATE_LIMIT_HEADERS, 'Retry-After': ref('headers', 'RetryAfter') }
             : undefined,
@@ -168,11 +187,11 @@ export function documented(doc: RouteDoc): MiddlewareHandler {
     summary: doc.summary,
     description: [
       doc.description,
-      `**Who:** ${ACCESS_NOTE[doc.access]}${doc.tokenScopes ? ` Or a personal API token (\`Authorization: Bearer\`) with the scope ${doc.tokenScopes.map((s) => `\`${s}\``).join(' or ')}.` : ''}`,
+      `**Who:** ${ACCESS_NOTE[doc.access]} ${tokenNote(doc)}`.trim(),
     ]
       .filter(Boolean)
       .join('\n\n'),
-    ...(doc.tokenScopes ? { 'x-token-scopes': [...doc.tokenScopes] } : {}),
+    ...(doc.tokenScopes === SESSION_ONLY ? { 'x-token-session-only': true } : doc.tokenScopes ? { 'x-token-scopes': [...doc.tokenScopes] } : {}),
     security: securityOf(doc),
     parameters: doc.access === 'api-key' ? [ref('parameters', 'XApiKey') as never] : undefined,
     requestBody: doc.upload
