@@ -905,7 +905,7 @@ export interface paths {
         };
         /**
          * Browse and search active contracts (administrators: the review queue with status)
-         * @description Paged with `limit` and `offset`: the total is in `X-Total-Count` (`X-Total-Count-Exact: false` when counting stopped at 10,000), the pages in `Link`. With `status=pending_review` or `rejected`: the review queue, for administrators, oldest first, with the back-office fields.
+         * @description Paged with `limit` and `offset`: the total is in `X-Total-Count` (`X-Total-Count-Exact: false` when counting stopped at 10,000), the pages in `Link`. With `status=pending_review` or `rejected`: the review queue, for administrators, oldest first, with the back-office fields (a token needs `admin` for it).
          *
          *     **Who:** Anyone, signed in or not. Or a personal API token (`Authorization: Bearer`) with the scope `market:read` (403 `INSUFFICIENT_SCOPE` without it).
          */

@@ -100,7 +100,7 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
     access: 'public',
     tokenScopes: ['market:read'],
     summary: 'Browse and search active contracts (administrators: the review queue with status)',
-    description: 'Paged with `limit` and `offset`: the total is in `X-Total-Count` (`X-Total-Count-Exact: false` when counting stopped at 10,000), the pages in `Link`. With `status=pending_review` or `rejected`: the review queue, for administrators, oldest first, with the back-office fields.',
+    description: 'Paged with `limit` and `offset`: the total is in `X-Total-Count` (`X-Total-Count-Exact: false` when counting stopped at 10,000), the pages in `Link`. With `status=pending_review` or `rejected`: the review queue, for administrators, oldest first, with the back-office fields (a token needs `admin` for it).',
     answers: { 200: { description: 'A page of contracts', schema: z.array(ListingAnswer), headers: PAGE_HEADERS } },
     errors: [401, 403],
   }), queryOf(ContractsQuery), async (c) => {
