@@ -611,7 +611,7 @@ export interface paths {
         put?: never;
         /**
          * Start a payment for a contract (honours Idempotency-Key)
-         * @description Send an `Idempotency-Key` header: a retry with the same key answers the same payment instead of a second one.
+         * @description Send an `Idempotency-Key` header: a retry with the same key answers the same payment instead of a second one. A token that sends `sellerId` also needs `market:read` (the listing is read to check it).
          *
          *     **Who:** Signed-in users (the session cookie). Or a personal API token (`Authorization: Bearer`) with the scope `trade` (403 `INSUFFICIENT_SCOPE` without it).
          */

@@ -116,7 +116,7 @@ export function paymentRoutes(yoga: Yoga, clientIp: ClientIp) {
     access: 'signed-in',
     tokenScopes: ['trade'],
     summary: 'Start a payment for a contract (honours Idempotency-Key)',
-    description: 'Send an `Idempotency-Key` header: a retry with the same key answers the same payment instead of a second one.',
+    description: 'Send an `Idempotency-Key` header: a retry with the same key answers the same payment instead of a second one. A token that sends `sellerId` also needs `market:read` (the listing is read to check it).',
     body: PaymentBody,
     example: { contractId: '0196c4a0-0000-7000-8000-000000000001', paymentMethod: 'card' },
     answers: { 201: PaymentAnswer },
@@ -129,6 +129,8 @@ export function paymentRoutes(yoga: Yoga, clientIp: ClientIp) {
     if (body.sellerId !== undefined && body.sellerId !== null && contractId) {
       // A seller the client names must be the listing's provider (the server's record decides).
       const seller = await runOperation(yoga, c, clientIp(c), SELLER, { id: contractId });
+      // A refusal (a token without market:read) is answered, never taken for "no provider to check".
+      if (seller.errors?.length) return respondWithGraphQLErrors(c, seller.errors, seller.data);
       const providerId = seller.data?.contract?.providerId;
       if (providerId && providerId !== String(body.sellerId)) return jsonError(c, 'INVALID_INPUT', 'sellerId is not the provider of this contract');
     }

@@ -83,6 +83,12 @@ describe.each(testDatabases())('API tokens on %s', (kind) => {
     expect((await refused.json()).errors[0]).toMatchObject({ message: 'This token lacks the scope data:read', extensions: { code: 'FORBIDDEN', reason: 'INSUFFICIENT_SCOPE' } });
     // A byte route that skips GraphQL checks its scope too.
     expect((await bearer(token, 'GET', `/api/data/access/00000000-0000-7000-8000-000000000000`)).status).toBe(403);
+    // A payment naming its seller reads the listing to check it: a `trade` token without
+    // market:read is told so, never let through unchecked.
+    const { token: tradeOnly } = await create(as.user, ['trade']);
+    const named = await bearer(tradeOnly, 'POST', '/api/payments', { contractId: '00000000-0000-7000-8000-000000000000', sellerId: 'someone', paymentMethod: 'card' });
+    expect(named.status, await named.clone().text()).toBe(403);
+    expect(await named.json()).toMatchObject({ code: 'INSUFFICIENT_SCOPE', message: 'This token lacks the scope market:read' });
   });
 
   it('per scope: each area opens with its scope and only with it', async () => {
