@@ -6,6 +6,7 @@ import { DILIGENCE_ERROR_CODES } from './diligence/diligence.errors.ts';
 import { LISTINGS_ERROR_CODES } from './listings/listings.errors.ts';
 import { MARKET_ERROR_CODES } from './market/market.errors.ts';
 import { PAYMENTS_ERROR_CODES } from './payments/payments.errors.ts';
+import { TOKENS_ERROR_CODES } from './tokens/tokens.errors.ts';
 
 describe('error reasons', () => {
   it('every error carries a reason; without one it is the general reason of its code', () => {
@@ -23,7 +24,7 @@ describe('error reasons', () => {
   });
 
   it('no area lists a code another area (or the shared list) has: each code has one kind', () => {
-    const lists = [COMMON_ERROR_CODES, ACCOUNTS_ERROR_CODES, DILIGENCE_ERROR_CODES, LISTINGS_ERROR_CODES, MARKET_ERROR_CODES, PAYMENTS_ERROR_CODES, DELIVERY_ERROR_CODES];
+    const lists = [COMMON_ERROR_CODES, ACCOUNTS_ERROR_CODES, DILIGENCE_ERROR_CODES, LISTINGS_ERROR_CODES, MARKET_ERROR_CODES, PAYMENTS_ERROR_CODES, TOKENS_ERROR_CODES, DELIVERY_ERROR_CODES];
     expect(lists.reduce((n, list) => n + Object.keys(list).length, 0)).toBe(ERROR_REASONS.length);
     expect(isReasonOf('OWN_CONTRACT', 'FORBIDDEN')).toBe(true);
     expect(isReasonOf('OWN_CONTRACT', 'CONFLICT')).toBe(false);
