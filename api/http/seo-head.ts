@@ -47,7 +47,7 @@ const META_DESCRIPTION_MAX = 300;
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
 
-/** The head of a listing's page; only an active listing is indexed (a paused or delisted one keeps its page for its buyers). */
+/** The head of a listing's page; a delisted one is not indexed (its page stays for its buyers): isIndexable. */
 export function listingPageHead(listing: PublicListing, origin: string): PageHead {
   return {
     title: `${listing.title} · ${SITE_NAME}`,

@@ -119,8 +119,10 @@ describe('the Dataset of a listing', () => {
     expect(head.jsonLd!.description).toMatch(/^Ticks\. Other data set \(API, updated hourly\) sold on DATA PIT\.$/);
   });
 
-  it('a paused listing is out of stock, a delisted one discontinued and not indexed', () => {
-    expect(listingPageHead(listingFixture({ status: 'paused' }), ORIGIN).jsonLd).toMatchObject({ offers: { availability: 'https://schema.org/OutOfStock' } });
+  it('a paused listing is out of stock and still indexed, a delisted one discontinued and not indexed', () => {
+    const paused = listingPageHead(listingFixture({ status: 'paused' }), ORIGIN);
+    expect(paused.jsonLd).toMatchObject({ offers: { availability: 'https://schema.org/OutOfStock' } });
+    expect(paused.index).toBe(true);
     const delisted = listingPageHead(listingFixture({ status: 'delisted' }), ORIGIN);
     expect(delisted.index).toBe(false);
     expect(headTags(delisted, ORIGIN)).toContain('<meta name="robots" content="noindex" />');

@@ -33,8 +33,12 @@ export interface PublicListing {
   provider: { name: string };
 }
 
-/** Only an active listing is offered to search engines; a paused or delisted one is visible but not indexed. */
-export const isIndexable = (listing: Pick<PublicListing, 'status'>) => listing.status === 'active';
+/**
+ * Whether a listing's page is offered to search engines: an active one, and a paused one (a pause
+ * is for a while: dropping the page from the index would lose it for longer); a delisted one is
+ * visible to its buyers but not indexed. The sitemap names the active ones only.
+ */
+export const isIndexable = (listing: Pick<PublicListing, 'status'>) => listing.status === 'active' || listing.status === 'paused';
 
 /**
  * The page of a listing anyone may see, in one read by primary key (its provider's name joined);
