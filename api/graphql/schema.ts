@@ -31,6 +31,7 @@ import './earnings.ts';
 import './support.ts';
 import './trading.ts';
 import './freshness.ts';
+import './provider-profile.ts';
 import './api-tokens.ts';
 import './webhooks.ts';
 

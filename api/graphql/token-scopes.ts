@@ -41,6 +41,8 @@ export const ROOT_FIELD_SCOPES: Record<string, Requirement> = {
   'Query.nodes': SESSION_ONLY,
   'Query.payment': 'trade',
   'Query.platformEarnings': 'admin',
+  // A provider's public profile: a User, so what is selected under it is checked as under `viewer` too.
+  'Query.provider': 'market:read',
   'Query.supportTicket': 'messages',
   'Query.supportTickets': 'admin',
   'Query.viewer': BY_VIEWER_FIELD,
@@ -151,6 +153,7 @@ export const VIEWER_FIELD_SCOPES: Record<string, Exclude<Requirement, typeof BY_
   completedSales: ANY,
   onTimeRecord: ANY,
   reviewsReceived: ANY,
+  activeListings: 'market:read',
   email: 'account:read',
   emailVerified: 'account:read',
   billingDetails: 'account:read',
@@ -174,6 +177,13 @@ export const VIEWER_FIELD_SCOPES: Record<string, Exclude<Requirement, typeof BY_
   apiTokens: SESSION_ONLY,
   webhookEndpoints: 'webhooks',
 };
+
+/**
+ * Root fields answering a User other than the viewer (whose private fields read null for others):
+ * each field selected under them needs what it needs under `viewer`, besides the root's own scope,
+ * so a token never reaches its owner's own lists through their public profile.
+ */
+const USER_ROOT_FIELDS = new Set(['Query.provider']);
 
 export type Refusal = { scope: Scope } | { sessionOnly: true; field: string };
 
@@ -199,6 +209,12 @@ export function refusalOf(document: DocumentNode, operationName: string | null |
     }
     const refusal = check(requirement, scopes, `${root}.${field.name}`);
     if (refusal) return refusal;
+    if (USER_ROOT_FIELDS.has(`${root}.${field.name}`)) {
+      for (const sub of field.selectionSet ? fieldsOf(field.selectionSet, fragments) : []) {
+        const subRefusal = check(VIEWER_FIELD_SCOPES[sub.name], scopes, `User.${sub.name}`);
+        if (subRefusal) return subRefusal;
+      }
+    }
   }
   return null;
 }
