@@ -40,7 +40,7 @@ import { corsFor } from './http/cors.ts';
 import { isMultipartPath, restWriteGuard } from './http/rest-guard.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { requestIdFrom, requestScope } from './http/request-id.ts';
-import { countSitemapListings, publicListing, sitemapListings } from './domain/market/seo.ts';
+import { countSitemapListings, countSitemapProviders, publicListing, publicProvider, sitemapListings, sitemapProviders } from './domain/market/seo.ts';
 import { bootPageServer } from './http/boot-head.ts';
 import { crawlerRoutes } from './http/crawlers.ts';
 import { withCacheControl } from './http/compression.ts';
@@ -212,13 +212,19 @@ export function createApp(opts: AppOptions) {
   const staticRoot = path.relative(process.cwd(), config.staticDir) || '.';
   // the pages most visits start on: index.html with the page's heading in its boot frame
   // (and the page's head for search engines and link previews: docs/decisions.md "Issue 28: found by search engines")
-  const bootPage = bootPageServer(config.staticDir, { contract: (id) => publicListing(services.db, id), publicUrl: config.publicUrl });
+  const bootPage = bootPageServer(config.staticDir, {
+    contract: (id) => publicListing(services.db, id),
+    provider: (username) => publicProvider(services.db, username),
+    publicUrl: config.publicUrl,
+  });
   // /robots.txt and /sitemap.xml (api/http/crawlers.ts)
   app.route(
     '/',
     crawlerRoutes({
       countListings: () => countSitemapListings(services.db),
       listings: (range) => sitemapListings(services.db, range),
+      countProviders: () => countSitemapProviders(services.db),
+      providers: (range) => sitemapProviders(services.db, range),
       publicUrl: config.publicUrl,
     }),
   );

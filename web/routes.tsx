@@ -17,6 +17,7 @@ import { PageSkeleton } from './screens/shared/PageSkeleton.tsx';
 const TradingFloor = lazyScreen(() => import('./screens/Market/TradingFloor/TradingFloor.tsx'), 'TradingFloor');
 const Landing = lazyScreen(() => import('./screens/Market/Landing/Landing.tsx'), 'Landing');
 const ContractDetail = lazyScreen(() => import('./screens/Market/ContractDetail/ContractDetail.tsx'), 'ContractDetail');
+const ProviderProfile = lazyScreen(() => import('./screens/Market/ProviderProfile/ProviderProfile.tsx'), 'ProviderProfile');
 const Browse = lazyScreen(() => import('./screens/Market/Browse/Browse.tsx'), 'Browse');
 const Login = lazyScreen(() => import('./screens/Auth/Login/Login.tsx'), 'Login');
 const Register = lazyScreen(() => import('./screens/Auth/Register/Register.tsx'), 'Register');
@@ -44,6 +45,7 @@ const NotFound = lazyScreen(() => import('./screens/System/NotFound/NotFound.tsx
 const landingQuery = () => import('./screens/Market/Landing/LandingQuery.ts');
 const browseQuery = () => import('./screens/Market/Browse/BrowseQuery.ts');
 const contractDetailQuery = () => import('./screens/Market/ContractDetail/ContractDetailQuery.ts');
+const providerProfileQuery = () => import('./screens/Market/ProviderProfile/ProviderProfileQuery.ts');
 const adminLoginQuery = () => import('./screens/Admin/AdminLogin/AdminLoginQuery.ts');
 const listDataQuery = () => import('./screens/Provider/ListData/ListDataQuery.ts');
 const dueDiligenceQuery = () => import('./screens/Provider/DueDiligence/DueDiligenceQuery.ts');
@@ -121,6 +123,12 @@ export const routes: RouteObject[] = [
         ),
       },
       { path: 'contracts/:id', element: <ContractAlias /> },
+      // a provider's public profile (docs/decisions.md "Issue 28: the provider's public profile")
+      {
+        path: 'provider/:username',
+        lazy: { loader: lazyLoader(ProviderProfile, providerProfileQuery, (m) => m.providerProfileLoader) },
+        element: boundary(<ProviderProfile.Screen />),
+      },
       { path: 'auth/login', element: boundary(<Login.Screen />, 'form') },
       { path: 'auth/register', element: boundary(<Register.Screen />, 'form') },
       { path: 'auth/verify-email', element: boundary(<VerifyEmail.Screen />, 'form') },

@@ -2,9 +2,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Context as HonoContext } from 'hono';
 import { escapeHtml } from '../escape-html.ts';
-import type { PublicListing } from '../domain/market/seo.ts';
+import type { PublicListing, PublicProvider } from '../domain/market/seo.ts';
 import { acceptsGzip, gzip } from './compression.ts';
-import { listingPageHead, staticPageHead, unknownListingHead, withPageHead, type PageHead } from './seo-head.ts';
+import { listingPageHead, providerPageHead, staticPageHead, unknownListingHead, unknownProviderHead, withPageHead, type PageHead } from './seo-head.ts';
 
 // The boot frame of a page people land on paints the page's heading with the HTML itself, before
 // the scripts arrive: on a phone the heading is then there at the first paint instead of seconds
@@ -41,6 +41,8 @@ const STATIC_HEADS: Record<string, BootHead> = {
 export interface BootHeadSources {
   /** A contract's page when the public may see it, else null (api/domain/market/seo.ts publicListing). */
   contract(id: string): Promise<PublicListing | null>;
+  /** A provider's public profile, else null (api/domain/market/seo.ts publicProvider). */
+  provider?(username: string): Promise<PublicProvider | null>;
   /**
    * The origin of the absolute URLs (canonical, og:url, the Dataset's): PUBLIC_URL when set, else
    * the request's own (a development server, the journeys).
@@ -57,6 +59,16 @@ export function bootHeadFor(pathname: string): BootHead | null {
 }
 
 const CONTRACT_PAGE = /^\/contract\/([^/]+)$/;
+const PROVIDER_PAGE = /^\/provider\/([^/]+)$/;
+
+/** A path segment decoded, or null when it is not valid percent-encoding. */
+function decodedSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
 
 /** Where index.html takes the boot head (inside the boot frame's body). */
 export const BOOT_HEAD_MARK = '<!--boot-head-->';
@@ -110,6 +122,14 @@ export function bootPageServer(staticDir: string, sources: BootHeadSources) {
       }
       return page;
     }
+    const providerSegment = PROVIDER_PAGE.exec(pathname)?.[1];
+    if (providerSegment !== undefined && sources.provider) {
+      const username = decodedSegment(providerSegment);
+      // not even a name (bad percent-encoding): no one's profile
+      const provider = username === null ? null : await sources.provider(username);
+      if (provider === null) return { html: make(html, pathname, unknownProviderHead(pathname), origin, null), gzipped: null };
+      return { html: make(html, pathname, providerPageHead(provider, origin), origin, { eyebrow: 'PROVIDER', title: provider.name }), gzipped: null };
+    }
     const contractId = CONTRACT_PAGE.exec(pathname)?.[1];
     if (contractId === undefined) return null;
     let id: string;
@@ -126,7 +146,7 @@ export function bootPageServer(staticDir: string, sources: BootHeadSources) {
 
   return async (c: HonoContext): Promise<Response | null> => {
     const pathname = normalizePath(c.req.path);
-    if (!bootHeadFor(pathname) && !CONTRACT_PAGE.test(pathname)) return null;
+    if (!bootHeadFor(pathname) && !CONTRACT_PAGE.test(pathname) && !PROVIDER_PAGE.test(pathname)) return null;
     const html = await read();
     if (html === null) return null;
     const origin = sources.publicUrl ?? new URL(c.req.url).origin;

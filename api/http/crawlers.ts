@@ -1,10 +1,11 @@
 import { Hono, type Context as HonoContext } from 'hono';
-import { contractPath, type SitemapListing } from '../domain/market/seo.ts';
+import { contractPath, type SitemapListing, type SitemapProvider } from '../domain/market/seo.ts';
+import { providerPath } from '../domain/market/provider-profile.ts';
 import { acceptsGzip } from './compression.ts';
 
 // What crawlers read before the pages (docs/decisions.md "Issue 28: found by search engines"):
 // /robots.txt keeps them out of the private routes and names the sitemap; /sitemap.xml lists the
-// floor, the marketplace and every active listing, as a sitemap index of /sitemap-N.xml pages once
+// floor, the marketplace, every active listing and the profile of every provider selling one, as a sitemap index of /sitemap-N.xml pages once
 // they are more than one file may hold (50,000 URLs, https://www.sitemaps.org/protocol.html).
 
 /**
@@ -46,6 +47,9 @@ export interface CrawlerSources {
   /** The active listings (api/domain/market/seo.ts). */
   countListings(): Promise<number>;
   listings(range: { skip: number; limit: number }): AsyncIterable<SitemapListing[]>;
+  /** The providers with an active listing, whose profiles follow the listings (none when absent). */
+  countProviders?(): Promise<number>;
+  providers?(range: { skip: number; limit: number }): AsyncIterable<SitemapProvider[]>;
   /** PUBLIC_URL, else each request's own origin. */
   publicUrl?: string;
   /** URLs per sitemap file; tests make it small instead of inserting 50,001 listings. */
@@ -61,34 +65,71 @@ const xmlEscape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&am
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
+/** How many URLs of each kind the sitemap names, in its order: the fixed pages, the listings, the providers. */
+export interface SitemapCounts {
+  listings: number;
+  providers: number;
+}
+
 /** How the URLs split into files: `pages` files of `size` URLs at most (the fixed pages first). */
-export function sitemapPlan(listingCount: number, size: number) {
-  const total = FIXED_PAGES.length + listingCount;
+export function sitemapPlan(counts: SitemapCounts, size: number) {
+  const total = FIXED_PAGES.length + counts.listings + counts.providers;
   return { total, pages: Math.max(1, Math.ceil(total / size)) };
 }
 
-/** One sitemap file's URLs, as a stream of XML text read from the listings a chunk at a time. */
-function urlsetStream(origin: string, page: number, size: number, sources: CrawlerSources): ReadableStream<Uint8Array> {
+const countsOf = async (sources: CrawlerSources): Promise<SitemapCounts> => {
+  const [listings, providers] = await Promise.all([sources.countListings(), sources.countProviders?.() ?? 0]);
+  return { listings, providers };
+};
+
+/** The part of a run of `count` items that falls in [first, first + size), as skip and limit within the run. */
+function slice(start: number, count: number, first: number, size: number) {
+  const from = Math.max(first, start);
+  const to = Math.min(first + size, start + count);
+  return to > from ? { skip: from - start, limit: to - from } : null;
+}
+
+type UrlBatches = AsyncIterator<string[]>;
+
+async function* mapped<T>(batches: AsyncIterable<T[]>, toUrl: (item: T) => string): AsyncGenerator<string[]> {
+  for await (const batch of batches) yield batch.map(toUrl);
+}
+
+/** One sitemap file's URLs, as a stream of XML text read from the listings, then the providers, a chunk at a time. */
+function urlsetStream(origin: string, page: number, size: number, counts: SitemapCounts, sources: CrawlerSources): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const first = (page - 1) * size;
   const fixed = FIXED_PAGES.slice(first, first + size);
-  const skip = Math.max(0, first - FIXED_PAGES.length);
-  const limit = size - fixed.length;
   const url = (path: string, lastmod?: Date) => `<url><loc>${xmlEscape(origin + path)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>\n`;
-  let chunks: AsyncIterator<SitemapListing[]> | undefined;
+  // the listings' and the providers' runs in this file, each read only once the one before is done
+  const runs: (() => UrlBatches)[] = [];
+  const listings = slice(FIXED_PAGES.length, counts.listings, first, size);
+  if (listings) runs.push(() => mapped(sources.listings(listings), (l) => url(contractPath(l.id), l.updatedAt))[Symbol.asyncIterator]());
+  const providers = slice(FIXED_PAGES.length + counts.listings, counts.providers, first, size);
+  if (providers && sources.providers) {
+    const read = sources.providers;
+    runs.push(() => mapped(read(providers), (p) => url(providerPath(p.username)))[Symbol.asyncIterator]());
+  }
+  let chunks: UrlBatches | undefined;
   return new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(encoder.encode(`${XML_HEAD}<urlset xmlns="${SITEMAP_NS}">\n${fixed.map((p) => url(p)).join('')}`));
-      if (limit > 0) chunks = sources.listings({ skip, limit })[Symbol.asyncIterator]();
     },
     async pull(controller) {
-      const next = chunks ? await chunks.next() : { done: true as const, value: undefined };
-      if (next.done) {
-        controller.enqueue(encoder.encode('</urlset>\n'));
-        controller.close();
-        return;
+      for (;;) {
+        chunks ??= runs.shift()?.();
+        if (!chunks) {
+          controller.enqueue(encoder.encode('</urlset>\n'));
+          controller.close();
+          return;
+        }
+        const next = await chunks.next();
+        if (!next.done) {
+          controller.enqueue(encoder.encode(next.value.join('')));
+          return;
+        }
+        chunks = undefined;
       }
-      controller.enqueue(encoder.encode(next.value.map((l) => url(contractPath(l.id), l.updatedAt)).join('')));
     },
     async cancel() {
       await chunks?.return?.();
@@ -125,14 +166,16 @@ export function crawlerRoutes(sources: CrawlerSources) {
   const routes = new Hono();
   routes.get('/robots.txt', (c) => c.text(robotsTxt(originOf(c)), 200, { 'cache-control': CACHE_CONTROL }));
   routes.get('/sitemap.xml', async (c) => {
-    const { pages } = sitemapPlan(await sources.countListings(), size);
-    return xml(c, pages > 1 ? sitemapIndex(originOf(c), pages) : urlsetStream(originOf(c), 1, size, sources));
+    const counts = await countsOf(sources);
+    const { pages } = sitemapPlan(counts, size);
+    return xml(c, pages > 1 ? sitemapIndex(originOf(c), pages) : urlsetStream(originOf(c), 1, size, counts, sources));
   });
   routes.get('/:file{sitemap-[1-9][0-9]{0,5}\\.xml}', async (c) => {
     const page = Number(/\d+/.exec(c.req.param('file'))![0]);
-    const { pages } = sitemapPlan(await sources.countListings(), size);
+    const counts = await countsOf(sources);
+    const { pages } = sitemapPlan(counts, size);
     if (page > pages) return c.text('Not found', 404);
-    return xml(c, urlsetStream(originOf(c), page, size, sources));
+    return xml(c, urlsetStream(originOf(c), page, size, counts, sources));
   });
   return routes;
 }

@@ -1,5 +1,6 @@
 import { escapeHtml } from '../escape-html.ts';
-import { contractPath, datasetDescription, datasetJsonLd, isIndexable, type PublicListing } from '../domain/market/seo.ts';
+import { contractPath, datasetDescription, datasetJsonLd, isIndexable, profilePageJsonLd, providerDescription, type PublicListing, type PublicProvider } from '../domain/market/seo.ts';
+import { providerPath } from '../domain/market/provider-profile.ts';
 
 // The <head> the server writes into index.html for the pages search engines index
 // (docs/decisions.md "Issue 28: found by search engines"): title, description, canonical URL,
@@ -16,7 +17,7 @@ export interface PageHead {
   description: string;
   path: string;
   index: boolean;
-  ogType: 'website' | 'product';
+  ogType: 'website' | 'product' | 'profile';
   jsonLd?: Record<string, unknown>;
 }
 
@@ -62,6 +63,26 @@ export function listingPageHead(listing: PublicListing, origin: string): PageHea
 /** The head of a contract page nobody may see (unknown, pending, rejected): the site's, not indexed. */
 export function unknownListingHead(pathname: string): PageHead {
   return { title: `Contract not found · ${SITE_NAME}`, description: DEFAULT_DESCRIPTION, path: pathname, index: false, ogType: 'website' };
+}
+
+/**
+ * The head of a provider's public profile, its ProfilePage as JSON-LD. The title is the one the
+ * screen sets (web/screens/Market/ProviderProfile/ProviderProfile.tsx).
+ */
+export function providerPageHead(provider: PublicProvider, origin: string): PageHead {
+  return {
+    title: `${provider.name}, data provider · ${SITE_NAME}`,
+    description: clip(providerDescription(provider), META_DESCRIPTION_MAX),
+    path: providerPath(provider.username),
+    index: true,
+    ogType: 'profile',
+    jsonLd: profilePageJsonLd(provider, { origin }),
+  };
+}
+
+/** The head of a profile nobody has (unknown, deleted, not a provider): the site's, not indexed. */
+export function unknownProviderHead(pathname: string): PageHead {
+  return { title: `Provider not found · ${SITE_NAME}`, description: DEFAULT_DESCRIPTION, path: pathname, index: false, ogType: 'website' };
 }
 
 /**

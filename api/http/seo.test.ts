@@ -6,11 +6,11 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 import { makeContract, makeUser } from '../test/market-fixtures.ts';
-import { countSitemapListings, publicListing, sitemapListings } from '../domain/market/seo.ts';
+import { countSitemapListings, countSitemapProviders, publicListing, publicProvider, sitemapListings, sitemapProviders, type PublicProvider } from '../domain/market/seo.ts';
 import { listingFixture } from '../domain/market/seo.testbed.ts';
 import { BOOT_HEAD_MARK } from './boot-head.ts';
 import { crawlerRoutes, PRIVATE_PATHS, SITEMAP_MAX_URLS } from './crawlers.ts';
-import { headTags, jsonForScript, listingPageHead } from './seo-head.ts';
+import { headTags, jsonForScript, listingPageHead, providerPageHead } from './seo-head.ts';
 
 // Issue 28, found by search engines (docs/decisions.md): the public pages answer crawlers with
 // their head, a contract's page with its schema.org Dataset; robots.txt and the sitemap.
@@ -35,11 +35,13 @@ const SCHEMA: Record<string, { properties: string[]; required?: string[] }> = {
   UnitPriceSpecification: { properties: [...THING, 'price', 'priceCurrency', 'unitCode', 'unitText', 'billingDuration'], required: ['price', 'priceCurrency'] },
   Organization: { properties: [...THING, 'logo', 'email'], required: ['name'] },
   Person: { properties: [...THING], required: ['name'] },
+  ProfilePage: { properties: [...CREATIVE_WORK, '@context', 'mainEntity'], required: ['mainEntity'] },
   Place: { properties: [...THING, 'geo', 'address'], required: ['name'] },
 };
 /** Properties whose values are typed objects, and the types they may be. */
 const RANGES: Record<string, string[]> = {
   creator: ['Organization', 'Person'],
+  mainEntity: ['Organization', 'Person'],
   distribution: ['DataDownload'],
   offers: ['Offer'],
   priceSpecification: ['UnitPriceSpecification'],
@@ -71,11 +73,12 @@ function schemaProblems(node: unknown, where = '$'): string[] {
     if (key === 'price' && !(typeof value === 'string' && /^\d+(\.\d+)?$/.test(value))) problems.push(`${where}.price: ${String(value)} is not a plain decimal`);
     if (key === 'priceCurrency' && !(typeof value === 'string' && /^[A-Z]{3}$/.test(value))) problems.push(`${where}.priceCurrency: ${String(value)} is not ISO 4217`);
     if ((key === 'url' || key === 'contentUrl' || key === '@id') && !(typeof value === 'string' && /^https?:\/\/[^\s]+$/.test(value))) problems.push(`${where}.${key}: not an absolute URL`);
-    if ((key === 'dateModified' || key === 'datePublished') && !(typeof value === 'string' && ISO_DATE.test(value))) problems.push(`${where}.${key}: not an ISO date`);
+    if ((key === 'dateModified' || key === 'datePublished' || key === 'dateCreated') && !(typeof value === 'string' && ISO_DATE.test(value))) problems.push(`${where}.${key}: not an ISO date`);
     if (key === 'availability' && !(typeof value === 'string' && value.startsWith('https://schema.org/'))) problems.push(`${where}.availability: not a schema.org ItemAvailability`);
     if (key === 'isAccessibleForFree' && typeof value !== 'boolean') problems.push(`${where}.isAccessibleForFree: not a boolean`);
     if (key === 'keywords' && !(Array.isArray(value) && value.every((k) => typeof k === 'string' && k))) problems.push(`${where}.keywords: not a list of words`);
   }
+  if (type === 'ProfilePage' && record['@context'] !== 'https://schema.org') problems.push(`${where}: @context is not https://schema.org`);
   if (type === 'Dataset') {
     if (record['@context'] !== 'https://schema.org') problems.push(`${where}: @context is not https://schema.org`);
     const description = String(record.description ?? '');
@@ -142,6 +145,46 @@ describe('the Dataset of a listing', () => {
   });
 });
 
+const providerFixture = (over: Partial<PublicProvider> = {}): PublicProvider => ({
+  username: 'acme-weather',
+  name: 'Acme Weather',
+  profileImage: null,
+  isVerified: true,
+  memberSince: new Date('2024-05-06T00:00:00Z'),
+  rating: '4.50',
+  reviewCount: 12,
+  completedSales: 40,
+  activeListings: 3,
+  ...over,
+});
+
+describe("a provider's profile page", () => {
+  it('is a valid schema.org ProfilePage whose main entity is the provider', () => {
+    const head = providerPageHead(providerFixture({ profileImage: '/api/users/u1/avatar' }), ORIGIN);
+    expect(schemaProblems(head.jsonLd)).toEqual([]);
+    expect(head).toMatchObject({ title: 'Acme Weather, data provider · DATA PIT', path: '/provider/acme-weather', index: true, ogType: 'profile' });
+    expect(head.description).toBe('Acme Weather on DATA PIT: Verified data provider, 3 data sets on sale, rated 4.50 from 12 reviews, 40 completed sales, member since 2024.');
+    expect(head.jsonLd).toMatchObject({
+      '@type': 'ProfilePage',
+      url: `${ORIGIN}/provider/acme-weather`,
+      mainEntity: { '@type': 'Organization', name: 'Acme Weather', alternateName: 'acme-weather', url: `${ORIGIN}/provider/acme-weather`, image: `${ORIGIN}/api/users/u1/avatar` },
+    });
+  });
+
+  it('leaves out a picture that is no address, and says so when there are no reviews', () => {
+    const head = providerPageHead(providerFixture({ profileImage: 'javascript:alert(1)', rating: null, reviewCount: 0, isVerified: false, activeListings: 1 }), ORIGIN);
+    expect(schemaProblems(head.jsonLd)).toEqual([]);
+    expect((head.jsonLd!.mainEntity as Record<string, unknown>).image).toBeUndefined();
+    expect(head.description).toContain('Data provider, 1 data set on sale, no reviews yet');
+  });
+
+  it("a listing's Dataset names its creator's profile, and no profile for a deleted account", () => {
+    expect(listingPageHead(listingFixture(), ORIGIN).jsonLd).toMatchObject({ creator: { '@type': 'Organization', name: 'Acme Weather', url: `${ORIGIN}/provider/acme-weather` } });
+    const gone = listingPageHead(listingFixture({ provider: { name: 'DATA PIT provider', username: null } }), ORIGIN).jsonLd!;
+    expect(gone.creator).toEqual({ '@type': 'Organization', name: 'DATA PIT provider' });
+  });
+});
+
 describe('the public pages served by the app', () => {
   let app: TestApp;
   let staticDir: string;
@@ -149,6 +192,7 @@ describe('the public pages served by the app', () => {
   let hostile: { id: string };
   let pending: { id: string };
   let delisted: { id: string };
+  let providerId: string;
   beforeAll(async () => {
     // index.html as the build writes it: its title and description, the boot frame's mark
     staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seo-static-'));
@@ -159,6 +203,10 @@ describe('the public pages served by the app', () => {
     app = await startTestApp('pglite', { STATIC_DIR: staticDir, PUBLIC_URL: ORIGIN });
     const db = app.database.prisma;
     const provider = await makeUser(db, 'seo-provider');
+    providerId = provider.id;
+    // an approved provider selling nothing: a profile, but not in the sitemap; a buyer: no profile
+    await makeUser(db, 'seo-idle', { dueDiligenceStatus: 'approved' });
+    await makeUser(db, 'seo-buyer');
     await db.contract.deleteMany({});
     active = await makeContract(db, provider.id, { title: 'Open Tape', category: 'market', price: '10.50', dataFields: ['symbol', 'price'] });
     hostile = await makeContract(db, provider.id, { title: '</script><script>alert("x")</script>', category: 'other', price: '1.00' });
@@ -207,13 +255,47 @@ describe('the public pages served by the app', () => {
     expect(blocks[0]).toMatchObject({
       '@type': 'Dataset',
       name: 'Open Tape',
-      creator: { name: 'seo-provider' },
+      creator: { name: 'seo-provider', url: `${ORIGIN}/provider/seo-provider` },
       keywords: ['Market Data', 'symbol', 'price'],
       offers: { price: '10.50', priceCurrency: 'USD' },
       isAccessibleForFree: false,
     });
     // the boot frame still names the page
     expect(html).toContain('<h1 class="boot-title">Open Tape</h1>');
+  });
+
+  it("a provider's profile has its title, canonical URL, social cards and ProfilePage", async () => {
+    const html = await page('/provider/seo-provider');
+    expect(titleOf(html)).toBe('seo-provider, data provider · DATA PIT');
+    expect(canonicalOf(html)).toBe(`${ORIGIN}/provider/seo-provider`);
+    expect(metaOf(html, 'property', 'og:type')).toBe('profile');
+    expect(metaOf(html, 'property', 'og:url')).toBe(`${ORIGIN}/provider/seo-provider`);
+    expect(metaOf(html, 'name', 'twitter:title')).toBe('seo-provider, data provider · DATA PIT');
+    expect(metaOf(html, 'name', 'description')).toContain('2 data sets on sale');
+    expect(html).not.toContain('noindex');
+    expect(html).not.toContain('@example.com');
+    const blocks = jsonLdOf(html);
+    expect(blocks).toHaveLength(1);
+    expect(schemaProblems(blocks[0])).toEqual([]);
+    expect(blocks[0]).toMatchObject({ '@type': 'ProfilePage', mainEntity: { '@type': 'Organization', name: 'seo-provider', url: `${ORIGIN}/provider/seo-provider` } });
+    expect(html).toContain('<h1 class="boot-title">seo-provider</h1>');
+  });
+
+  it('an unknown, non-provider or deleted account has no profile: the site head, not indexed', async () => {
+    const db = app.database.prisma;
+    const deleted = await makeUser(db, 'seo-deleted', { dueDiligenceStatus: 'approved' });
+    await db.user.update({ where: { id: deleted.id }, data: { deletedAt: new Date() } });
+    for (const username of ['nobody-here', 'seo-buyer', 'seo-deleted', '%E0%A4%A']) {
+      const html = await page(`/provider/${username}`);
+      expect(metaOf(html, 'name', 'robots')).toBe('noindex');
+      expect(canonicalOf(html)).toBeUndefined();
+      expect(jsonLdOf(html)).toEqual([]);
+    }
+    expect(titleOf(await page('/provider/seo-buyer'))).toBe('Provider not found · DATA PIT');
+    // an approved provider selling nothing still has the page
+    expect(canonicalOf(await page('/provider/seo-idle'))).toBe(`${ORIGIN}/provider/seo-idle`);
+    expect((await publicProvider(db, 'seo-idle'))?.activeListings).toBe(0);
+    expect(await publicProvider(db, 'seo-buyer')).toBeNull();
   });
 
   it('a hostile title stays text, in the head and in the JSON-LD', async () => {
@@ -252,10 +334,10 @@ describe('the public pages served by the app', () => {
     for (const p of ['/api/', '/graphql', '/dashboard', '/admin-', '/my-data', '/payment', '/earnings', '/messaging']) expect(text).toContain(`Disallow: ${p}\n`);
     expect(text).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
     // the public pages are not caught by a rule (robots rules are path prefixes)
-    for (const p of ['/', '/browse', `/contract/${active.id}`]) expect(PRIVATE_PATHS.some((rule) => p.startsWith(rule))).toBe(false);
+    for (const p of ['/', '/browse', `/contract/${active.id}`, '/provider/seo-provider']) expect(PRIVATE_PATHS.some((rule) => p.startsWith(rule))).toBe(false);
   });
 
-  it('/sitemap.xml lists the floor, the marketplace and the active listings', async () => {
+  it('/sitemap.xml lists the floor, the marketplace, the active listings and the profiles of their providers', async () => {
     const res = await app.fetch('/sitemap.xml');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');
@@ -263,7 +345,8 @@ describe('the public pages served by the app', () => {
     const xml = await res.text();
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
     const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual([`${ORIGIN}/`, `${ORIGIN}/browse`, `${ORIGIN}/contract/${active.id}`, `${ORIGIN}/contract/${hostile.id}`]);
+    // seo-idle (approved, selling nothing) and seo-buyer are not there
+    expect(locs).toEqual([`${ORIGIN}/`, `${ORIGIN}/browse`, `${ORIGIN}/contract/${active.id}`, `${ORIGIN}/contract/${hostile.id}`, `${ORIGIN}/provider/seo-provider`]);
     expect(xml).toMatch(/<lastmod>\d{4}-\d\d-\d\dT[\d:.]+Z<\/lastmod>/);
     expect(xml.trimEnd().endsWith('</urlset>')).toBe(true);
     expect((await app.fetch('/sitemap-2.xml')).status).toBe(404);
@@ -275,11 +358,14 @@ describe('the public pages served by the app', () => {
     for (let i = 0; i < 9; i++) await makeContract(db, provider.id, { title: `Bulk ${i}`, category: 'other', price: '2.00', createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)) });
     const expected = (await db.contract.findMany({ where: { status: 'active' }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], select: { id: true } })).map((c) => `${ORIGIN}/contract/${c.id}`);
     expect(expected).toHaveLength(11);
+    const profiles = (await db.user.findMany({ where: { id: { in: [providerId, provider.id] } }, orderBy: { id: 'asc' }, select: { username: true } })).map((u) => `${ORIGIN}/provider/${u.username}`);
     expect(SITEMAP_MAX_URLS).toBe(50_000);
-    // 2 fixed pages + 11 listings, 4 to a file (read 3 at a time): 4 files
+    // 2 fixed pages + 11 listings + 2 providers, 4 to a file (read 3 at a time): 4 files, a file mixing listings and profiles
     const routes = crawlerRoutes({
       countListings: () => countSitemapListings(db),
       listings: (range) => sitemapListings(db, { ...range, chunk: 3 }),
+      countProviders: () => countSitemapProviders(db),
+      providers: (range) => sitemapProviders(db, { ...range, chunk: 1 }),
       publicUrl: ORIGIN,
       pageSize: 4,
     });
@@ -298,7 +384,7 @@ describe('the public pages served by the app', () => {
       expect(locs.length).toBeLessThanOrEqual(4);
       all.push(...locs);
     }
-    expect(all).toEqual([`${ORIGIN}/`, `${ORIGIN}/browse`, ...expected]);
+    expect(all).toEqual([`${ORIGIN}/`, `${ORIGIN}/browse`, ...expected, ...profiles]);
     expect((await crawler.request('/sitemap-5.xml')).status).toBe(404);
     expect((await crawler.request('/sitemap-0.xml')).status).toBe(404);
   });
@@ -310,7 +396,7 @@ describe('robots.txt and the web routes', () => {
     const paths = [...source.matchAll(/path: '([^']+)'/g)].map((m) => `/${m[1]}`);
     expect(paths.length).toBeGreaterThan(20);
     // the pages people and crawlers land on; /landing is the floor's alternative start page
-    const PUBLIC = ['/browse', '/contract/:id', '/landing', '/*'];
+    const PUBLIC = ['/browse', '/contract/:id', '/provider/:username', '/landing', '/*'];
     const unclassified = paths.filter((p) => !PUBLIC.includes(p) && !PRIVATE_PATHS.some((rule) => p.startsWith(rule) || `${p}/`.startsWith(rule)));
     expect(unclassified).toEqual([]);
   });

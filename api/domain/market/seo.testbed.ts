@@ -18,7 +18,7 @@ export function listingFixture(over: Partial<PublicListing> = {}): PublicListing
     createdAt: new Date('2026-01-02T03:04:05Z'),
     publishedAt: new Date('2026-01-03T00:00:00Z'),
     updatedAt: new Date('2026-02-01T00:00:00Z'),
-    provider: { name: 'Acme Weather' },
+    provider: { name: 'Acme Weather', username: 'acme-weather' },
     ...over,
   };
 }

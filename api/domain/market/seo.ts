@@ -3,6 +3,7 @@ import { isRecordId } from '../../db/ids.ts';
 import type { ContractStatus, DataFormat, PricingModel, UpdateFrequency } from '../../db/generated/prisma/enums.ts';
 import { canSeeContract } from '../policies.ts';
 import { categoryInfo } from './categories.ts';
+import { providerPath, publicProviderWhere } from './provider-profile.ts';
 
 // What search engines are told about the public listings (docs/decisions.md "Issue 28: found by
 // search engines"): a contract page's schema.org Dataset, and the listings of /sitemap.xml. Only
@@ -30,7 +31,8 @@ export interface PublicListing {
   createdAt: Date;
   publishedAt: Date;
   updatedAt: Date;
-  provider: { name: string };
+  /** `username` when the provider has a public profile (api/domain/market/provider-profile.ts), else null. */
+  provider: { name: string; username: string | null };
 }
 
 /**
@@ -65,7 +67,7 @@ export async function publicListing(db: Db, id: string): Promise<PublicListing |
       createdAt: true,
       reviewedAt: true,
       updatedAt: true,
-      provider: { select: { name: true, deletedAt: true } },
+      provider: { select: { name: true, username: true, deletedAt: true, dueDiligenceStatus: true } },
     },
   });
   if (!c || !canSeeContract(null, c)) return null;
@@ -86,7 +88,11 @@ export async function publicListing(db: Db, id: string): Promise<PublicListing |
     publishedAt: c.reviewedAt ?? c.createdAt,
     updatedAt: c.updatedAt,
     // an account deleted stays as an anonymised row: no name to publish
-    provider: { name: c.provider.deletedAt ? 'DATA PIT provider' : c.provider.name },
+    provider: {
+      name: c.provider.deletedAt ? 'DATA PIT provider' : c.provider.name,
+      // the profile page exists for an approved provider, or one selling (publicProviderWhere)
+      username: !c.provider.deletedAt && (c.provider.dueDiligenceStatus === 'approved' || c.status === 'active') ? c.provider.username : null,
+    },
   };
 }
 
@@ -149,7 +155,11 @@ export function datasetJsonLd(listing: PublicListing, { origin }: SiteUrls): Rec
     description: datasetDescription(listing),
     url,
     identifier: listing.id,
-    creator: { '@type': 'Organization', name: listing.provider.name },
+    creator: {
+      '@type': 'Organization',
+      name: listing.provider.name,
+      ...(listing.provider.username === null ? {} : { url: `${origin}${providerPath(listing.provider.username)}` }),
+    },
     keywords: [listing.categoryLabel, ...fields],
     isAccessibleForFree: false,
     datePublished: listing.publishedAt.toISOString(),
@@ -195,6 +205,129 @@ export async function* sitemapListings(db: Db, { skip, limit, chunk = 1000 }: { 
       where: { status: 'active' },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       select: { id: true, updatedAt: true },
+      take,
+      ...(after === undefined ? { skip } : { cursor: { id: after }, skip: 1 }),
+    });
+    if (rows.length) yield rows;
+    if (rows.length < take) return;
+    left -= rows.length;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+/** A provider's public profile as its page and its ProfilePage describe it (only what the page shows). */
+export interface PublicProvider {
+  username: string;
+  name: string;
+  /** An absolute http(s) address, or a path on this site (an uploaded picture), or null. */
+  profileImage: string | null;
+  isVerified: boolean;
+  memberSince: Date;
+  /** Two decimals ("4.50"), null until the first review. */
+  rating: string | null;
+  reviewCount: number;
+  completedSales: number;
+  activeListings: number;
+}
+
+/** The provider's public profile (api/domain/market/provider-profile.ts says who has one), or null. */
+export async function publicProvider(db: Db, username: string): Promise<PublicProvider | null> {
+  const u = await db.user.findFirst({
+    where: publicProviderWhere(username),
+    select: {
+      username: true,
+      name: true,
+      profileImage: true,
+      dueDiligenceStatus: true,
+      createdAt: true,
+      rating: true,
+      reviewCount: true,
+      completedSales: true,
+      _count: { select: { contracts: { where: { status: 'active' } } } },
+    },
+  });
+  if (!u) return null;
+  return {
+    username: u.username,
+    name: u.name,
+    profileImage: u.profileImage?.trim() || null,
+    isVerified: u.dueDiligenceStatus === 'approved',
+    memberSince: u.createdAt,
+    rating: u.rating === null ? null : u.rating.toFixed(2),
+    reviewCount: u.reviewCount,
+    completedSales: u.completedSales,
+    activeListings: u._count.contracts,
+  };
+}
+
+/** The image of a profile as an absolute URL: an uploaded picture is a path on this site. */
+function absoluteImage(image: string | null, origin: string): string | null {
+  if (!image) return null;
+  if (/^https?:\/\/[^\s]+$/.test(image)) return image;
+  return image.startsWith('/') && !image.startsWith('//') ? `${origin}${image}` : null;
+}
+
+/** What a provider's profile says in a sentence: its meta description. */
+export function providerDescription(p: PublicProvider): string {
+  const facts = [
+    p.isVerified ? 'Verified data provider' : 'Data provider',
+    `${p.activeListings} ${p.activeListings === 1 ? 'data set' : 'data sets'} on sale`,
+    p.rating === null ? 'no reviews yet' : `rated ${p.rating} from ${p.reviewCount} ${p.reviewCount === 1 ? 'review' : 'reviews'}`,
+    `${p.completedSales} completed ${p.completedSales === 1 ? 'sale' : 'sales'}`,
+    `member since ${p.memberSince.getUTCFullYear()}`,
+  ];
+  return `${p.name} on DATA PIT: ${facts.join(', ')}.`;
+}
+
+/**
+ * The schema.org ProfilePage of a provider's page (https://developers.google.com/search/docs/appearance/structured-data/profile-page):
+ * its main entity the provider as an Organization (a provider sells as a business), with its
+ * name, handle, page and picture.
+ */
+export function profilePageJsonLd(p: PublicProvider, { origin }: SiteUrls): Record<string, unknown> {
+  const url = `${origin}${providerPath(p.username)}`;
+  const image = absoluteImage(p.profileImage, origin);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ProfilePage',
+    '@id': url,
+    url,
+    name: `${p.name} on DATA PIT`,
+    dateCreated: p.memberSince.toISOString(),
+    mainEntity: {
+      '@type': 'Organization',
+      name: p.name,
+      alternateName: p.username,
+      identifier: p.username,
+      url,
+      description: providerDescription(p),
+      ...(image ? { image } : {}),
+    },
+  };
+}
+
+/** A provider's profile in the sitemap. */
+export interface SitemapProvider {
+  id: string;
+  username: string;
+}
+
+/** Who is in the sitemap: providers with an active listing (an account deleted has none left on sale). */
+const SITEMAP_PROVIDERS = { deletedAt: null, contracts: { some: { status: 'active' } } } as const;
+
+/** How many provider profiles /sitemap.xml names. */
+export const countSitemapProviders = (db: Db) => db.user.count({ where: SITEMAP_PROVIDERS });
+
+/** The providers of the sitemap from the `skip`-th on, by id, `limit` of them, `chunk` at a time (keyset, as sitemapListings). */
+export async function* sitemapProviders(db: Db, { skip, limit, chunk = 1000 }: { skip: number; limit: number; chunk?: number }): AsyncGenerator<SitemapProvider[]> {
+  let left = limit;
+  let after: string | undefined;
+  while (left > 0) {
+    const take = Math.min(chunk, left);
+    const rows = await db.user.findMany({
+      where: SITEMAP_PROVIDERS,
+      orderBy: { id: 'asc' },
+      select: { id: true, username: true },
       take,
       ...(after === undefined ? { skip } : { cursor: { id: after }, skip: 1 }),
     });

@@ -1,4 +1,5 @@
 import { graphql, useFragment } from 'react-relay';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Avatar } from '../../../components/Avatar.tsx';
 import { Badge } from '../../../components/Badge.tsx';
@@ -26,6 +27,8 @@ const Who = styled.div`
 const Name = styled.h3`
   font-size: ${({ theme }) => theme.fontSizes.lg};
   overflow-wrap: anywhere;
+  a { color: inherit; }
+  a:hover { text-decoration: underline; }
 `;
 
 const Rating = styled.div`
@@ -79,6 +82,7 @@ export function DetailProviderCard({ provider }: DetailProviderCardProps) {
     graphql`
       fragment DetailProviderCard_provider on User {
         name
+        username
         profileImage
         rating
         reviewCount
@@ -96,7 +100,12 @@ export function DetailProviderCard({ provider }: DetailProviderCardProps) {
       <Top>
         <Avatar src={p.profileImage} name={p.name} size={44} />
         <Who>
-          <Name>{p.name}</Name>
+          <Name>
+            {/* the provider's public profile: their record and everything they sell */}
+            <Link to={`/provider/${encodeURIComponent(p.username)}`} data-testid="provider-profile-link">
+              {p.name}
+            </Link>
+          </Name>
           <Rating>
             {p.rating == null ? (
               <NoReviews>No reviews yet</NoReviews>

@@ -1,4 +1,5 @@
 import { graphql, useFragment } from 'react-relay';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Icon } from '../../../components/Icon.tsx';
 import { Stars } from '../../../components/Stars.tsx';
@@ -29,7 +30,8 @@ const ProviderBlock = styled.div`
   min-width: 0;
 `;
 
-const ProviderName = styled.span`
+/** The provider's name, a link to their public profile. */
+const ProviderName = styled(Link)`
   min-width: 0;
   max-width: 100%;
   overflow: hidden;
@@ -37,6 +39,7 @@ const ProviderName = styled.span`
   white-space: nowrap;
   color: ${({ theme }) => theme.colors.text};
   font-weight: 600;
+  &:hover { color: ${({ theme }) => theme.colors.textStrong}; text-decoration: underline; }
 `;
 
 const Trades = styled.span`
@@ -69,6 +72,7 @@ export function ContractProvider({ contract, layout }: ContractProviderProps) {
       fragment ContractProvider_contract on Contract {
         provider {
           name
+          username
           rating
           tradeCount
           isVerifiedProvider
@@ -77,6 +81,7 @@ export function ContractProvider({ contract, layout }: ContractProviderProps) {
     `,
     contract,
   );
+  const profile = `/provider/${encodeURIComponent(p.username)}`;
   const rating = (
     <>
       <Stars rating={p.rating} size={11} showValue />
@@ -88,7 +93,7 @@ export function ContractProvider({ contract, layout }: ContractProviderProps) {
   if (layout === 'list') {
     return (
       <ProviderLine data-testid="contract-provider">
-        <ProviderName title={p.name}>{p.name}</ProviderName>
+        <ProviderName to={profile} title={p.name}>{p.name}</ProviderName>
         {p.isVerifiedProvider && (
           <Verified title="Verified provider: passed due diligence">
             <Icon name="check" size={11} strokeWidth={3} />
@@ -102,7 +107,7 @@ export function ContractProvider({ contract, layout }: ContractProviderProps) {
   return (
     <ProviderBlock data-testid="contract-provider">
       <ProviderHead>
-        <ProviderName title={p.name}>{p.name}</ProviderName>
+        <ProviderName to={profile} title={p.name}>{p.name}</ProviderName>
         {p.isVerifiedProvider && (
           <Verified title="Verified provider: passed due diligence">
             <Icon name="check" size={10} strokeWidth={3} />

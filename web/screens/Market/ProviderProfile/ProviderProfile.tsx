@@ -1,0 +1,79 @@
+import { usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { Link, useLoaderData, useRevalidator } from 'react-router-dom';
+import styled from 'styled-components';
+import { ErrorBoundary } from '../../../relay/ErrorBoundary.tsx';
+import { LoadError } from '../../../relay/RouteBoundary.tsx';
+import type { ProviderProfileQuery as ProviderProfileQueryType } from '../../../__generated__/ProviderProfileQuery.graphql.ts';
+import { EmptyWithLink } from '../../shared/EmptyWithLink.tsx';
+import { usePageTitle } from '../../shared/usePageTitle.ts';
+import { oneLine } from '../../../theme/text.ts';
+import { ProviderHeader } from './ProviderHeader.tsx';
+import { ProviderListings } from './ProviderListings.tsx';
+import { ProviderProfileQuery, type ProviderProfileLoaderData } from './ProviderProfileQuery.ts';
+
+const Crumbs = styled.nav`
+  display: flex;
+  align-items: center;
+  flex-wrap: wrap;
+  gap: 6px;
+  margin-bottom: 12px;
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  letter-spacing: ${({ theme }) => theme.tracking.label};
+  text-transform: uppercase;
+  color: ${({ theme }) => theme.colors.textDim};
+  a { color: ${({ theme }) => theme.colors.textMuted}; }
+  a:hover { color: ${({ theme }) => theme.colors.textStrong}; }
+  [aria-current] {
+    ${oneLine}
+    color: ${({ theme }) => theme.colors.textDim};
+  }
+`;
+
+/** /provider/:username: a provider's public profile, their record and their listings on sale. */
+export function ProviderProfile() {
+  const { query } = useLoaderData() as ProviderProfileLoaderData;
+  const revalidator = useRevalidator();
+  return (
+    <ErrorBoundary
+      resetKeys={[query]}
+      fallback={({ error }) => (
+        <LoadError title="Failed to fetch provider" error={error} retrying={revalidator.state === 'loading'} onRetry={() => void revalidator.revalidate()} />
+      )}
+    >
+      <ProviderProfileContent query={query} />
+    </ErrorBoundary>
+  );
+}
+
+function ProviderProfileContent({ query }: { query: PreloadedQuery<ProviderProfileQueryType> }) {
+  const { provider } = usePreloadedQuery<ProviderProfileQueryType>(ProviderProfileQuery, query);
+  // the same words as the server's head of this page (api/http/seo-head.ts providerPageHead)
+  usePageTitle(provider ? `${provider.name}, data provider` : 'Provider not found');
+  if (!provider) {
+    return (
+      <EmptyWithLink
+        page
+        icon="alert"
+        title="PROVIDER NOT FOUND"
+        description="There is no provider by this name on DATA PIT."
+        to="/browse"
+        label="BROWSE DATA"
+        variant="primary"
+      />
+    );
+  }
+  return (
+    <>
+      <Crumbs aria-label="Breadcrumb">
+        <Link to="/">Trading floor</Link>
+        <span aria-hidden="true">/</span>
+        <Link to="/browse">Browse</Link>
+        <span aria-hidden="true">/</span>
+        <span aria-current="page">{provider.name}</span>
+      </Crumbs>
+      <ProviderHeader provider={provider} />
+      <ProviderListings provider={provider} />
+    </>
+  );
+}
