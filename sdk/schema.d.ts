@@ -1192,6 +1192,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/providers/{username}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A provider's public profile, with their newest active listings
+         * @description The same public figures as the profile page (/provider/{username}): no email. Not found for an unknown or deleted account, or one that is not a provider.
+         *
+         *     **Who:** Anyone, signed in or not. Or a personal API token (`Authorization: Bearer`) with the scope `market:read` (403 `INSUFFICIENT_SCOPE` without it).
+         */
+        get: operations["getProvidersByUsername"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bids": {
         parameters: {
             query?: never;
@@ -2277,6 +2299,32 @@ export interface components {
             rejectionReason: string | null;
             createdAt: string;
             reviewedAt: string | null;
+        };
+        ProviderProfile: {
+            /** @description The provider's user id. */
+            id: string;
+            username: string;
+            name: string;
+            profileImage: string | null;
+            /** @description Passed due diligence. */
+            isVerified: boolean;
+            /** @description An instant, ISO 8601 in UTC. */
+            memberSince: string;
+            /** @description Average review rating (1-5); null until the first review. */
+            rating: number | null;
+            reviewCount: number;
+            completedSales: number;
+            tradeCount: number;
+            /** @description Their listings on sale summed; null when none of them promises updates. */
+            onTimeRecord: {
+                onTime: number;
+                periods: number;
+            } | null;
+            activeListingCount: number;
+            /** @description Their newest active listings, `limit` of them (GET /api/contracts shape). */
+            contracts: components["schemas"]["Contract"][];
+        } & {
+            [key: string]: unknown;
         };
         Bid: {
             id: string;
@@ -7738,6 +7786,73 @@ export interface operations {
             };
             /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getProvidersByUsername: {
+        parameters: {
+            query?: {
+                /** @description 1 to 100; 20 by default. */
+                limit?: string;
+            };
+            header?: {
+                /** @description The ETag of an answer the client keeps: 304 without a body while it is current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderProfile"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            /** @description Bad input: the message says what to change; nothing was changed. Codes: `INVALID_INPUT`, `INVALID_TOKEN`, `WRONG_CURRENT_PASSWORD`, `WRONG_TWO_FACTOR_CODE`, `SAME_EMAIL`, `NOT_AN_IMAGE`, `IMAGE_DIMENSIONS`, `CONFIRMATION_REQUIRED`, `FILE_NOT_FOUND`, `FILE_IN_USE`, `UNSUPPORTED_FILE`, `RELEASE_REQUIRED`, `INVALID_AMOUNT`, `EVIDENCE_FILE_TYPE`, `TOO_MANY_FILES`, `IDEMPOTENCY_KEY_INVALID`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in (or no valid key). Codes: `LOGIN_REQUIRED`, `INVALID_CREDENTIALS`, `TWO_FACTOR_CHALLENGE_INVALID`, `TWO_FACTOR_CODE_INVALID`, `TWO_FACTOR_CODE_REPLAYED`, `INVALID_API_TOKEN`, `INVALID_API_KEY`. */
+            401: {
+                headers: {
+                    /** @description The challenge: the session cookie, the X-API-Key header on the data routes, or `Bearer` for an invalid API token. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in, but not allowed. Codes: `NOT_ALLOWED`, `ADMIN_REQUIRED`, `NOT_OWNER`, `EMAIL_NOT_VERIFIED`, `TWO_FACTOR_ENROLMENT_REQUIRED`, `DUE_DILIGENCE_REQUIRED`, `OWN_CONTRACT`, `INSUFFICIENT_SCOPE`, `SESSION_REQUIRED`, `ADMIN_SCOPE_REFUSED`, `ACCESS_EXPIRED`, `ACCESS_DENIED`, `RELEASE_NOT_INCLUDED`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to the caller. Codes: `NOT_FOUND`, `SESSION_NOT_FOUND`. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -10,7 +10,7 @@ import { CONTRACT_SORTS, type ContractSort } from '../domain/market/contracts.li
 import { afterCursorForOffset } from '../graphql/cursors.ts';
 import { BACK_OFFICE_FIELDS, CONTRACT_FIELDS, restContract, restContractFor, type BackOfficeContractNode, type ContractNode } from './contract-shape.ts';
 import { documentedAs, queryOf } from './openapi/describe.ts';
-import { ListingAnswer } from './openapi/shapes.ts';
+import { ListingAnswer, ProviderProfileAnswer } from './openapi/shapes.ts';
 import { refuseNonAdmin } from './signed-in.ts';
 import { AMOUNT_DIGITS } from '../domain/money/money.ts';
 
@@ -36,6 +36,26 @@ const REVIEW_QUEUE = operation<{ listingsForReview: Page<BackOfficeContractNode>
   listingsForReview(status: $status, first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { ${BACK_OFFICE_FIELDS} } } } }`);
 // Back-office fields resolve to null for anyone but the provider and administrators.
 const CONTRACT = operation<{ contract: BackOfficeContractNode | null }>(`query RestContract($id: ID!) { contract(id: $id) { ${BACK_OFFICE_FIELDS} } }`);
+// A provider's public profile (docs/decisions.md "Issue 28: the provider's public profile").
+type ProviderNode = {
+  userId: string;
+  username: string;
+  name: string;
+  profileImage: string | null;
+  isVerifiedProvider: boolean;
+  memberSince: string;
+  rating: number | null;
+  reviewCount: number;
+  completedSales: number;
+  tradeCount: number;
+  onTimeRecord: { onTime: number; periods: number } | null;
+  activeListings: { totalCount: number; edges: Array<{ node: ContractNode }> };
+};
+const PROVIDER = operation<{ provider: ProviderNode | null }>(`query RestProvider($username: String!, $first: Int!) { provider(username: $username) {
+  userId username name profileImage isVerifiedProvider memberSince rating reviewCount completedSales tradeCount onTimeRecord { onTime periods }
+  activeListings(first: $first) { totalCount edges { node { ${CONTRACT_FIELDS} } } } } }`);
+const ProviderQuery = z.object({ limit: limitParam(20) });
+
 /** Statuses of listings besides active: only administrators list them (the review queue). */
 const REVIEW_STATUSES = ['pending_review', 'rejected'];
 
@@ -143,6 +163,27 @@ export function marketRoutes(yoga: Yoga, clientIp: ClientIp) {
     const { viewer } = result.context;
     // Anonymous: the public shape, which depends on the contract alone.
     return viewer ? json(c, restContractFor(viewer, contract)) : jsonShaped(c, contract, (node) => restContractFor(null, node));
+  });
+
+  r.get('/providers/:username', doc({
+    access: 'public',
+    tokenScopes: ['market:read'],
+    summary: "A provider's public profile, with their newest active listings",
+    description: 'The same public figures as the profile page (/provider/{username}): no email. Not found for an unknown or deleted account, or one that is not a provider.',
+    answers: { 200: ProviderProfileAnswer },
+    errors: [404],
+  }), queryOf(ProviderQuery), async (c) => {
+    const { limit = 20 } = c.req.valid('query');
+    const result = await runOperation(yoga, c, clientIp(c), PROVIDER, { username: c.req.param('username'), first: limit });
+    if (result.errors?.length) return respondWithGraphQLErrors(c, result.errors, result.data);
+    if (!result.data?.provider) return jsonError(c, 'NOT_FOUND', 'Provider not found');
+    return jsonShaped(c, result.data.provider, ({ userId, isVerifiedProvider, activeListings, ...p }) => ({
+      id: userId,
+      ...p,
+      isVerified: isVerifiedProvider,
+      activeListingCount: activeListings.totalCount,
+      contracts: activeListings.edges.map((e) => restContract(e.node)),
+    }));
   });
 
   // GET /api/contracts?status=pending_review|rejected (+ limit, offset): the review queue, oldest

@@ -95,6 +95,29 @@ export const ContractAnswer = z
   .loose()
   .meta({ id: 'Contract' });
 
+/** A provider's public profile (GET /api/providers/{username}): no email, no private list. */
+export const ProviderProfileAnswer = z
+  .object({
+    id: id.describe("The provider's user id."),
+    username: z.string(),
+    name: z.string(),
+    profileImage: z.string().nullable(),
+    isVerified: z.boolean().describe('Passed due diligence.'),
+    memberSince: Instant,
+    rating: z.number().nullable().describe('Average review rating (1-5); null until the first review.'),
+    reviewCount: z.number().int(),
+    completedSales: z.number().int(),
+    tradeCount: z.number().int(),
+    onTimeRecord: z
+      .object({ onTime: z.number().int(), periods: z.number().int() })
+      .nullable()
+      .describe('Their listings on sale summed; null when none of them promises updates.'),
+    activeListingCount: z.number().int(),
+    contracts: z.array(ContractAnswer).describe('Their newest active listings, `limit` of them (GET /api/contracts shape).'),
+  })
+  .loose()
+  .meta({ id: 'ProviderProfile' });
+
 /** What the listing's provider and administrators see besides the public shape. */
 export const ListingAnswer = ContractAnswer.extend({
   reviewNotes: z.string().nullish(),

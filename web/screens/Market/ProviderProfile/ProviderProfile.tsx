@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useLoaderData, useRevalidator } from 'react-router-dom';
 import styled from 'styled-components';
@@ -32,8 +33,12 @@ const Crumbs = styled.nav`
 
 /** /provider/:username: a provider's public profile, their record and their listings on sale. */
 export function ProviderProfile() {
-  const { query } = useLoaderData() as ProviderProfileLoaderData;
+  const { query, username } = useLoaderData() as ProviderProfileLoaderData;
   const revalidator = useRevalidator();
+  // reached from the provider panel low on a contract page: open at the provider's name, not mid-list
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [username]);
   return (
     <ErrorBoundary
       resetKeys={[query]}
