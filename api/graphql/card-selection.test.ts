@@ -37,6 +37,7 @@ const NEVER_ON_PROVIDER_CARDS = [
   'dueDiligenceStatus',
   'latestApplication',
   'listings',
+  'activeListings',
   'bidsPlaced',
   'conversations',
   'dailyAmounts',

@@ -98,3 +98,29 @@ describe('Query.provider: the public provider profile', () => {
     expect(refusalOf(parse('{ provider(username: "prov") { purchases(first: 1) { totalCount } } }'), null, only('market:read'))).toEqual({ scope: 'data:read' });
   });
 });
+
+describe('GET /api/providers/{username}', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp('pglite');
+    const db = app.database.prisma;
+    const { provider } = await makeRoles(db);
+    for (let i = 0; i < 3; i++) await makeContract(db, provider.id, { title: `Rest set ${i}`, category: 'other', price: '10.00', createdAt: new Date(Date.now() - (3 - i) * 60_000) });
+  });
+  afterAll(async () => app?.close());
+
+  it.each(['anonymous', 'buyer', 'prov', 'boss'])('answers %s the public profile with the newest listings, no email', async (who) => {
+    const client = who === 'anonymous' ? new Client(app) : await logIn(app, who);
+    const res = await client.json('GET', '/api/providers/prov?limit=2');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ username: 'prov', name: 'prov', isVerified: true, activeListingCount: 3 });
+    expect(res.body.contracts.map((c: any) => c.title)).toEqual(['Rest set 2', 'Rest set 1']);
+    expect(JSON.stringify(res.body)).not.toContain('@example.com');
+    expect(res.body).not.toHaveProperty('email');
+  });
+
+  it('is 404 for a non-provider or an unknown name, 400 for a bad limit', async () => {
+    for (const name of ['buyer', 'nobody']) expect((await new Client(app).json('GET', `/api/providers/${name}`)).status).toBe(404);
+    expect((await new Client(app).json('GET', '/api/providers/prov?limit=0')).status).toBe(400);
+  });
+});
