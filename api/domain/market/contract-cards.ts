@@ -87,7 +87,7 @@ export async function findContractCards(
 ): Promise<ContractCardPage> {
   const page = orderedPageSql({ ...opts, searchIndex: await searchIndexFor(sql, opts.filter) });
   const [row] = await sql.query<{ n: string | number; cards: Array<Record<string, unknown> & CardFigures> | null }>(Prisma.sql`
-    SELECT (${page.count}) AS n,
+    ${page.with} SELECT (${page.count}) AS n,
       (SELECT json_agg(json_build_object(${jsonColumns('k', CARD_COLUMNS)},
           'provider', json_build_object(${jsonColumns('u', CARD_PROVIDER_COLUMNS)}),
           'price24hAgo', f."price24hAgo", 'highestBid', f."highestBid", 'openBidCount', f."openBidCount") ORDER BY f.ord)

@@ -84,6 +84,14 @@ export function searchIndexOf(db: SqlReader | Db): Promise<SearchIndex> {
   return known;
 }
 
+/**
+ * RUM sorts the matches it ranks in memory up to work_mem, then on disk: a word in one contract in
+ * eight of 1,000,000 needs some 50 MiB, and spilling it tripled the time (docs/performance.md).
+ * A condition that needs no row, so PostgreSQL sets it once before the scan starts; `true`: for
+ * this statement's transaction only, the connection keeps its own setting.
+ */
+const RUM_SORT_MEMORY = Prisma.sql` AND (SELECT set_config('work_mem', '64MB', true)) IS NOT NULL`;
+
 /** The RUM path serves one case: words to match, most relevant first; every other list reads as before. */
 const ranksInIndex = (index: SearchIndex, sort: ContractSort, tsquery: string | null) => index === 'rum' && sort === 'relevant' && tsquery !== null;
 
@@ -147,13 +155,20 @@ export function contractPageSql(opts: PageOptions) {
   const countCap = opts.countCap ?? COUNT_CAP;
   const tsquery = searchQuery(opts.filter.search);
   const rum = ranksInIndex(opts.searchIndex ?? 'gin', opts.sort, tsquery);
-  const where = whereClause(opts.filter, tsquery, rum);
+  const where = Prisma.sql`${whereClause(opts.filter, tsquery, rum)}${rum ? RUM_SORT_MEMORY : Prisma.empty}`;
   const needsProvider = opts.filter.minProviderRating != null || opts.sort === 'rating';
   const from = needsProvider ? Prisma.sql`"Contract" c JOIN "User" u ON u.id = c."providerId"` : Prisma.sql`"Contract" c`;
+  const order = orderClause(opts.sort, tsquery, rum);
+  // On RUM, the matches in rank order up to the count's cap (or the page's end, past it): the page
+  // and the count read one index scan (orderedPageSql); counting them apart would rank twice.
+  const ranked = rum ? Prisma.sql`SELECT c.id FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${Math.max(countCap + 1, opts.offset + opts.limit)}` : null;
   return {
-    page: Prisma.sql`SELECT c.id FROM ${from} WHERE ${where} ORDER BY ${orderClause(opts.sort, tsquery, rum)} LIMIT ${opts.limit} OFFSET ${opts.offset}`,
-    count: Prisma.sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${countCap + 1}) matches`,
+    page: Prisma.sql`SELECT c.id FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${opts.limit} OFFSET ${opts.offset}`,
+    count: ranked
+      ? Prisma.sql`SELECT count(*) AS n FROM (${ranked}) matches`
+      : Prisma.sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${countCap + 1}) matches`,
     exactCount: Prisma.sql`SELECT count(*) AS n FROM ${from} WHERE ${where}`,
+    ranked,
   };
 }
 
@@ -172,12 +187,23 @@ export async function searchIndexFor(db: SqlReader | Db, filter: ContractFilter)
   return searchQuery(filter.search) ? searchIndexOf(db) : 'gin';
 }
 
-/** What a page statement selects from: the page's ids with their place (`c.id`, `c.ord`) and the capped count. */
+/**
+ * What a page statement selects from: the page's ids with their place (`c.id`, `c.ord`) and the
+ * capped count, after `with` (empty, or on RUM the ranked matches both read: the statement starts
+ * with it).
+ */
 export function orderedPageSql(opts: PageOptions) {
   validateFilter(opts.filter);
   const sql = contractPageSql(opts);
+  if (sql.ranked) {
+    return {
+      with: Prisma.sql`WITH ranked AS MATERIALIZED (SELECT r.id, row_number() OVER () AS ord FROM (${sql.ranked}) r)`,
+      count: Prisma.sql`SELECT count(*) AS n FROM ranked`,
+      ids: Prisma.sql`(SELECT r.id, r.ord FROM ranked r WHERE r.ord > ${opts.offset} AND r.ord <= ${opts.offset + opts.limit}) c`,
+    };
+  }
   // row_number() over the page keeps the page's order through the joins that follow.
-  return { count: sql.count, ids: Prisma.sql`(SELECT p.id, row_number() OVER () AS ord FROM (${sql.page}) p) c` };
+  return { with: Prisma.empty, count: sql.count, ids: Prisma.sql`(SELECT p.id, row_number() OVER () AS ord FROM (${sql.page}) p) c` };
 }
 
 /** The list's count from the capped one: past the cap, the cap and "not exact". */
@@ -207,7 +233,7 @@ export async function findContractPage(
 ): Promise<ContractPage> {
   const page = orderedPageSql({ ...opts, searchIndex: await searchIndexFor(db, opts.filter) });
   const [row] = await db.$queryRaw<{ n: bigint | number; cards: Array<CardFigures & { id: string; ord: number }> | null }[]>`
-    SELECT (${page.count}) AS n,
+    ${page.with} SELECT (${page.count}) AS n,
       (SELECT json_agg(f ORDER BY f.ord) FROM (${cardFiguresSql(page.ids, opts.now ?? new Date(), Prisma.sql`, c.ord`)}) f) AS cards`;
   const list = row?.cards ?? [];
   return {
