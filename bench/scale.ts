@@ -128,15 +128,27 @@ async function sql(url: string, statement: string): Promise<void> {
   }
 }
 
-const request = (base: string, c: ScaleCase): WrkRequest => ({ url: `${base}/graphql`, method: 'POST', headers: { 'content-type': 'application/json' }, varyingBody: uncached(c.query) });
+let runs = 0;
+
+/**
+ * The case's request for one wrk run. Every run of wrk numbers its requests from the same start, so
+ * the run's own number goes into the variables too: otherwise a run repeats the variables of the
+ * warm-up (and of the runs before it) and the response cache answers those requests.
+ */
+const request = (base: string, c: ScaleCase): WrkRequest => ({
+  url: `${base}/graphql`,
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  varyingBody: uncached(c.query).replace(/"variables":\{/, `"variables":{"run":${++runs},`),
+});
 
 /** One case under wrk: warm-up, then (once the database is idle) SECONDS of `connections`. */
-async function measureCase(url: string, req: WrkRequest, connections: number): Promise<WrkResult> {
-  if (WARMUP > 0) await runWrk(req, { connections, seconds: WARMUP, timeoutSeconds: 30 });
+async function measureCase(url: string, base: string, c: ScaleCase, connections: number): Promise<WrkResult> {
+  if (WARMUP > 0) await runWrk(request(base, c), { connections, seconds: WARMUP, timeoutSeconds: 30 });
   // wrk stops with requests in flight, and their SQL runs on: at 1M rows for seconds. Measuring
   // starts when the database has finished them, or each case would pay for the one before.
   await untilDatabaseIdle(url);
-  return runWrk(req, { connections, seconds: SECONDS, timeoutSeconds: 30 });
+  return runWrk(request(base, c), { connections, seconds: SECONDS, timeoutSeconds: 30 });
 }
 
 const line = (size: number, name: string, r: WrkResult) =>
@@ -157,10 +169,9 @@ async function withApp<T>(url: string, work: (base: string) => Promise<T>): Prom
 /** The search case under load and one request at a time, on whichever index the app finds. */
 async function measureSearch(url: string, base: string, size: number, index: SearchRun['index']): Promise<SearchRun> {
   await checkAnswer(base, SEARCH_CASE);
-  const req = request(base, SEARCH_CASE);
-  const loaded = await measureCase(url, req, CONNECTIONS);
+  const loaded = await measureCase(url, base, SEARCH_CASE, CONNECTIONS);
   line(size, `${SEARCH_CASE.name} on ${index.toUpperCase()}`, loaded);
-  const alone = await measureCase(url, req, 1);
+  const alone = await measureCase(url, base, SEARCH_CASE, 1);
   line(size, `${SEARCH_CASE.name} on ${index.toUpperCase()}, one at a time`, alone);
   return { index, loaded, alone };
 }
@@ -177,7 +188,7 @@ async function measureStep(url: string, size: number, loadSeconds: number): Prom
   await withApp(url, async (base) => {
     for (const c of CASES) {
       await checkAnswer(base, c);
-      const r = { ...(await measureCase(url, request(base, c), CONNECTIONS)), load: os.loadavg()[0]! };
+      const r = { ...(await measureCase(url, base, c, CONNECTIONS)), load: os.loadavg()[0]! };
       results.push(r);
       line(size, c.name, r);
     }

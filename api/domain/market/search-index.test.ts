@@ -90,6 +90,25 @@ describe.each(testDatabases())('search on %s', (kind) => {
     expect([...seen].sort()).toEqual([...gin].sort());
   });
 
+  it('counts up to the cap from the same ranking, and pages past the cap still load in order', async () => {
+    const all = await findContractPage(database.prisma, { filter: { search: 'freight' }, sort: 'relevant', offset: 0, limit: 100 });
+    const capped = await findContractPage(database.prisma, { filter: { search: 'freight' }, sort: 'relevant', offset: 0, limit: 10, countCap: 50 });
+    expect(capped).toMatchObject({ totalCount: 50, totalCountIsExact: false });
+    expect(capped.ids).toEqual(all.ids.slice(0, 10));
+    const past = await findContractPage(database.prisma, { filter: { search: 'freight' }, sort: 'relevant', offset: 60, limit: 30, countCap: 50 });
+    expect(past).toMatchObject({ totalCount: 50, totalCountIsExact: false });
+    expect(past.ids).toEqual(all.ids.slice(60, 90));
+    const cards = await findContractCards(database.sql, { filter: { search: 'freight' }, sort: 'relevant', offset: 60, limit: 30, countCap: 50 });
+    expect(cards.ids).toEqual(past.ids);
+  });
+
+  it("leaves the connection's work_mem as it was (RUM's sort memory is the statement's own)", async () => {
+    const setting = async () => (await database.sql.query<{ w: string }>(Prisma.sql`SELECT current_setting('work_mem') AS w`))[0]!.w;
+    const before = await setting();
+    await findContractCards(database.sql, { filter: { search: 'freight' }, sort: 'relevant', offset: 0, limit: 20 });
+    expect(await setting()).toBe(before);
+  });
+
   it('keeps the other sorts of a search as they were', async () => {
     const sql = contractPageSql({ filter: { search: 'tanker' }, sort: 'price-low', offset: 0, limit: 20, searchIndex: expected });
     expect(sql.page.sql).not.toContain('<=>');
