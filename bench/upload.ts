@@ -28,6 +28,9 @@ export interface UploadReport {
   rssBeforeMiB: number;
   rssPeakMiB: number;
   rssGrowthMiB: number;
+  /** Seconds from the first byte sent to the peak, and to the last byte sent (after it: storing the tail, profiling). */
+  peakAtSeconds: number;
+  sentAtSeconds: number;
   status: number;
 }
 
@@ -60,8 +63,13 @@ export async function benchUpload(base: string, serverPid: number): Promise<Uplo
 
   const before = rssMiB(serverPid);
   let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(serverPid))), 50);
+  let peakAt = 0;
+  let sentAt = 0;
   const started = performance.now();
+  const sampler = setInterval(() => {
+    const rss = rssMiB(serverPid);
+    if (rss > peak) [peak, peakAt] = [rss, performance.now() - started];
+  }, 50);
   const status = await new Promise<number>((resolve, reject) => {
     const req = http.request(
       { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + row.length + total + tail.length } },
@@ -80,7 +88,7 @@ export async function benchUpload(base: string, serverPid: number): Promise<Uplo
         sent += chunk.length;
         if (!req.write(chunk)) return void req.once('drain', pump);
       }
-      req.end(tail);
+      req.end(tail, () => (sentAt = performance.now() - started));
     };
     pump();
   });
@@ -93,6 +101,8 @@ export async function benchUpload(base: string, serverPid: number): Promise<Uplo
     rssBeforeMiB: Math.round(before),
     rssPeakMiB: Math.round(peak),
     rssGrowthMiB: Math.round(peak - before),
+    peakAtSeconds: Math.round(peakAt / 100) / 10,
+    sentAtSeconds: Math.round(sentAt / 100) / 10,
     status,
   };
 }
@@ -142,9 +152,9 @@ async function main() {
     }
   }
   console.log(`${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load average ${os.loadavg()[0]!.toFixed(1)}, ${os.cpus().length} cores\n`);
-  console.log('| storage | size | status | seconds | MB/s | RSS before MiB | RSS peak MiB | growth MiB |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-  for (const u of rows) console.log(`| ${u.driver} | ${u.megabytes} MB | ${u.status} | ${u.seconds} | ${u.mbPerSecond} | ${u.rssBeforeMiB} | ${u.rssPeakMiB} | ${u.rssGrowthMiB} |`);
+  console.log('| storage | size | status | seconds | last byte sent s | MB/s | RSS before MiB | RSS peak MiB | peak at s | growth MiB |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const u of rows) console.log(`| ${u.driver} | ${u.megabytes} MB | ${u.status} | ${u.seconds} | ${u.sentAtSeconds} | ${u.mbPerSecond} | ${u.rssBeforeMiB} | ${u.rssPeakMiB} | ${u.peakAtSeconds} | ${u.rssGrowthMiB} |`);
   if (rows.some((u) => u.status !== 201 || u.rssGrowthMiB > 64)) process.exitCode = 1;
 }
 
