@@ -64,7 +64,7 @@ builder.prismaObjectFields(UserType, (t) => ({
     nullable: true,
     ...selfOnly,
     resolve: async (user, _args, ctx) => {
-      const summary = await dashboardSummary(ctx.db, user.id);
+      const summary = await dashboardSummary(ctx.services.sql, user.id);
       return { ...summary, showsSellerFigures: showsSellerFigures(user, summary.salesCount) };
     },
   }),
@@ -73,7 +73,7 @@ builder.prismaObjectFields(UserType, (t) => ({
     nullable: true,
     args: { limit: t.arg.int({ defaultValue: 15 }) },
     ...selfOnly,
-    resolve: (user, args, ctx) => recentActivity(ctx.db, user.id, Math.min(Math.max(args.limit ?? 15, 1), 50)),
+    resolve: (user, args, ctx) => recentActivity(ctx.services.sql, user.id, Math.min(Math.max(args.limit ?? 15, 1), 50)),
   }),
   dailyAmounts: t.field({
     type: [DailyAmountsType],

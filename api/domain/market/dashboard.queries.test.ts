@@ -95,9 +95,9 @@ describe.each(testDatabases())('the dashboard in one statement each, on %s', (ki
     expect(users.length).toBeGreaterThan(5);
     let events = 0;
     for (const { id } of users) {
-      expect(await dashboardSummary(db, id)).toEqual(await referenceSummary(db, id));
+      expect(await dashboardSummary(app.database.sql, id)).toEqual(await referenceSummary(db, id));
       for (const limit of [15, 50]) {
-        const activity = await recentActivity(db, id, limit);
+        const activity = await recentActivity(app.database.sql, id, limit);
         expect(activity).toEqual(await referenceActivity(db, id, limit));
         events += activity.length;
       }
@@ -108,8 +108,8 @@ describe.each(testDatabases())('the dashboard in one statement each, on %s', (ki
   it('a summary of someone with nothing is zeros', async () => {
     const db = app.database.prisma;
     const nobody = await db.user.create({ data: { email: `nobody-${kind}@example.test`, username: `nobody-${kind}`, name: 'Nobody', passwordHash: 'x' } });
-    expect(await dashboardSummary(db, nobody.id)).toEqual(await referenceSummary(db, nobody.id));
-    expect(await recentActivity(db, nobody.id)).toEqual([]);
+    expect(await dashboardSummary(app.database.sql, nobody.id)).toEqual(await referenceSummary(db, nobody.id));
+    expect(await recentActivity(app.database.sql, nobody.id)).toEqual([]);
   });
 
   it('the dashboard frame and overview the web app sends are a few statements, the session check included', async () => {

@@ -1,5 +1,5 @@
 import { Prisma } from '../../db/generated/prisma/client.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db, SqlReader } from '../../db/database.ts';
 import { decimalString, formatUsd, parseMoney, roundMoney, sumMoney, type MoneyLike } from '../money/money.ts';
 import { PAID_PAYMENT_STATUSES, PAID_PURCHASE_STATUSES } from '../payments/payments.rules.ts';
 
@@ -33,12 +33,14 @@ export interface DashboardSummary {
 const HELD = ['escrowed', 'disputed'] as const;
 
 /**
- * The figures in one statement (issue 28: eight statements before, one round trip each through
- * Prisma, the largest part of the dashboard's cost). Counts come as int, sums as text (exact), the
- * seller's sales per payment status as JSON rows; shaped here as before (dashboard.test.ts).
+ * The figures in one plain statement through the driver (issue 28: eight statements through Prisma
+ * before, one round trip and Prisma's per-statement work each, most of the dashboard's cost;
+ * docs/decisions.md "Issue 28: logged-in pages"). Counts come as int, sums as text (exact), the
+ * seller's sales per payment status as JSON rows; shaped as before (dashboard.queries.test.ts holds
+ * them equal to the Prisma reads).
  */
-export async function dashboardSummary(db: Db, userId: string): Promise<DashboardSummary> {
-  const [row] = await db.$queryRaw<SummaryRow[]>`
+export async function dashboardSummary(sql: SqlReader, userId: string): Promise<DashboardSummary> {
+  const [row] = await sql.query<SummaryRow>(Prisma.sql`
     SELECT
       (SELECT count(*)::int FROM "Purchase" WHERE "buyerId" = ${userId} AND status = 'active') AS "activePurchases",
       (SELECT coalesce(sum(amount), 0)::text FROM "Purchase"
@@ -51,7 +53,7 @@ export async function dashboardSummary(db: Db, userId: string): Promise<Dashboar
       (SELECT coalesce(json_agg(s), '[]'::json) FROM (
         SELECT status::text AS status, count(*)::int AS count, sum("providerAmount")::text AS amount FROM "Payment"
         WHERE "sellerId" = ${userId} AND status::text IN (${Prisma.join([...PAID])}) GROUP BY status) s) AS sales
-    FROM "User" u WHERE u.id = ${userId}`;
+    FROM "User" u WHERE u.id = ${userId}`);
   if (!row) throw new Error(`No user ${userId}`);
   const sales = typeof row.sales === 'string' ? (JSON.parse(row.sales) as SalesRow[]) : row.sales;
   const share = (statuses: readonly string[]) => sumMoney(sales.filter((s) => statuses.includes(s.status)).map((s) => roundMoney(s.amount ?? '0')));
@@ -101,31 +103,33 @@ export interface ActivityEvent {
 
 /**
  * The user's recent events, newest first: purchases, sales, bids both ways, listing reviews. The
- * latest `limit` of each kind in one statement (issue 28: five reads and their contracts and names
- * were twelve statements), each kind ordered as it always was, then merged here.
+ * latest `limit` of each kind in one plain statement (issue 28: five reads and their contracts and
+ * names were twelve statements through Prisma), each kind ordered as it always was, then merged
+ * here. Instants are read as UTC (`AT TIME ZONE`): the driver would read a bare timestamp in the
+ * process's own zone.
  */
-export async function recentActivity(db: Db, userId: string, limit = 15): Promise<ActivityEvent[]> {
+export async function recentActivity(sql: SqlReader, userId: string, limit = 15): Promise<ActivityEvent[]> {
   const paid = Prisma.join([...PAID]);
-  const rows = await db.$queryRaw<ActivityRow[]>`
-    (SELECT 'purchase' AS src, p.id, p.status::text AS status, p."escrowStartedAt" AS "first", p."createdAt" AS "then",
+  const rows = await sql.query<ActivityRow>(Prisma.sql`
+    (SELECT 'purchase' AS src, p.id, p.status::text AS status, p."escrowStartedAt" AT TIME ZONE 'UTC' AS "first", p."createdAt" AT TIME ZONE 'UTC' AS "then",
        c.id AS "contractId", c.title AS "contractTitle", p.amount::text AS amount, NULL AS name
      FROM "Payment" p JOIN "Contract" c ON c.id = p."contractId"
      WHERE p."buyerId" = ${userId} AND p.status::text IN (${paid}) ORDER BY p."escrowStartedAt" DESC LIMIT ${limit})
     UNION ALL
-    (SELECT 'sale', p.id, p.status::text, p."escrowStartedAt", p."createdAt", c.id, c.title, p.amount::text, b.name
+    (SELECT 'sale', p.id, p.status::text, p."escrowStartedAt" AT TIME ZONE 'UTC', p."createdAt" AT TIME ZONE 'UTC', c.id, c.title, p.amount::text, b.name
      FROM "Payment" p JOIN "Contract" c ON c.id = p."contractId" JOIN "User" b ON b.id = p."buyerId"
      WHERE p."sellerId" = ${userId} AND p.status::text IN (${paid}) ORDER BY p."escrowStartedAt" DESC LIMIT ${limit})
     UNION ALL
-    (SELECT 'bid', d.id, d.status::text, d."decidedAt", d."createdAt", c.id, c.title, d.amount::text, NULL
+    (SELECT 'bid', d.id, d.status::text, d."decidedAt" AT TIME ZONE 'UTC', d."createdAt" AT TIME ZONE 'UTC', c.id, c.title, d.amount::text, NULL
      FROM "Bid" d JOIN "Contract" c ON c.id = d."contractId"
      WHERE d."bidderId" = ${userId} ORDER BY d."createdAt" DESC LIMIT ${limit})
     UNION ALL
-    (SELECT 'bid_received', d.id, d.status::text, NULL, d."createdAt", c.id, c.title, d.amount::text, b.name
+    (SELECT 'bid_received', d.id, d.status::text, NULL::timestamptz, d."createdAt" AT TIME ZONE 'UTC', c.id, c.title, d.amount::text, b.name
      FROM "Bid" d JOIN "Contract" c ON c.id = d."contractId" JOIN "User" b ON b.id = d."bidderId"
      WHERE c."providerId" = ${userId} ORDER BY d."createdAt" DESC LIMIT ${limit})
     UNION ALL
-    (SELECT 'listing', c.id, c.status::text, c."reviewedAt", c."createdAt", c.id, c.title, c.price::text, NULL
-     FROM "Contract" c WHERE c."providerId" = ${userId} ORDER BY c."updatedAt" DESC LIMIT ${limit})`;
+    (SELECT 'listing', c.id, c.status::text, c."reviewedAt" AT TIME ZONE 'UTC', c."createdAt" AT TIME ZONE 'UTC', c.id, c.title, c.price::text, NULL
+     FROM "Contract" c WHERE c."providerId" = ${userId} ORDER BY c."updatedAt" DESC LIMIT ${limit})`);
   const events = rows.map((r): ActivityEvent => {
     const at = new Date(r.first ?? r.then);
     const base = { at, contractId: r.contractId, contractTitle: r.contractTitle, amount: twoPlaces(r.amount) };
@@ -161,9 +165,9 @@ interface ActivityRow {
   id: string;
   status: string;
   /** The event's own time when it has one (escrow start, decision, review)... */
-  first: Date | string | null;
+  first: Date | null;
   /** ...else when the row was made. */
-  then: Date | string;
+  then: Date;
   contractId: string;
   contractTitle: string;
   amount: string;
