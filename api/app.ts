@@ -40,8 +40,9 @@ import { corsFor } from './http/cors.ts';
 import { isMultipartPath, restWriteGuard } from './http/rest-guard.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { requestIdFrom, requestScope } from './http/request-id.ts';
-import { publicContractTitle } from './domain/market/contract-heading.ts';
+import { countSitemapListings, publicListing, sitemapListings } from './domain/market/seo.ts';
 import { bootPageServer } from './http/boot-head.ts';
+import { crawlerRoutes } from './http/crawlers.ts';
 import { withCacheControl } from './http/compression.ts';
 import { cutByDeadline, requestAbandoned } from './http/http-server.ts';
 
@@ -210,7 +211,17 @@ export function createApp(opts: AppOptions) {
   // The built web app, with an SPA fallback that never swallows /api or a missing asset.
   const staticRoot = path.relative(process.cwd(), config.staticDir) || '.';
   // the pages most visits start on: index.html with the page's heading in its boot frame
-  const bootPage = bootPageServer(config.staticDir, { contractTitle: (id) => publicContractTitle(services.db, id) });
+  // (and the page's head for search engines and link previews: docs/decisions.md "Issue 28: found by search engines")
+  const bootPage = bootPageServer(config.staticDir, { contract: (id) => publicListing(services.db, id), publicUrl: config.publicUrl });
+  // /robots.txt and /sitemap.xml (api/http/crawlers.ts)
+  app.route(
+    '/',
+    crawlerRoutes({
+      countListings: () => countSitemapListings(services.db),
+      listings: (range) => sitemapListings(services.db, range),
+      publicUrl: config.publicUrl,
+    }),
+  );
   app.get('/*', async (c, next) => (await bootPage(c)) ?? next());
   app.use('/*', withCacheControl(serveStatic({ root: staticRoot, precompressed: true })));
   const indexHtml = withCacheControl(serveStatic({ root: staticRoot, path: 'index.html', precompressed: true }));

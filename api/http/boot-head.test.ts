@@ -4,12 +4,14 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicListing } from '../domain/market/seo.ts';
 import { BOOT_HEAD_MARK, bootHeadFor, bootPageServer, withBootHead } from './boot-head.ts';
+import { listingFixture } from '../domain/market/seo.testbed.ts';
 
 // The boot frame names the page before the scripts run (docs/decisions.md "The first paint names
 // the page"); e2e/first-paint.spec.ts checks the words against the screens themselves.
 
-const TEMPLATE = `<!doctype html><div id="root"><div class="boot-bar"></div><div class="boot-body">${BOOT_HEAD_MARK}</div></div>`;
+const TEMPLATE = `<!doctype html><html><head>\n<meta name="description" content="DATA PIT" />\n<title>DATA PIT</title></head><div id="root"><div class="boot-bar"></div><div class="boot-body">${BOOT_HEAD_MARK}</div></div>`;
 
 describe('boot heads', () => {
   it('names the floor and the marketplace, and nothing else', () => {
@@ -39,8 +41,8 @@ describe('bootPageServer', () => {
   beforeAll(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'boot-head-'));
     fs.writeFileSync(path.join(dir, 'index.html'), TEMPLATE);
-    const titles: Record<string, string> = { 'c-1': 'Weather <Hourly> & more' };
-    const serve = bootPageServer(dir, { contractTitle: async (id) => titles[id] ?? null });
+    const listings: Record<string, PublicListing> = { 'c-1': listingFixture({ id: 'c-1', title: 'Weather <Hourly> & more' }) };
+    const serve = bootPageServer(dir, { contract: async (id) => listings[id] ?? null });
     app = new Hono();
     app.get('/*', async (c) => (await serve(c)) ?? c.text('static', 200));
   });
@@ -70,8 +72,11 @@ describe('bootPageServer', () => {
     expect(html).toContain('<h1 class="boot-title">Weather &#60;Hourly&#62; &#38; more</h1>');
     expect(html).toContain('data-boot-path="/contract/c-1"');
     expect(html).not.toContain('boot-eyebrow');
-    // unknown or not public (the source answers null), and ids that are no path segment
-    expect(await (await app.request('/contract/c-2')).text()).toBe('static');
+    // unknown or not public (the source answers null): the plain frame, not indexed
+    const unknown = await (await app.request('/contract/c-2')).text();
+    expect(unknown).not.toContain('class="boot-head"');
+    expect(unknown).toContain('<meta name="robots" content="noindex" />');
+    // ids that are no path segment
     expect(await (await app.request('/contract/%E0%A4%A')).text()).toBe('static');
     expect(await (await app.request('/contract/c-1/more')).text()).toBe('static');
   });
@@ -85,7 +90,7 @@ describe('bootPageServer', () => {
     const bare = fs.mkdtempSync(path.join(os.tmpdir(), 'boot-head-bare-'));
     fs.writeFileSync(path.join(bare, 'index.html'), '<!doctype html><div id="root"></div>');
     for (const staticDir of [bare, path.join(bare, 'nowhere')]) {
-      const serve = bootPageServer(staticDir, { contractTitle: async () => 'never asked' });
+      const serve = bootPageServer(staticDir, { contract: async () => listingFixture({ title: 'never asked' }) });
       const fallback = new Hono();
       fallback.get('/*', async (c) => (await serve(c)) ?? c.text('static'));
       expect(await (await fallback.request('/')).text()).toBe('static');

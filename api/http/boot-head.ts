@@ -2,7 +2,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Context as HonoContext } from 'hono';
 import { escapeHtml } from '../escape-html.ts';
+import type { PublicListing } from '../domain/market/seo.ts';
 import { acceptsGzip, gzip } from './compression.ts';
+import { listingPageHead, staticPageHead, unknownListingHead, withPageHead, type PageHead } from './seo-head.ts';
 
 // The boot frame of a page people land on paints the page's heading with the HTML itself, before
 // the scripts arrive: on a phone the heading is then there at the first paint instead of seconds
@@ -37,8 +39,13 @@ const STATIC_HEADS: Record<string, BootHead> = {
 
 /** Where the boot frame's words come from besides the fixed ones. */
 export interface BootHeadSources {
-  /** A contract's title when the public may see it, else null (api/domain/market/contract-heading.ts). */
-  contractTitle(id: string): Promise<string | null>;
+  /** A contract's page when the public may see it, else null (api/domain/market/seo.ts publicListing). */
+  contract(id: string): Promise<PublicListing | null>;
+  /**
+   * The origin of the absolute URLs (canonical, og:url, the Dataset's): PUBLIC_URL when set, else
+   * the request's own (a development server, the journeys).
+   */
+  publicUrl?: string;
 }
 
 /** A path without its trailing slashes ('/' stays '/'). */
@@ -64,12 +71,17 @@ export function withBootHead(indexHtml: string, pathname: string, head: BootHead
   return indexHtml.replace(BOOT_HEAD_MARK, `<div class="boot-head" data-boot-path="${escapeHtml(pathname)}">${parts.join('')}</div>`);
 }
 
+/** Pages made from a request's own origin (no PUBLIC_URL) are kept for this many origins at most. */
+const ORIGINS_KEPT = 4;
+
 /**
- * Serves index.html with its boot head for the pages that have one; `null` for the others (the
- * static file is served as it is). The file is read once: a release replaces the whole directory
- * and restarts the server. Revalidated on each load like index.html itself, and gzip-compressed
- * when accepted (the HTML is made here, so it has no precompressed twin); the fixed pages are made
- * and compressed once, a contract's page on each request (one read by primary key).
+ * Serves index.html with its boot head and its page head (title, description, canonical URL,
+ * social cards, a contract's Dataset: api/http/seo-head.ts) for the pages that have one; `null`
+ * for the others (the static file is served as it is). The file is read once: a release replaces
+ * the whole directory and restarts the server. Revalidated on each load like index.html itself,
+ * and gzip-compressed when accepted (the HTML is made here, so it has no precompressed twin); the
+ * fixed pages are made and compressed once per origin, a contract's page on each request (one
+ * read by primary key, its provider's name joined).
  */
 export function bootPageServer(staticDir: string, sources: BootHeadSources) {
   let template: Promise<string | null> | undefined;
@@ -79,15 +91,22 @@ export function bootPageServer(staticDir: string, sources: BootHeadSources) {
       (html) => (html.includes(BOOT_HEAD_MARK) ? html : null),
       () => null,
     ));
+  const make = (html: string, pathname: string, head: PageHead, origin: string, boot: BootHead | null) => {
+    const withHead = withPageHead(html, head, origin);
+    return boot ? withBootHead(withHead, pathname, boot) : withHead;
+  };
 
-  const pageOf = async (html: string, pathname: string) => {
+  const pageOf = async (html: string, pathname: string, origin: string) => {
     const fixed = bootHeadFor(pathname);
-    if (fixed) {
-      let page = fixedPages.get(pathname);
+    const fixedHead = staticPageHead(pathname);
+    if (fixed && fixedHead) {
+      const key = `${origin}${pathname}`;
+      let page = fixedPages.get(key);
       if (!page) {
-        const text = withBootHead(html, pathname, fixed);
+        const text = make(html, pathname, fixedHead, origin, fixed);
         page = { html: text, gzipped: gzip(text) };
-        fixedPages.set(pathname, page);
+        // a request's Host names the origin when PUBLIC_URL is unset: keep a few, never grow without bound
+        if (origin === sources.publicUrl || fixedPages.size < ORIGINS_KEPT * 2) fixedPages.set(key, page);
       }
       return page;
     }
@@ -99,10 +118,10 @@ export function bootPageServer(staticDir: string, sources: BootHeadSources) {
     } catch {
       return null;
     }
-    const title = await sources.contractTitle(id);
-    if (title === null) return null;
-    const text = withBootHead(html, pathname, { title });
-    return { html: text, gzipped: null };
+    const listing = await sources.contract(id);
+    // unknown or not public: the site's head, not indexed, and the plain frame
+    if (listing === null) return { html: make(html, pathname, unknownListingHead(pathname), origin, null), gzipped: null };
+    return { html: make(html, pathname, listingPageHead(listing, origin), origin, { title: listing.title }), gzipped: null };
   };
 
   return async (c: HonoContext): Promise<Response | null> => {
@@ -110,7 +129,8 @@ export function bootPageServer(staticDir: string, sources: BootHeadSources) {
     if (!bootHeadFor(pathname) && !CONTRACT_PAGE.test(pathname)) return null;
     const html = await read();
     if (html === null) return null;
-    const page = await pageOf(html, pathname);
+    const origin = sources.publicUrl ?? new URL(c.req.url).origin;
+    const page = await pageOf(html, pathname, origin);
     if (!page) return null;
     const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', vary: 'Accept-Encoding' };
     if (!acceptsGzip(c.req.header('accept-encoding'))) return c.body(page.html, 200, headers);

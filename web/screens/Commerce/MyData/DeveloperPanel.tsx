@@ -6,7 +6,7 @@ import { Skeleton } from '../../../components/Skeleton.tsx';
 import type { DeveloperPanel_purchase$key } from '../../../__generated__/DeveloperPanel_purchase.graphql.ts';
 import type { DeveloperPanelQuery as DeveloperPanelQueryType } from '../../../__generated__/DeveloperPanelQuery.graphql.ts';
 import { AccessLog } from './AccessLog.tsx';
-import { CopyButton } from './CopyButton.tsx';
+import { CopyButton } from '../../../components/CopyButton.tsx';
 import { keyForExamples } from './libraryRules.ts';
 import { dataExample, downloadFileName, EXAMPLE_LANGUAGES, LANGUAGE_LABELS, type ExampleAction, type ExampleLanguage, type ExampleTarget } from './dataExamples.ts';
 import { monoCaps, termList } from '../../shared/figureText.ts';

@@ -14,7 +14,7 @@ import { DeveloperAccess } from './DeveloperPanel.tsx';
 import { PurchaseReleases } from './PurchaseReleases.tsx';
 import type { ExternalLinkAnswer } from './downloadData.ts';
 import { EscrowLine } from './EscrowLine.tsx';
-import { KeyReveal } from './KeyReveal.tsx';
+import { SecretOnce } from '../../../components/SecretOnce.tsx';
 import { accessBadge, accessFact, canRenew, isRefunded } from './libraryRules.ts';
 import { PurchaseNote } from './PurchaseNote.tsx';
 import { Actions, Buttons, Card, Facts, Heading, Title, TitleLine, Top } from './purchaseCardLayout.ts';
@@ -157,7 +157,18 @@ export function PurchaseCard({ purchase }: PurchaseCardProps) {
 
       {link && <ProviderAccess url={link.dataAccessUrl} instructions={link.accessInstructions} providerName={p.contract.provider.name} />}
 
-      {key.fullKey && <KeyReveal apiKey={key.fullKey} onDismiss={key.dismissKey} />}
+      {key.fullKey && (
+        <SecretOnce
+          title="Your new API key"
+          secret={key.fullKey}
+          copyLabel="Copy API key"
+          done={{ label: 'I saved it', onDone: key.dismissKey }}
+          testId="api-key-reveal"
+          secretTestId="api-key-full"
+        >
+          Copy this key now: it will not be shown again. Lost it? Rotate the key for a new one.
+        </SecretOnce>
+      )}
       {developerOpen && (
         <Suspense fallback={<Skeleton height={120} />}>
           <DeveloperAccess purchaseId={p.id} fullKey={key.fullKey} refreshKey={uses} />

@@ -6,7 +6,7 @@ import { Skeleton } from '../../../components/Skeleton.tsx';
 import type { PurchaseReleasesQuery } from '../../../__generated__/PurchaseReleasesQuery.graphql.ts';
 import { ReleaseRow, ReleaseRows } from '../../shared/releases/ReleaseRow.tsx';
 import { monoCaps } from '../../shared/figureText.ts';
-import { CopyButton } from './CopyButton.tsx';
+import { CopyButton } from '../../../components/CopyButton.tsx';
 import { DownloadControl } from './DownloadControl.tsx';
 import type { ExternalLinkAnswer } from './downloadData.ts';
 

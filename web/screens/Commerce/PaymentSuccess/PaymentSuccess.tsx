@@ -9,7 +9,7 @@ import type { PaymentSuccessQuery as PaymentSuccessQueryType } from '../../../__
 import { ContractNotFound } from '../../shared/ContractNotFound.tsx';
 import { RouteQueryBoundary, useRouteQuery } from '../../shared/ReloadBoundary.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
-import { ApiKeyOnce } from './ApiKeyOnce.tsx';
+import { SecretOnce } from '../../../components/SecretOnce.tsx';
 import { DisputeSection } from './DisputeSection.tsx';
 import { EscrowPanel } from './EscrowPanel.tsx';
 import { NextSteps } from './NextSteps.tsx';
@@ -137,7 +137,17 @@ function PaymentSuccessContent() {
       </PageTitle>
       <Grid>
         <EscrowPanel payment={payment} />
-        {apiKey && <ApiKeyOnce apiKey={apiKey} byLink={contract.dataAccessType === 'external_link'} />}
+        {apiKey && (
+          // The server shows each key in one answer only (the one that issued it); the library shows
+          // its prefix later and never changes it (only Rotate does).
+          <SecretOnce title="Your API key" secret={apiKey} copyLabel="Copy API key" testId="api-key-once" secretTestId="api-key">
+            Shown once: copy it now and keep it safe.{' '}
+            {contract.dataAccessType === 'external_link'
+              ? 'Sent as the X-API-Key header, it opens this marketplace’s call that answers the provider’s link and instructions; it does not sign you in on the provider’s site.'
+              : 'Send it as the X-API-Key header to download or stream the data.'}{' '}
+            Your library shows only its first characters and never changes it; Rotate there replaces it.
+          </SecretOnce>
+        )}
         <div className="steps">
           <NextSteps
             payment={payment}

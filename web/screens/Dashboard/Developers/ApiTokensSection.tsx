@@ -12,7 +12,7 @@ import { formatDate, formatDateTime, timeAgo } from '../../../format/format.ts';
 import type { ApiTokensSection_viewer$key } from '../../../__generated__/ApiTokensSection_viewer.graphql.ts';
 import { useRevokeApiTokenMutation } from './ApiTokenMutations.ts';
 import { CreateApiTokenForm } from './CreateApiTokenForm.tsx';
-import { RevealedToken } from './RevealedToken.tsx';
+import { SecretOnce } from '../../../components/SecretOnce.tsx';
 import { scopeName } from './apiTokenScopes.ts';
 
 const Body = styled.div`
@@ -108,7 +108,15 @@ export function ApiTokensSection({ viewer, isAdmin }: { viewer: ApiTokensSection
       <Panel title="New API token" padding="none">
         <Body>
           {created ? (
-            <RevealedToken name={created.name} token={created.token} onDone={() => setCreated(null)} />
+            <SecretOnce
+              title="New API token"
+              secret={created.token}
+              copyLabel="Copy token"
+              done={{ label: 'I have stored it', onDone: () => setCreated(null) }}
+              secretTestId="new-api-token"
+            >
+              Copy the token “{created.name}” now: you won’t see it again. Send it as <code>Authorization: Bearer &lt;token&gt;</code>.
+            </SecretOnce>
           ) : (
             <CreateApiTokenForm
               isAdmin={isAdmin}

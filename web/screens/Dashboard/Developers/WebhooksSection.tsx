@@ -7,7 +7,7 @@ import { Panel } from '../../../components/Panel.tsx';
 import type { WebhooksSection_viewer$key } from '../../../__generated__/WebhooksSection_viewer.graphql.ts';
 import type { WebhooksSection_query$key } from '../../../__generated__/WebhooksSection_query.graphql.ts';
 import { AddWebhookForm } from './AddWebhookForm.tsx';
-import { SecretOnce } from './SecretOnce.tsx';
+import { SecretOnce } from '../../../components/SecretOnce.tsx';
 import { WebhookEndpointRow } from './WebhookEndpointRow.tsx';
 
 const MAX_ENDPOINTS = 10;
@@ -83,7 +83,19 @@ export function WebhooksSection({ viewer, query }: { viewer: WebhooksSection_vie
 
   return (
     <Stack>
-      {secret && <SecretOnce secret={secret.secret} url={secret.url} onDone={() => setSecret(null)} />}
+      {secret && (
+        <SecretOnce
+          title="Signing secret"
+          secret={secret.secret}
+          copyLabel="Copy signing secret"
+          done={{ label: 'Done', onDone: () => setSecret(null) }}
+          testId="webhook-secret-once"
+          secretTestId="webhook-secret"
+        >
+          Shown once for {secret.url}: copy it now. Verify each delivery: <code>DataPit-Signature: t=…,v1=…</code> is the hex
+          HMAC-SHA256 of <code>t.body</code> with this secret.
+        </SecretOnce>
+      )}
       <Panel
         title="Webhooks"
         padding="none"

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button } from '../../../components/Button.tsx';
-import { useToast } from '../../../components/toast/useToast.ts';
+import { Button } from './Button.tsx';
+import { useToast } from './toast/useToast.ts';
 
 export type CopyButtonProps = {
   text: string;
