@@ -27,6 +27,30 @@ function scriptsAtLowPriority(): Plugin {
 }
 
 /**
+ * web/main.tsx imports React's renderer (react-dom/client) once the rest of the first load is
+ * evaluated, so that the two are evaluated in separate tasks; its file is listed in index.html as a
+ * module preload, so the browser fetches it with the entry's instead of after it (docs/decisions.md
+ * "Issue 28: a phone's first visit").
+ */
+function preloadTheRenderer(): Plugin {
+  return {
+    name: 'preload-the-renderer',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, context) => {
+        const chunks = Object.values(context.bundle ?? {}).filter((output) => output.type === 'chunk');
+        const renderer = chunks.find((chunk) => /\/react-dom\/client\.js$/.test(chunk.facadeModuleId ?? ''));
+        if (!renderer) throw new Error('preload-the-renderer: react-dom/client is not a chunk of its own');
+        const files = [renderer.fileName, ...renderer.imports].filter((file) => !html.includes(`/${file}"`));
+        const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
+        return html.replace('</head>', `  ${links}\n  </head>`);
+      },
+    },
+  };
+}
+
+/**
  * react-relay ships two implementations of its fragment hook and picks one at run time by
  * RelayFeatureFlags.ENABLE_ACTIVITY_COMPATIBILITY, which is on by default in the version we use
  * and never turned off here: the other one (`useFragmentInternal_CURRENT`, ~2 KB of '/') is dead
@@ -49,7 +73,7 @@ export default defineConfig({
   root: 'web',
   // every text asset over 1 KB also as .br and .gz: the server sends the one the browser accepts
   // (precompressed at build time: no compression work per request)
-  plugins: [withoutUnusedRelayFragmentHook(), react(), relay as PluginOption, compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }), scriptsAtLowPriority()],
+  plugins: [withoutUnusedRelayFragmentHook(), react(), relay as PluginOption, compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }), preloadTheRenderer(), scriptsAtLowPriority()],
   resolve: {
     alias: [
       // react-relay's main module is CommonJS that also carries the legacy container API

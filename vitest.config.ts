@@ -12,5 +12,7 @@ export default defineConfig({
     // Each file opens its own embedded database; two at a time fits the 2-core machines.
     maxWorkers: 2,
     env: { NODE_ENV: 'test' },
+    // migrates one embedded database per run; each test database starts from its dump
+    globalSetup: ['api/test/pglite-template.ts'],
   },
 });

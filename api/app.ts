@@ -25,7 +25,8 @@ import { registerUploadJobs } from './domain/listings/upload.service.ts';
 import { registerNotificationJobs } from './domain/notifications/notifications.jobs.ts';
 import { registerFreshnessJobs } from './domain/freshness/freshness.jobs.ts';
 import { registerWebhookJobs } from './domain/webhooks/webhooks.jobs.ts';
-import { localDiskStorage, uploadsRoot, type FileStorage } from './storage/storage.ts';
+import type { FileStorage } from './storage/storage.ts';
+import { storageFor } from './storage/storage-for.ts';
 import { clientAddress } from './auth/client-address.ts';
 import type { AppServices } from './context.ts';
 import { buildYoga, type ServerContext } from './graphql/yoga.ts';
@@ -92,7 +93,8 @@ export function createApp(opts: AppOptions) {
     logger,
     events: responseCache ? responseCache.invalidating(events) : events,
     jobs,
-    storage: opts.storage ?? localDiskStorage(uploadsRoot(config.dataDir)),
+    // DATA_DIR/files, or the S3 bucket several instances share (S3_BUCKET).
+    storage: opts.storage ?? storageFor(config),
     paymentProvider: opts.paymentProvider ?? simulatedPaymentProvider(),
   };
   // Escrow release 24 hours after payment (docs/decisions.md, "Commerce (server side): payments, escrow and disputes"),
@@ -270,6 +272,8 @@ export function createApp(opts: AppOptions) {
       await services.events.close();
       await responseCache?.close();
       await limiter.close();
+      // The S3 client's sockets, when the app made it (a storage passed in is its caller's).
+      if (!opts.storage) await services.storage.close();
     },
   };
 }

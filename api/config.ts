@@ -72,6 +72,21 @@ export interface Config {
   redisKeys: { prefix: string; events: string; rateLimits: string };
   /** Bounds of the live connections (docs/decisions.md "Live connections: caps and shared payloads"). */
   websocketLimits: { subscriptionsPerSocket: number; socketsPerIp: number };
+  /** Where uploaded files live: DATA_DIR/files, or an S3-compatible bucket when S3_BUCKET is set (docs/decisions.md "Issue 28: storage on S3"). */
+  storage: { driver: 'local' } | S3Settings;
+}
+
+/** An S3-compatible bucket (AWS S3, Cloudflare R2, MinIO): S3_BUCKET, S3_REGION, S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE. */
+export interface S3Settings {
+  driver: 's3';
+  bucket: string;
+  region: string;
+  /** Unset: AWS S3 itself. */
+  endpoint: string | undefined;
+  /** Addresses as endpoint/bucket/key (MinIO and most self-hosted servers) rather than bucket.endpoint/key. */
+  forcePathStyle: boolean;
+  /** Unset: the AWS SDK's own chain (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, a profile, an instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
 }
 
 /** A setting that is missing or wrong. `variable` names the environment variable. */
@@ -167,6 +182,13 @@ const envSchema = z
     // The journeys' clock (api/http/test-clock.ts): never in production.
     TEST_HOOKS: z.enum(['0', '1'], 'must be 1 or 0').optional(),
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: z.enum(['0', '1'], 'must be 1 or 0').optional(),
+    // Uploaded files in an S3-compatible bucket (docs/decisions.md "Issue 28: storage on S3").
+    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens').optional(),
+    S3_REGION: z.string().regex(/^[a-z0-9-]{1,64}$/, 'must be a region name such as us-east-1 (R2: auto)').optional(),
+    S3_ENDPOINT: urlWith(['http:', 'https:'], 'an http(s) URL such as https://<account>.r2.cloudflarestorage.com or http://127.0.0.1:9000').optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'true', 'false'], 'must be 1 or 0').optional(),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'must be set when ADMIN_EMAIL is set' });
@@ -176,10 +198,20 @@ const envSchema = z
     if (env.NODE_ENV === 'production' && env.TEST_HOOKS === '1') {
       ctx.addIssue({ code: 'custom', path: ['TEST_HOOKS'], message: 'must not be set in production: it lets anyone run timed work early' });
     }
+    for (const variable of ['S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const) {
+      if (env[variable] && !env.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `must be set when ${variable} is set (files stay in DATA_DIR without it)` });
+    }
+    if (env.S3_ACCESS_KEY_ID && !env.S3_SECRET_ACCESS_KEY) ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'must be set when S3_ACCESS_KEY_ID is set' });
+    if (env.S3_SECRET_ACCESS_KEY && !env.S3_ACCESS_KEY_ID) ctx.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY_ID'], message: 'must be set when S3_SECRET_ACCESS_KEY is set' });
     if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'must be set in production: the origin mailed links point to, such as https://datapit.example.com' });
     }
   });
+
+/** The AWS SDK's own region variables, when S3_REGION is unset. */
+function awsRegion(env: Env): string | undefined {
+  return env.AWS_REGION ?? env.AWS_DEFAULT_REGION;
+}
 
 function isUrlWith(value: string, protocols: string[]) {
   try {
@@ -258,6 +290,17 @@ export function loadConfig(env: Env = process.env): Config {
     webhooks: { allowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS === '1', requireHttps: e.NODE_ENV === 'production' && e.WEBHOOK_ALLOW_PRIVATE_NETWORKS !== '1' },
     redisKeys: { prefix: e.REDIS_PREFIX, events: `${e.REDIS_PREFIX}events:`, rateLimits: `${e.REDIS_PREFIX}ratelimit:` },
     websocketLimits: { subscriptionsPerSocket: e.WS_MAX_SUBSCRIPTIONS_PER_SOCKET, socketsPerIp: e.WS_MAX_SOCKETS_PER_IP },
+    storage: e.S3_BUCKET
+      ? {
+          driver: 's3',
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION ?? awsRegion(given) ?? 'us-east-1',
+          endpoint: e.S3_ENDPOINT,
+          // An endpoint of its own is most often a self-hosted server, addressed by path.
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === undefined ? !!e.S3_ENDPOINT : e.S3_FORCE_PATH_STYLE === '1' || e.S3_FORCE_PATH_STYLE === 'true',
+          credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+        }
+      : { driver: 'local' },
   };
 }
 

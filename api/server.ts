@@ -25,7 +25,7 @@ async function start() {
   ]);
   // The application (schema, Prisma, domain) loads only once the environment is known good, so
   // a wrong setting is reported in a moment rather than after seconds of loading.
-  const [{ createApp }, { attachGraphQLWebSocket }, { ensureAdmin }, { seedDemoData }, { redisRateLimiter }, { sweepOrphanFiles }, { localDiskStorage, uploadsRoot }] =
+  const [{ createApp }, { attachGraphQLWebSocket }, { ensureAdmin }, { seedDemoData }, { redisRateLimiter }, { sweepOrphanFiles }, { storageFor }] =
     await Promise.all([
       import('./app.ts'),
       import('./websocket.ts'),
@@ -33,7 +33,7 @@ async function start() {
       import('./demo/seed.ts'),
       import('./rate-limiter.ts'),
       import('./storage/sweep.ts'),
-      import('./storage/storage.ts'),
+      import('./storage/storage-for.ts'),
     ]);
   const database = await open(config);
   const applied = await database.migrate();
@@ -43,14 +43,16 @@ async function start() {
     await ensureAdmin(database.prisma, { email: config.adminEmail, password: config.adminPassword });
     logger.info({ email: config.adminEmail }, 'administrator ready');
   }
+  // DATA_DIR/files, or the S3 bucket (S3_BUCKET) the instances share.
+  const storage = storageFor(config);
   if (config.demoData) {
     // The demo's uploaded data file goes where the app keeps uploads.
-    const seeded = await seedDemoData(database.prisma, { production: config.production, storage: localDiskStorage(uploadsRoot(config.dataDir)) });
+    const seeded = await seedDemoData(database.prisma, { production: config.production, storage });
     if (seeded) logger.info(seeded, 'demo data seeded');
   }
 
   if (redis) watchRedis(redis, logger);
-  const { listener, yoga, origins, services, jobs, close } = createApp({ config, database, logger, limiter: redis ? redisRateLimiter(redis, config.redisKeys.rateLimits) : undefined });
+  const { listener, yoga, origins, services, jobs, close } = createApp({ config, database, logger, storage, limiter: redis ? redisRateLimiter(redis, config.redisKeys.rateLimits) : undefined });
   // Seconds for headers and JSON/GraphQL bodies, an hour for an upload that keeps making progress
   // (api/http/http-server.ts).
   const server = createHttpServer(config, logger);
@@ -69,8 +71,8 @@ async function start() {
   jobs.start();
 
   // After listening: the sweep is housekeeping, and a large storage must not delay readiness.
-  sweepOrphanFiles({ root: uploadsRoot(config.dataDir), db: database.prisma })
-    .then(({ removed, checked }) => logger.info({ removed: removed.length, checked, keys: removed.slice(0, 20) }, 'storage swept'))
+  sweepOrphanFiles({ storage, db: database.prisma })
+    .then(({ removed, checked }) => logger.info({ storage: storage.kind, removed: removed.length, checked, keys: removed.slice(0, 20) }, 'storage swept'))
     .catch((error) => logger.warn({ err: error }, 'storage sweep failed'));
 
   let stopping = false;
@@ -92,6 +94,7 @@ async function start() {
     if (streams) logger.info({ streams }, 'subscription event streams closed');
     websocket.close(); // 1001 "going away": clients reconnect elsewhere
     await close();
+    await storage.close();
     await database.close();
     logger.info('stopped');
     process.exit(0);

@@ -15,8 +15,12 @@ import { parseArgs } from 'node:util';
 export type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
 export type Manifest = Record<string, ManifestChunk>;
 
-/** The modules whose code '/' runs besides the entry: the screen of the index route (web/routes.tsx). */
-export const ROOT_PAGE_MODULES = ['index.html', 'screens/Market/TradingFloor/TradingFloor.tsx'];
+/**
+ * The modules whose code '/' runs besides the entry: React's renderer, which the entry imports in a
+ * task of its own (web/main.tsx), and the screen of the index route (web/routes.tsx). A package's
+ * key is its path from web/, which depends on where node_modules is: it is matched by its end.
+ */
+export const ROOT_PAGE_MODULES = ['index.html', 'node_modules/react-dom/client.js', 'screens/Market/TradingFloor/TradingFloor.tsx'];
 
 export const DEFAULT_BUDGET_KB = 150;
 
@@ -32,7 +36,7 @@ export function chunksLoadedBy(manifest: Manifest, keys: readonly string[]): str
     if (chunk.file.endsWith('.js')) files.push(chunk.file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  for (const key of keys) visit(key);
+  for (const key of keys) visit(key in manifest ? key : (Object.keys(manifest).find((k) => k.endsWith(`/${key}`)) ?? key));
   return files;
 }
 

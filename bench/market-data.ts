@@ -6,7 +6,7 @@
 import { Prisma } from '../api/db/generated/prisma/client.ts';
 import { openDatabase, type Database } from '../api/db/database.ts';
 import { seedDemoData } from '../api/demo/seed.ts';
-import { contractPageSql, type ContractFilter, type ContractSort } from '../api/domain/market/contracts.list.ts';
+import { contractPageSql, searchIndexFor, type ContractFilter, type ContractSort, type SearchIndex } from '../api/domain/market/contracts.list.ts';
 
 export const BULK_CONTRACTS = Number(process.env.BENCH_CONTRACTS ?? 10_000);
 
@@ -57,6 +57,8 @@ export interface ListQuery {
   name: string;
   filter: ContractFilter;
   sort: ContractSort;
+  /** The index a search runs on; unless told, the one the app would use on this database (RUM where it is built). */
+  searchIndex?: SearchIndex;
 }
 
 /** The listing queries the floor runs most. */
@@ -125,7 +127,8 @@ export async function explainListQueries(url: string, queries: ListQuery[] = EXP
   try {
     const reports: PlanReport[] = [];
     for (const q of queries) {
-      const sql = contractPageSql({ filter: q.filter, sort: q.sort, offset: 0, limit: 20 });
+      const searchIndex = q.searchIndex ?? (await searchIndexFor(database.prisma, q.filter));
+      const sql = contractPageSql({ filter: q.filter, sort: q.sort, offset: 0, limit: 20, searchIndex });
       reports.push({ name: q.name, page: await explain(database, sql.page), count: await explain(database, sql.count) });
     }
     return reports;

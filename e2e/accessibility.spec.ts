@@ -1,13 +1,18 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, gql, test } from './fixtures.ts';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { expect, gql, test as base } from './fixtures.ts';
 
 // axe-core on every route of web/routes.tsx, as each role that can open it: anonymous, the demo
 // buyer, the demo provider and the demo administrator, with the dialogs of the back office and
 // the user menu open. A serious or critical finding fails the journey; lesser ones are printed.
+//
+// Kept cheap (docs/decisions.md "Issue 28: CI time"): each role logs in once per worker and its
+// browser context (cookies, the HTTP cache of the app's bundles) serves all of that role's
+// journeys, each on a page of its own; axe collects details for violations only and runs in the
+// page (no second, blank page per analysis); the trace records no screenshots.
 
 // axe reads the whole page: on a busy 2-core machine a data-heavy screen takes a while
-test.describe.configure({ timeout: 180_000 });
+base.describe.configure({ timeout: 180_000 });
 
 const DEMO_PASSWORD = 'Demo#Trader1';
 const DEMO_BUYER = 'ava.thompson@datapit.demo';
@@ -30,6 +35,43 @@ async function logIn(request: APIRequestContext, role: Role) {
   );
   expect(login.__typename, login.message).toBe('MutationLoginSuccess');
 }
+
+/**
+ * `role` picks whose session a journey's page has. The worker keeps one logged-in browser context
+ * per role (made on first use) and each journey gets a new page in it, closed at its end: a
+ * journey still starts from a fresh page load, only the login and the bundles' download are shared.
+ */
+const test = base.extend<{ role: Role }, { sessionFor: (role: Role) => Promise<BrowserContext> }>({
+  role: ['anonymous', { option: true }],
+  sessionFor: [
+    async ({ browser }, use, workerInfo) => {
+      const contexts = new Map<Role, Promise<BrowserContext>>();
+      const { baseURL } = workerInfo.project.use;
+      await use((role) => {
+        let context = contexts.get(role);
+        if (!context) {
+          context = (async () => {
+            const made = await browser.newContext({ baseURL });
+            await logIn(made.request, role);
+            return made;
+          })();
+          contexts.set(role, context);
+        }
+        return context;
+      });
+      await Promise.all([...contexts.values()].map(async (c) => (await c).close()));
+    },
+    { scope: 'worker' },
+  ],
+  page: async ({ role, sessionFor }, use) => {
+    const page = await (await sessionFor(role)).newPage();
+    await use(page);
+    await page.close();
+  },
+});
+
+// the DOM is in the trace; the screencast would cost a 2-core machine more than it helps here
+test.use({ trace: { mode: 'retain-on-failure', screenshots: false } });
 
 /** The frame and the screen are drawn and nothing is still loading (skeletons carry aria-busy). */
 async function settled(page: Page, what = page.url()) {
@@ -54,11 +96,19 @@ async function settled(page: Page, what = page.url()) {
  * Runs axe on the page as it is; fails on serious and critical findings, naming each element.
  * Label in name (WCAG 2.5.3: a control's accessible name contains its visible text, so a voice
  * command saying what is on screen reaches it) is one of axe's experimental rules: turned on here.
+ * `resultTypes: ['violations']`: axe still runs every rule on every element, but keeps one example
+ * of each pass, incomplete and inapplicable result instead of all of them (only violations are read).
+ * Legacy mode runs axe.run in the page itself; the default (runPartial, then finishRun in a new
+ * blank page) exists for cross-origin frames, which the app does not have: should one appear, the
+ * default comes back for that page.
  */
 async function expectNoSeriousFindings(page: Page, what: string) {
+  const origin = new URL(page.url()).origin;
+  const sameOrigin = page.frames().every((f) => f.url() === 'about:blank' || f.url() === '' || new URL(f.url()).origin === origin);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } }, resultTypes: ['violations'] })
+    .setLegacyMode(sameOrigin)
     .analyze();
   const describe = (v: (typeof results.violations)[number]) =>
     `${v.impact} ${v.id}: ${v.help}\n${v.nodes
@@ -77,16 +127,17 @@ async function visit(page: Page, path: string, role: Role) {
   await expectNoSeriousFindings(page, `${path} as ${role}`);
 }
 
-/** An active contract of the demo market (the first of the floor). */
-async function someContractId(request: APIRequestContext): Promise<string> {
-  const { contracts } = await gql<{ contracts: { edges: { node: { contractId: string } }[] } }>(
+/** An active contract of the demo market (the first of the floor); asked once per worker. */
+let contractId: Promise<string> | undefined;
+function someContractId(request: APIRequestContext): Promise<string> {
+  contractId ??= gql<{ contracts: { edges: { node: { contractId: string } }[] } }>(
     request,
     'query { contracts(first: 1) { edges { node { contractId } } } }',
-  );
-  return contracts.edges[0]!.node.contractId;
+  ).then(({ contracts }) => contracts.edges[0]!.node.contractId);
+  return contractId;
 }
 
-// One journey per page, so a slow machine gives each page its own time.
+// One journey per page and role, so a failure names both and a slow machine gives each page its own time.
 const PAGES: { path: string | ((contractId: string) => string); roles: Role[] }[] = [
   { path: '/', roles: ['anonymous', 'buyer'] },
   { path: '/landing', roles: ['anonymous'] },
@@ -126,57 +177,64 @@ const PAGES: { path: string | ((contractId: string) => string); roles: Role[] }[
 for (const { path, roles } of PAGES) {
   for (const role of roles) {
     const name = typeof path === 'string' ? path : path(':id');
-    test(`${name} as ${role}`, async ({ page }) => {
-      await logIn(page.request, role);
-      const url = typeof path === 'string' ? path : path(await someContractId(page.request));
-      await visit(page, url, role);
+    test.describe(() => {
+      test.use({ role });
+      test(`${name} as ${role}`, async ({ page }) => {
+        const url = typeof path === 'string' ? path : path(await someContractId(page.request));
+        await visit(page, url, role);
+      });
     });
   }
 }
 
-test('the user menu, open', async ({ page }) => {
-  await logIn(page.request, 'admin');
-  await page.goto('/');
-  await settled(page);
-  await page.getByRole('button', { name: 'User menu' }).click();
-  await expect(page.getByRole('navigation', { name: 'Back office' })).toBeVisible();
-  await expectNoSeriousFindings(page, 'the user menu open');
+test.describe('as the administrator', () => {
+  test.use({ role: 'admin' });
+
+  test('the user menu, open', async ({ page }) => {
+    await page.goto('/');
+    await settled(page);
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await expect(page.getByRole('navigation', { name: 'Back office' })).toBeVisible();
+    await expectNoSeriousFindings(page, 'the user menu open');
+  });
+
+  test('the back-office dialogs, open', async ({ page }) => {
+    await page.goto('/compliance-dashboard');
+    await settled(page);
+    await page.getByRole('button', { name: /View Details/i }).first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoSeriousFindings(page, 'the listing details dialog');
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Approve', exact: true }).first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoSeriousFindings(page, 'a review dialog');
+  });
 });
 
-test('the back-office dialogs, open', async ({ page }) => {
-  await logIn(page.request, 'admin');
-  await page.goto('/compliance-dashboard');
-  await settled(page);
-  await page.getByRole('button', { name: /View Details/i }).first().click();
-  await expect(page.getByRole('dialog')).toBeVisible();
-  await expectNoSeriousFindings(page, 'the listing details dialog');
-  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+test.describe('as the buyer', () => {
+  test.use({ role: 'buyer' });
 
-  await page.getByRole('button', { name: 'Approve', exact: true }).first().click();
-  await expect(page.getByRole('dialog')).toBeVisible();
-  await expectNoSeriousFindings(page, 'a review dialog');
-});
+  test('/trading with the contract picker shown, then a toast', async ({ page }) => {
+    await page.goto('/trading');
+    await settled(page);
+    const form = page.getByRole('form', { name: 'Open position' });
+    // no contract chosen yet: the picker lists the active contracts, each a button named by what it shows
+    const options = form.getByTestId('contract-results').getByRole('button');
+    await expect(options.first()).toBeVisible();
+    const shown = (await options.first().innerText()).replace(/\s+/g, ' ').trim();
+    await expect(options.first()).toHaveAccessibleName(new RegExp(shown.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    await expectNoSeriousFindings(page, '/trading with the contract picker');
 
-test('/trading with the contract picker shown, then a toast', async ({ page }) => {
-  await logIn(page.request, 'buyer');
-  await page.goto('/trading');
-  await settled(page);
-  const form = page.getByRole('form', { name: 'Open position' });
-  // no contract chosen yet: the picker lists the active contracts, each a button named by what it shows
-  const options = form.getByTestId('contract-results').getByRole('button');
-  await expect(options.first()).toBeVisible();
-  const shown = (await options.first().innerText()).replace(/\s+/g, ' ').trim();
-  await expect(options.first()).toHaveAccessibleName(new RegExp(shown.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-  await expectNoSeriousFindings(page, '/trading with the contract picker');
-
-  // opening without a contract: a failure toast, added to the always-present assertive list
-  await form.getByRole('button', { name: 'OPEN LONG' }).click();
-  const toast = page.getByTestId('toast');
-  await expect(toast).toBeVisible();
-  await toast.hover(); // paused while hovered: it stays while axe reads the page
-  await expect(page.getByTestId('toasts-urgent').getByTestId('toast')).toHaveCount(1);
-  await expect(page.getByTestId('toasts-urgent')).toHaveAttribute('aria-live', 'assertive');
-  await settled(page);
-  await expectNoSeriousFindings(page, 'a toast shown');
+    // opening without a contract: a failure toast, added to the always-present assertive list
+    await form.getByRole('button', { name: 'OPEN LONG' }).click();
+    const toast = page.getByTestId('toast');
+    await expect(toast).toBeVisible();
+    await toast.hover(); // paused while hovered: it stays while axe reads the page
+    await expect(page.getByTestId('toasts-urgent').getByTestId('toast')).toHaveCount(1);
+    await expect(page.getByTestId('toasts-urgent')).toHaveAttribute('aria-live', 'assertive');
+    await settled(page);
+    await expectNoSeriousFindings(page, 'a toast shown');
+  });
 });

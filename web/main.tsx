@@ -1,5 +1,4 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
 import { RelayEnvironmentProvider } from 'react-relay';
 import { RouterProvider } from 'react-router-dom';
 import { ToastProvider } from './components/toast/ToastProvider.tsx';
@@ -7,9 +6,10 @@ import { environment } from './relay/environment.ts';
 import { createRouter } from './routes.tsx';
 import { AppTheme } from './theme/AppTheme.tsx';
 
+// Creating the router starts the first page's queries (the route loaders).
 const router = createRouter();
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <RelayEnvironmentProvider environment={environment}>
       <AppTheme>
@@ -18,5 +18,21 @@ createRoot(document.getElementById('root')!).render(
         </ToastProvider>
       </AppTheme>
     </RelayEnvironmentProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// A phone's first visit (docs/decisions.md "Issue 28: a phone's first visit"):
+// - React's renderer (react-dom/client, a third of the first load's JavaScript) is evaluated in a
+//   task of its own, after this module and what it imports: a browser evaluates a module graph in
+//   one task, which on a slow phone was one long task of 300-500 ms. Its file is fetched from the
+//   start all the same (a module preload in index.html, vite.config.ts), so nothing waits for the
+//   network in between.
+// - The first screen renders in a transition: React renders it in slices of a few milliseconds and
+//   lets the browser run between them, instead of in one task. The boot frame of index.html stays on
+//   screen until the render commits.
+setTimeout(() => {
+  void import('react-dom/client').then(({ createRoot }) => {
+    const root = createRoot(document.getElementById('root')!);
+    startTransition(() => root.render(app));
+  });
+}, 0);

@@ -30,10 +30,17 @@ export interface Database {
  * One switch for both back ends: PostgreSQL when a URL is given, otherwise embedded PGlite
  * persisted in `dataDir` (or in memory for `pglite:memory`). Same migrations, same code.
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string; onQuery?: QueryListener; poolMax?: number }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  onQuery?: QueryListener;
+  poolMax?: number;
+  /** PGlite only: start from this dump (`dumpDataDir`) instead of an empty cluster (tests' migrated template). */
+  loadDataDir?: Blob;
+}): Promise<Database> {
   if (opts.url && !opts.url.startsWith('pglite:')) return openPostgres(opts.url, opts.onQuery, opts.poolMax);
   const target = opts.url?.slice('pglite:'.length) ?? path.join(opts.dataDir ?? '.data', 'pglite');
-  return openPglite(target, opts.onQuery);
+  return openPglite(target, opts.onQuery, opts.loadDataDir);
 }
 
 /** Called with every SQL statement Prisma sends (tests count them to catch N+1 queries). */
@@ -99,14 +106,14 @@ async function openPostgres(url: string, onQuery?: QueryListener, max = 10): Pro
  */
 const toParameter = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
 
-async function openPglite(dir: string, onQuery?: QueryListener): Promise<Database> {
+async function openPglite(dir: string, onQuery?: QueryListener, loadDataDir?: Blob): Promise<Database> {
   const [{ PGlite }, { PrismaPGlite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('pglite-prisma-adapter'),
   ]);
   const inMemory = dir === 'memory';
   if (!inMemory) fs.mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
-  const pg = await PGlite.create(inMemory ? undefined : { dataDir: path.resolve(dir) });
+  const pg = await PGlite.create({ ...(inMemory ? {} : { dataDir: path.resolve(dir) }), ...(loadDataDir ? { loadDataDir } : {}) });
   const prisma = createClient(new PrismaPGlite(pg), onQuery);
   return {
     prisma,

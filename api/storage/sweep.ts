@@ -1,6 +1,7 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/database.ts';
+import { localDiskStorage, type FileStorage, type LocalDiskStorage } from './storage.ts';
 
 // Files left behind by a process that died mid-write: a `.partial` of an upload cut by kill -9,
 // or a finished file whose DataFile row was never written (killed while profiling), or whose row
@@ -32,10 +33,15 @@ export interface SweepResult {
 }
 
 /**
- * Removes, under `root` (DATA_DIR/files), every `.partial` file and every file of a DataFile
- * folder that no row points to, if last written more than `minAgeMs` ago.
+ * Removes from the storage every `.partial` file and every file of a row folder that no row points
+ * to, if last written more than `minAgeMs` ago. The local folder (`root`, DATA_DIR/files, or a
+ * local storage) also loses the folders the sweep emptied. In an S3 bucket a write never completed
+ * is no object, so only files without rows are found there (the parts of a multipart upload cut by
+ * a killed process go with the bucket's lifecycle rule: docs/decisions.md "Issue 28: storage on S3").
  */
-export async function sweepOrphanFiles(opts: { root: string; db: Db; minAgeMs?: number; now?: number }): Promise<SweepResult> {
+export async function sweepOrphanFiles(opts: { root?: string; storage?: FileStorage; db: Db; minAgeMs?: number; now?: number }): Promise<SweepResult> {
+  const storage = opts.storage ?? localDiskStorage(opts.root!);
+  const root = 'root' in storage ? (storage as LocalDiskStorage).root : undefined;
   const cutoff = (opts.now ?? Date.now()) - (opts.minAgeMs ?? SWEEP_MIN_AGE_MS);
   const removed: string[] = [];
   let checked = 0;
@@ -44,9 +50,9 @@ export async function sweepOrphanFiles(opts: { root: string; db: Db; minAgeMs?: 
   const touchedDirs = new Set<string>();
 
   const remove = async (key: string) => {
-    await fsp.rm(path.join(opts.root, key), { force: true });
+    await storage.delete(key);
     removed.push(key);
-    touchedDirs.add(path.dirname(key));
+    touchedDirs.add(path.posix.dirname(key));
   };
   const flush = async () => {
     if (!candidates.length) return;
@@ -57,14 +63,8 @@ export async function sweepOrphanFiles(opts: { root: string; db: Db; minAgeMs?: 
     for (const key of batch) if (!known.has(key)) await remove(key);
   };
 
-  for await (const key of walk(opts.root, '')) {
-    let stat;
-    try {
-      stat = await fsp.stat(path.join(opts.root, key));
-    } catch {
-      continue; // gone meanwhile
-    }
-    if (!stat.isFile() || stat.mtimeMs > cutoff) continue;
+  for await (const { key, modifiedMs } of storage.list('')) {
+    if (modifiedMs > cutoff) continue;
     checked++;
     if (key.endsWith('.partial')) await remove(key);
     else {
@@ -80,23 +80,10 @@ export async function sweepOrphanFiles(opts: { root: string; db: Db; minAgeMs?: 
   await flush();
 
   // Folders emptied by the sweep (a user's upload folder); rmdir refuses a folder that is not empty.
-  for (const dir of [...touchedDirs].sort((a, b) => b.length - a.length)) {
-    if (dir !== '.') await fsp.rmdir(path.join(opts.root, dir)).catch(() => {});
+  if (root) {
+    for (const dir of [...touchedDirs].sort((a, b) => b.length - a.length)) {
+      if (dir !== '.') await fsp.rmdir(path.join(root, dir)).catch(() => {});
+    }
   }
   return { removed, checked };
-}
-
-/** Storage keys (forward slashes, relative to root) of every file below `root`. */
-async function* walk(root: string, prefix: string): AsyncGenerator<string> {
-  let entries;
-  try {
-    entries = await fsp.readdir(path.join(root, prefix), { withFileTypes: true });
-  } catch {
-    return;
-  }
-  for (const entry of entries) {
-    const key = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) yield* walk(root, key);
-    else if (entry.isFile()) yield key;
-  }
 }

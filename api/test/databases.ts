@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database, type QueryListener } from '../db/database.ts';
+import { pgliteTemplate, postgresTemplateName } from './pglite-template.ts';
 
 /**
  * The databases integration tests run against: always the embedded one, and PostgreSQL too when
@@ -18,11 +19,13 @@ export interface TestDatabase extends Database {
 /** A fresh, migrated database of the given kind. PostgreSQL ones are created and dropped here. */
 export async function createTestDatabase(kind: 'pglite' | 'postgres', onQuery?: QueryListener): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const database = await openDatabase({ url: 'pglite:memory', onQuery });
+    // a copy of the run's migrated template (api/test/pglite-template.ts); migrate() finds nothing pending
+    const database = await openDatabase({ url: 'pglite:memory', onQuery, loadDataDir: pgliteTemplate() });
     await database.migrate();
     return { ...database, destroy: () => database.close() };
   }
-  const scratch = await scratchPostgresDatabase();
+  // a copy of the run's migrated template when globalSetup made it; migrate() finds nothing pending
+  const scratch = await scratchPostgresDatabase('pit_test', postgresTemplateName()).catch(() => scratchPostgresDatabase());
   const database = await openDatabase({ url: scratch.url, onQuery });
   await database.migrate();
   return {
@@ -34,8 +37,11 @@ export async function createTestDatabase(kind: 'pglite' | 'postgres', onQuery?: 
   };
 }
 
-/** A new, empty database on TEST_DATABASE_URL's server, and how to drop it (connections are forced off). */
-export async function scratchPostgresDatabase(prefix = 'pit_test'): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A new, empty database on TEST_DATABASE_URL's server (or a copy of `template`), and how to drop it
+ * (connections are forced off).
+ */
+export async function scratchPostgresDatabase(prefix = 'pit_test', template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
@@ -48,7 +54,7 @@ export async function scratchPostgresDatabase(prefix = 'pit_test'): Promise<{ ur
       await client.end();
     }
   };
-  await run(`CREATE DATABASE ${name}`);
+  await run(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   // A closed pool has sent its connections' goodbyes but not seen them through (pg-pool's end()

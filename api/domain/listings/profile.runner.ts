@@ -19,6 +19,12 @@ const GRACE_MS = 10_000;
 /** An idle worker is ended after this long without a file. */
 const IDLE_MS = 30_000;
 const HEAP_MB = 128;
+/**
+ * The worker's young generation. V8's default lets it grow to tens of MiB while a large file's
+ * chunks go through, each chunk garbage a moment later: most of a 500 MB upload's RSS growth
+ * (bench/upload.ts; docs/decisions.md "Issue 28: storage on S3"). A few MiB keep it bounded.
+ */
+const YOUNG_MB = 4;
 
 /** 'start' and 'end' of each profile: lets tests see that profiling is under way. */
 export const profileEvents = new EventEmitter();
@@ -46,7 +52,7 @@ let lastJob = 0;
 
 function spawnWorker(): Pooled {
   cachedScript ??= workerScript(workerFile());
-  const worker = new Worker(cachedScript.script, { eval: cachedScript.eval, resourceLimits: { maxOldGenerationSizeMb: HEAP_MB } });
+  const worker = new Worker(cachedScript.script, { eval: cachedScript.eval, resourceLimits: { maxOldGenerationSizeMb: HEAP_MB, maxYoungGenerationSizeMb: YOUNG_MB } });
   const pooled: Pooled = { worker };
   worker.on('exit', () => {
     const i = idle.indexOf(pooled);

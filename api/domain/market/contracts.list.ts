@@ -49,7 +49,53 @@ export function validateFilter(filter: ContractFilter): void {
   }
 }
 
-function whereClause(filter: ContractFilter, tsquery: string | null): Prisma.Sql {
+/**
+ * The index a search runs on (docs/decisions.md "Issue 28: search at scale"). `rum`: where the
+ * server has the RUM extension, migration 20261127201500_search_rum_index built an ordered inverted
+ * index that ranks inside the index, so "most relevant" reads its first page without ranking every
+ * match. `gin`: everywhere else (embedded PGlite), the GIN index finds the matches and
+ * ts_rank_cd ranks them all.
+ */
+export type SearchIndex = 'rum' | 'gin';
+
+/** The RUM index's name (its migration). It indexes an expression so that Prisma's diff leaves it alone. */
+export const RUM_SEARCH_INDEX = 'Contract_searchVector_rum_idx';
+
+/** What the RUM index indexes: a query must use this exact expression for the index to serve it. */
+const RUM_VECTOR = Prisma.sql`coalesce(c."searchVector", ''::tsvector)`;
+
+const searchIndexes = new WeakMap<object, Promise<SearchIndex>>();
+
+/**
+ * Whether this database has the RUM index, asked once per database handle (a process's Prisma
+ * client or plain reader) and remembered: the index comes with a migration, which runs before the
+ * app serves. Only searches ask, so other lists keep their single statement.
+ */
+export function searchIndexOf(db: SqlReader | Db): Promise<SearchIndex> {
+  let known = searchIndexes.get(db);
+  if (!known) {
+    const sql = Prisma.sql`SELECT to_regclass(${`"${RUM_SEARCH_INDEX}"`}) IS NOT NULL AS rum`;
+    const rows = '$queryRaw' in db ? db.$queryRaw<{ rum: boolean }[]>(sql) : db.query<{ rum: boolean }>(sql);
+    known = rows.then(([row]): SearchIndex => (row?.rum ? 'rum' : 'gin'));
+    // A failed look (the database went away) is asked again next time, not remembered.
+    known.catch(() => searchIndexes.delete(db));
+    searchIndexes.set(db, known);
+  }
+  return known;
+}
+
+/**
+ * RUM sorts the matches it ranks in memory up to work_mem, then on disk: a word in one contract in
+ * eight of 1,000,000 needs some 50 MiB, and spilling it tripled the time (docs/performance.md).
+ * A condition that needs no row, so PostgreSQL sets it once before the scan starts; `true`: for
+ * this statement's transaction only, the connection keeps its own setting.
+ */
+const RUM_SORT_MEMORY = Prisma.sql` AND (SELECT set_config('work_mem', '64MB', true)) IS NOT NULL`;
+
+/** The RUM path serves one case: words to match, most relevant first; every other list reads as before. */
+const ranksInIndex = (index: SearchIndex, sort: ContractSort, tsquery: string | null) => index === 'rum' && sort === 'relevant' && tsquery !== null;
+
+function whereClause(filter: ContractFilter, tsquery: string | null, rum = false): Prisma.Sql {
   const parts: Prisma.Sql[] = [Prisma.sql`c.status = 'active'`];
   if (filter.category) parts.push(Prisma.sql`c.category = ${filter.category}::"Category"`);
   if (filter.minPrice != null) parts.push(Prisma.sql`c.price >= ${filter.minPrice}::numeric`);
@@ -58,11 +104,16 @@ function whereClause(filter: ContractFilter, tsquery: string | null): Prisma.Sql
   if (filter.freshness?.length) {
     parts.push(Prisma.sql`c."updateFrequency" IN (${Prisma.join(filter.freshness.map((f) => Prisma.sql`${f}::"UpdateFrequency"`))})`);
   }
-  if (tsquery) parts.push(Prisma.sql`c."searchVector" @@ to_tsquery('english', ${tsquery})`);
+  if (tsquery) parts.push(Prisma.sql`${rum ? RUM_VECTOR : Prisma.sql`c."searchVector"`} @@ to_tsquery('english', ${tsquery})`);
   return Prisma.join(parts, ' AND ');
 }
 
-function orderClause(sort: ContractSort, tsquery: string | null): Prisma.Sql {
+function orderClause(sort: ContractSort, tsquery: string | null, rum = false): Prisma.Sql {
+  // RUM's distance (1 / its rank, from the positions and weights kept in the index) in the index's
+  // order: LIMIT stops the scan after the page. Equal distances come in the index's own order
+  // (stable while the matches do not change), not by sales and id: a second sort key would make
+  // PostgreSQL read every tied match, and a popular word's matches are mostly ties.
+  if (rum && tsquery) return Prisma.sql`${RUM_VECTOR} <=> to_tsquery('english', ${tsquery})`;
   switch (sort) {
     case 'newest':
       return Prisma.sql`c."createdAt" DESC, c.id DESC`;
@@ -89,17 +140,35 @@ function orderClause(sort: ContractSort, tsquery: string | null): Prisma.Sql {
  */
 export const COUNT_CAP = 10_000;
 
+export interface PageOptions {
+  filter: ContractFilter;
+  sort: ContractSort;
+  offset: number;
+  limit: number;
+  countCap?: number;
+  /** The index a search runs on (searchIndexOf); GIN unless told. */
+  searchIndex?: SearchIndex;
+}
+
 /** The SQL of one page of ids and of its count (the benchmark EXPLAINs exactly these). */
-export function contractPageSql(opts: { filter: ContractFilter; sort: ContractSort; offset: number; limit: number; countCap?: number }) {
+export function contractPageSql(opts: PageOptions) {
   const countCap = opts.countCap ?? COUNT_CAP;
   const tsquery = searchQuery(opts.filter.search);
-  const where = whereClause(opts.filter, tsquery);
+  const rum = ranksInIndex(opts.searchIndex ?? 'gin', opts.sort, tsquery);
+  const where = Prisma.sql`${whereClause(opts.filter, tsquery, rum)}${rum ? RUM_SORT_MEMORY : Prisma.empty}`;
   const needsProvider = opts.filter.minProviderRating != null || opts.sort === 'rating';
   const from = needsProvider ? Prisma.sql`"Contract" c JOIN "User" u ON u.id = c."providerId"` : Prisma.sql`"Contract" c`;
+  const order = orderClause(opts.sort, tsquery, rum);
+  // On RUM, the matches in rank order up to the count's cap (or the page's end, past it): the page
+  // and the count read one index scan (orderedPageSql); counting them apart would rank twice.
+  const ranked = rum ? Prisma.sql`SELECT c.id FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${Math.max(countCap + 1, opts.offset + opts.limit)}` : null;
   return {
-    page: Prisma.sql`SELECT c.id FROM ${from} WHERE ${where} ORDER BY ${orderClause(opts.sort, tsquery)} LIMIT ${opts.limit} OFFSET ${opts.offset}`,
-    count: Prisma.sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${countCap + 1}) matches`,
+    page: Prisma.sql`SELECT c.id FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${opts.limit} OFFSET ${opts.offset}`,
+    count: ranked
+      ? Prisma.sql`SELECT count(*) AS n FROM (${ranked}) matches`
+      : Prisma.sql`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${countCap + 1}) matches`,
     exactCount: Prisma.sql`SELECT count(*) AS n FROM ${from} WHERE ${where}`,
+    ranked,
   };
 }
 
@@ -113,12 +182,28 @@ export async function countContracts(sql: SqlReader, filter: ContractFilter): Pr
   return Number(row?.n ?? 0);
 }
 
-/** What a page statement selects from: the page's ids with their place (`c.id`, `c.ord`) and the capped count. */
-export function orderedPageSql(opts: { filter: ContractFilter; sort: ContractSort; offset: number; limit: number; countCap?: number }) {
+/** The index a page's search runs on: asked of the database only when there are words to match. */
+export async function searchIndexFor(db: SqlReader | Db, filter: ContractFilter): Promise<SearchIndex> {
+  return searchQuery(filter.search) ? searchIndexOf(db) : 'gin';
+}
+
+/**
+ * What a page statement selects from: the page's ids with their place (`c.id`, `c.ord`) and the
+ * capped count, after `with` (empty, or on RUM the ranked matches both read: the statement starts
+ * with it).
+ */
+export function orderedPageSql(opts: PageOptions) {
   validateFilter(opts.filter);
   const sql = contractPageSql(opts);
+  if (sql.ranked) {
+    return {
+      with: Prisma.sql`WITH ranked AS MATERIALIZED (SELECT r.id, row_number() OVER () AS ord FROM (${sql.ranked}) r)`,
+      count: Prisma.sql`SELECT count(*) AS n FROM ranked`,
+      ids: Prisma.sql`(SELECT r.id, r.ord FROM ranked r WHERE r.ord > ${opts.offset} AND r.ord <= ${opts.offset + opts.limit}) c`,
+    };
+  }
   // row_number() over the page keeps the page's order through the joins that follow.
-  return { count: sql.count, ids: Prisma.sql`(SELECT p.id, row_number() OVER () AS ord FROM (${sql.page}) p) c` };
+  return { with: Prisma.empty, count: sql.count, ids: Prisma.sql`(SELECT p.id, row_number() OVER () AS ord FROM (${sql.page}) p) c` };
 }
 
 /** The list's count from the capped one: past the cap, the cap and "not exact". */
@@ -144,11 +229,11 @@ export interface ContractPage {
  */
 export async function findContractPage(
   db: Db,
-  opts: { filter: ContractFilter; sort: ContractSort; offset: number; limit: number; countCap?: number; now?: Date },
+  opts: Omit<PageOptions, 'searchIndex'> & { now?: Date },
 ): Promise<ContractPage> {
-  const page = orderedPageSql(opts);
+  const page = orderedPageSql({ ...opts, searchIndex: await searchIndexFor(db, opts.filter) });
   const [row] = await db.$queryRaw<{ n: bigint | number; cards: Array<CardFigures & { id: string; ord: number }> | null }[]>`
-    SELECT (${page.count}) AS n,
+    ${page.with} SELECT (${page.count}) AS n,
       (SELECT json_agg(f ORDER BY f.ord) FROM (${cardFiguresSql(page.ids, opts.now ?? new Date(), Prisma.sql`, c.ord`)}) f) AS cards`;
   const list = row?.cards ?? [];
   return {

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { graphql, usePreloadedQuery, useQueryLoader, useRelayEnvironment, type PreloadedQuery } from 'react-relay';
 import { Outlet, useLoaderData, useRevalidator } from 'react-router-dom';
 import { commitLocalUpdate, fetchQuery, type IEnvironment } from 'relay-runtime';
@@ -14,7 +14,6 @@ import type { AppShellQuery as AppShellQueryType } from '../../__generated__/App
 import { ShellHeader } from './ShellHeader.tsx';
 import { ShellSkeleton } from './ShellSkeleton.tsx';
 import { ShellTicker } from './ShellTicker.tsx';
-import { SupportWidget } from './SupportWidget/SupportWidget.tsx';
 
 // The frame of every page: header (viewer), live ticker strip (market figures), the routed screen.
 export const AppShellQuery = graphql`
@@ -31,6 +30,25 @@ export const AppShellQuery = graphql`
     }
   }
 `;
+
+// The support widget (its round button) is not part of the first screen: its code loads, and it
+// mounts, once the browser is idle after the page's first render (docs/decisions.md "Issue 28: a
+// phone's first visit").
+const SupportWidget = lazy(() => import('./SupportWidget/SupportWidget.tsx').then((m) => ({ default: m.SupportWidget })));
+
+/** Renders its children once the browser has been idle after the first render (at most 2 s later). */
+function WhenIdle({ children }: { children: ReactNode }) {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(() => setIdle(true), { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(() => setIdle(true), 200);
+    return () => window.clearTimeout(id);
+  }, []);
+  return idle ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
 
 /** The bare bar shown above the 'not reachable' message (the header needs the shell query). */
 const PlainBar = styled.header`
@@ -138,7 +156,9 @@ function ShellFrame({ queryRef }: { queryRef: PreloadedQuery<AppShellQueryType> 
       <Layout header={<ShellHeader viewer={viewer} />} ticker={<ShellTicker marketStats={data.marketStats} />}>
         <Outlet />
       </Layout>
-      <SupportWidget />
+      <WhenIdle>
+        <SupportWidget />
+      </WhenIdle>
     </SessionContext.Provider>
   );
 }
