@@ -1,15 +1,20 @@
 // The cases of `npm run bench`: issue 11's table (with its goals, as ratios to the bare Yoga
 // `{ hello }` of the same run), search, a contract, and what a logged-in buyer reads most. Each
 // case checks one answer before it is measured, so a fast error never passes for a fast answer.
+import fs from 'node:fs';
 import { COUNTER } from './wrk.ts';
 import { DEMO_BUYER_EMAIL, DEMO_USER_PASSWORD } from '../api/demo/seed.ts';
 
-/** What the cases need from the running app: the demo buyer's session and a contract to open. */
+/**
+ * What the cases need from the running app: the demo buyer's session, a contract to open, and the
+ * listing of the buyer's library with the most releases (its releases list).
+ */
 export interface BenchTarget {
   base: string;
   cookie: string;
   userId: string;
   contractId: string;
+  releasesContractId: string;
 }
 
 export interface BenchCase {
@@ -51,6 +56,18 @@ export const FLOOR_PAGE = `{ contracts(first: 20) { totalCount edges { node { ${
 export const SEARCH_PAGE = `{ contracts(first: 20, filter: { search: "equities" }) { totalCount edges { node { ${FLOOR_CARD} } } } }`;
 export const FILTERED_SORT_PAGE = `{ contracts(first: 20, sort: PRICE_LOW, filter: { category: financial, minPrice: "100", maxPrice: "3000" }) { totalCount edges { node { ${FLOOR_CARD} } } } }`;
 const SEARCH_FILTER_SORT_PAGE = `{ contracts(first: 20, sort: PRICE_LOW, filter: { search: "equities", minPrice: "100", maxPrice: "3000" }) { totalCount edges { node { ${FLOOR_CARD} } } } }`;
+
+/**
+ * A web screen's query as the web app sends it: its persisted id (Relay's persisted queries, written
+ * by `npm run gen` to web/__generated__/persisted-queries.json), no text. Read when a case runs, so
+ * the file is needed only by the cases that use it.
+ */
+export function persistedBody(operationName: string): string {
+  const operations = JSON.parse(fs.readFileSync(new URL('../web/__generated__/persisted-queries.json', import.meta.url), 'utf8')) as Record<string, string>;
+  const id = Object.keys(operations).find((key) => new RegExp(`^query ${operationName}\\b`).test(operations[key]!));
+  if (!id) throw new Error(`no persisted operation ${operationName}: run \`npm run gen\``);
+  return JSON.stringify({ operationName, extensions: { persistedQuery: { version: 1, sha256Hash: id } }, variables: {} });
+}
 
 const graphqlErrors = (json: any) => (json?.errors?.length ? `GraphQL errors: ${JSON.stringify(json.errors).slice(0, 300)}` : null);
 
@@ -94,14 +111,57 @@ export const cases: BenchCase[] = [
     loggedIn: true,
     check: (j) => graphqlErrors(j) ?? (j?.data?.viewer?.username ? null : `unexpected ${JSON.stringify(j)}`),
   },
-  { name: 'REST GET /api/positions, logged in', path: '/api/positions', loggedIn: true, check: list(1, 'open positions') },
-  { name: 'REST GET /api/purchases/buyer/{id}, logged in', path: (t) => `/api/purchases/buyer/${t.userId}`, loggedIn: true, check: list(1, 'purchases') },
-  { name: 'REST GET /api/messages/conversations, logged in', path: '/api/messages/conversations', loggedIn: true, check: list(1, 'conversations') },
+  // Issue 28's logged-in pages (goal 0.3 each): the library, the conversations, the positions, the
+  // dashboard's frame and first tab as the web app asks for them, the notifications and a releases list.
+  { name: 'REST GET /api/positions, logged in', path: '/api/positions', loggedIn: true, goal: 0.3, check: list(1, 'open positions') },
+  { name: 'REST GET /api/purchases/buyer/{id}, logged in', path: (t) => `/api/purchases/buyer/${t.userId}`, loggedIn: true, goal: 0.3, check: list(1, 'purchases') },
+  { name: 'REST GET /api/messages/conversations, logged in', path: '/api/messages/conversations', loggedIn: true, goal: 0.3, check: list(1, 'conversations') },
   {
     name: 'REST GET /api/messages/unread/{id}, logged in',
     path: (t) => `/api/messages/unread/${t.userId}`,
     loggedIn: true,
     check: (j) => (typeof j?.count === 'number' ? null : `unexpected ${JSON.stringify(j)}`),
+  },
+  {
+    name: 'GraphQL dashboard frame (DashboardQuery), logged in',
+    path: '/graphql',
+    method: 'POST',
+    get body() {
+      return persistedBody('DashboardQuery');
+    },
+    loggedIn: true,
+    goal: 0.3,
+    check: (j) => graphqlErrors(j) ?? (j?.data?.viewer?.dashboardSummary ? null : `unexpected ${JSON.stringify(j).slice(0, 200)}`),
+  },
+  {
+    name: 'GraphQL dashboard overview (OverviewQuery), logged in',
+    path: '/graphql',
+    method: 'POST',
+    get body() {
+      return persistedBody('OverviewQuery');
+    },
+    loggedIn: true,
+    goal: 0.3,
+    check: (j) => graphqlErrors(j) ?? (j?.data?.viewer?.recentActivity?.length ? null : `unexpected ${JSON.stringify(j).slice(0, 200)}`),
+  },
+  { name: 'REST GET /api/notifications, logged in', path: '/api/notifications', loggedIn: true, goal: 0.3, check: list(1, 'notifications') },
+  {
+    name: 'GraphQL notifications tab (NotificationsQuery), logged in',
+    path: '/graphql',
+    method: 'POST',
+    get body() {
+      return persistedBody('NotificationsQuery');
+    },
+    loggedIn: true,
+    goal: 0.3,
+    check: (j) => graphqlErrors(j) ?? (j?.data?.viewer?.notifications?.edges?.length ? null : `unexpected ${JSON.stringify(j).slice(0, 200)}`),
+  },
+  {
+    name: 'REST GET /api/contracts/{id}/releases, logged in',
+    path: (t) => `/api/contracts/${t.releasesContractId}/releases`,
+    loggedIn: true,
+    goal: 0.3,
+    check: list(1, 'releases'),
   },
 ];
 
@@ -137,7 +197,16 @@ export async function prepareTarget(base: string): Promise<BenchTarget> {
     });
     if (res.status !== 201 && res.status !== 200) throw new Error(`opening a bench position failed: ${res.status} ${await res.text()}`);
   }
-  return { base, cookie, userId, contractId: contracts[0]!.id };
+  // The library's listing with the most releases: its releases list is the longest a buyer reads.
+  const library = (await (await fetch(`${base}/api/purchases/buyer/${userId}`, { headers: { cookie } })).json()) as Array<{ contractId: string }>;
+  let releasesContractId = '';
+  let most = 0;
+  for (const { contractId } of library) {
+    const total = Number((await fetch(`${base}/api/contracts/${contractId}/releases?limit=1`, { headers: { cookie } })).headers.get('x-total-count') ?? 0);
+    if (total > most) [most, releasesContractId] = [total, contractId];
+  }
+  if (!releasesContractId) throw new Error('no listing of the bench buyer\'s library has a release');
+  return { base, cookie, userId, contractId: contracts[0]!.id, releasesContractId };
 }
 
 export const casePath = (c: BenchCase, t: BenchTarget) => (typeof c.path === 'function' ? c.path(t) : c.path);

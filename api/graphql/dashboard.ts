@@ -1,4 +1,5 @@
 import { builder } from './builder.ts';
+import { selectable } from './prisma-query.ts';
 import { UserType } from './user.ts';
 import { ContractStatusEnum } from './enums.ts';
 import {
@@ -64,7 +65,7 @@ builder.prismaObjectFields(UserType, (t) => ({
     nullable: true,
     ...selfOnly,
     resolve: async (user, _args, ctx) => {
-      const summary = await dashboardSummary(ctx.db, user.id);
+      const summary = await dashboardSummary(ctx.services.sql, user.id);
       return { ...summary, showsSellerFigures: showsSellerFigures(user, summary.salesCount) };
     },
   }),
@@ -73,7 +74,7 @@ builder.prismaObjectFields(UserType, (t) => ({
     nullable: true,
     args: { limit: t.arg.int({ defaultValue: 15 }) },
     ...selfOnly,
-    resolve: (user, args, ctx) => recentActivity(ctx.db, user.id, Math.min(Math.max(args.limit ?? 15, 1), 50)),
+    resolve: (user, args, ctx) => recentActivity(ctx.services.sql, user.id, Math.min(Math.max(args.limit ?? 15, 1), 50)),
   }),
   dailyAmounts: t.field({
     type: [DailyAmountsType],
@@ -82,12 +83,17 @@ builder.prismaObjectFields(UserType, (t) => ({
     ...selfOnly,
     resolve: (user, args, ctx) => dailySpendAndSales(ctx.db, user.id, Math.min(Math.max(args.days ?? 30, 1), 365)),
   }),
-  purchases: t.relatedConnection('purchases', {
+  // Read on its own (a connection of the model, not a relation of the user), as the positions and
+  // conversations are: the viewer then comes from the session check's row, where a relation made
+  // it read the user again first (issue 28: the library's statements).
+  purchases: t.prismaConnection({
+    type: 'Purchase',
     cursor: 'id',
     nullable: true,
     ...selfOnly,
-    query: () => ({ orderBy: [{ purchaseDate: 'desc' }, { id: 'desc' }] }),
-    totalCount: true,
+    totalCount: (user, _args, ctx) => ctx.db.purchase.count({ where: { buyerId: user.id } }),
+    resolve: (query, user, _args, ctx) =>
+      ctx.db.purchase.findMany({ ...selectable(query), where: { buyerId: user.id }, orderBy: [{ purchaseDate: 'desc' }, { id: 'desc' }] }),
   }),
   listings: t.relatedConnection('contracts', {
     cursor: 'id',

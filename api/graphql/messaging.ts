@@ -9,6 +9,8 @@ import {
   sendMessage,
   unreadMessageCount,
 } from '../domain/messaging/messaging.service.ts';
+import { lastMessageLoader } from '../domain/messaging/messaging.loaders.ts';
+import { requestLoader } from './loaders.ts';
 import { AuthenticationError, NotFoundError, RateLimitedError, ValidationError } from '../domain/errors.ts';
 import type { User } from '../db/generated/prisma/client.ts';
 import type { Context } from '../context.ts';
@@ -20,6 +22,7 @@ import { isSelf } from '../domain/policies.ts';
 
 const NOBODY = '00000000-0000-0000-0000-000000000000';
 const viewerId = (ctx: Context) => ctx.viewer?.id ?? NOBODY;
+const lastMessages = (ctx: Context) => requestLoader(ctx, 'lastMessages', () => lastMessageLoader(ctx.services.sql));
 const selfOnly = { authScopes: (user: User, _args: unknown, ctx: Context) => isSelf(ctx.viewer, user.id), unauthorizedResolver: () => null } as const;
 
 const MessageType = builder.prismaNode('Message', {
@@ -68,8 +71,8 @@ builder.prismaNode('Conversation', {
     lastMessage: t.field({
       type: MessageType,
       nullable: true,
-      select: { messages: { orderBy: [{ sentAt: 'desc' }, { id: 'desc' }], take: 1 } },
-      resolve: (c) => c.messages[0] ?? null,
+      // One probe per conversation, batched (a relation with `take: 1` read every message).
+      resolve: (c, _args, ctx) => lastMessages(ctx).load(c.id),
     }),
     lastMessageAt: t.expose('lastMessageAt', { type: 'DateTime' }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),

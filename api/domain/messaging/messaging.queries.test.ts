@@ -56,4 +56,27 @@ describe('statements per page of the conversation list', () => {
     expect(thirty).toBe(five);
     expect(five).toBeLessThanOrEqual(12);
   });
+
+  it('the last message is the newest of each conversation (then the greater id), however long the thread', async () => {
+    const db = app.database.prisma;
+    const viewer = await db.user.findUniqueOrThrow({ where: { username: 'talker' } });
+    const [long, tied] = await db.conversation.findMany({ where: { participants: { some: { userId: viewer.id } } }, orderBy: { id: 'asc' }, take: 2, include: { participants: true } });
+    const peerOf = (c: typeof long) => c!.participants.find((p) => p.userId !== viewer.id)!.userId;
+    const start = Date.now() + 60_000;
+    await db.message.createMany({
+      data: Array.from({ length: 150 }, (_, i) => ({ conversationId: long!.id, senderId: peerOf(long), recipientId: viewer.id, content: `Long ${i}`, sentAt: new Date(start + i * 1000), readAt: new Date() })),
+    });
+    const at = new Date(start + 500_000);
+    await db.message.createMany({ data: ['Tie a', 'Tie b', 'Tie c'].map((content) => ({ conversationId: tied!.id, senderId: viewer.id, recipientId: peerOf(tied), content, sentAt: at })) });
+    const res = await me.gql(LIST, { first: 30 });
+    expect(res.errors).toBeUndefined();
+    const byId = new Map(res.data.viewer.conversations.edges.map((e: any) => [e.node.conversationId, e.node]));
+    for (const c of await db.conversation.findMany({ where: { participants: { some: { userId: viewer.id } } }, select: { id: true } })) {
+      const newest = await db.message.findFirst({ where: { conversationId: c.id }, orderBy: [{ sentAt: 'desc' }, { id: 'desc' }] });
+      const node = byId.get(c.id) as any;
+      expect(node.lastMessage).toMatchObject({ content: newest!.content, sentAt: newest!.sentAt.toISOString(), isRead: newest!.readAt !== null, senderId: newest!.senderId });
+    }
+    expect((byId.get(long!.id) as any).lastMessage.content).toBe('Long 149');
+    expect((byId.get(tied!.id) as any).lastMessage.isOwn).toBe(true);
+  });
 });
