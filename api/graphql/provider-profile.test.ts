@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'graphql';
 import { Client, logIn, startTestApp, type TestApp } from '../test/harness.ts';
 import { makeContract, makeRoles, makeUser } from '../test/market-fixtures.ts';
+import { schema } from './schema.ts';
 import { refusalOf } from './token-scopes.ts';
 
 // The provider's public profile (docs/decisions.md "Issue 28: the provider's public profile"):
@@ -92,10 +93,10 @@ describe('Query.provider: the public provider profile', () => {
 
   it('asks a token for market:read, and for each private field what it needs under viewer', () => {
     const only = (...s: string[]) => new Set(s as never[]);
-    expect(refusalOf(parse('{ provider(username: "prov") { name activeListings(first: 5) { totalCount } } }'), null, only('market:read'))).toBeNull();
-    expect(refusalOf(parse('{ provider(username: "prov") { name } }'), null, only('trade'))).toEqual({ scope: 'market:read' });
-    expect(refusalOf(parse('{ provider(username: "prov") { email } }'), null, only('market:read'))).toEqual({ scope: 'account:read' });
-    expect(refusalOf(parse('{ provider(username: "prov") { purchases(first: 1) { totalCount } } }'), null, only('market:read'))).toEqual({ scope: 'data:read' });
+    expect(refusalOf(schema, parse('{ provider(username: "prov") { name activeListings(first: 5) { totalCount } } }'), null, only('market:read'))).toBeNull();
+    expect(refusalOf(schema, parse('{ provider(username: "prov") { name } }'), null, only('trade'))).toEqual({ scope: 'market:read' });
+    expect(refusalOf(schema, parse('{ provider(username: "prov") { email } }'), null, only('market:read'))).toEqual({ scope: 'account:read' });
+    expect(refusalOf(schema, parse('{ provider(username: "prov") { purchases(first: 1) { totalCount } } }'), null, only('market:read'))).toEqual({ scope: 'data:read' });
   });
 });
 

@@ -21,12 +21,18 @@ describe('API token scopes', () => {
 
   it('names the missing scope, through fragments too; credentials and unknown fields are session-only', () => {
     const only = (...s: string[]) => new Set(s as never[]);
-    expect(refusalOf(parse('{ contracts(first: 1) { totalCount } }'), null, only('market:read'))).toBeNull();
-    expect(refusalOf(parse('{ contracts(first: 1) { totalCount } }'), null, only('trade'))).toEqual({ scope: 'market:read' });
-    expect(refusalOf(parse('query Q { ...F } fragment F on Query { viewer { ... on User { purchases(first: 1) { totalCount } } } }'), 'Q', only('market:read'))).toEqual({ scope: 'data:read' });
-    expect(refusalOf(parse('{ viewer { id name } }'), null, only())).toBeNull();
-    expect(refusalOf(parse('{ viewer { apiTokens { name } } }'), null, only(...SCOPES))).toEqual({ sessionOnly: true, field: 'User.apiTokens' });
-    expect(refusalOf(parse('mutation { changePassword(input: { currentPassword: "a", newPassword: "b", confirmPassword: "b" }) { __typename } }'), null, only(...SCOPES))).toMatchObject({ sessionOnly: true });
-    expect(refusalOf(parse('{ __schema { queryType { name } } }'), null, only())).toBeNull();
+    expect(refusalOf(schema, parse('{ contracts(first: 1) { totalCount } }'), null, only('market:read'))).toBeNull();
+    expect(refusalOf(schema, parse('{ contracts(first: 1) { totalCount } }'), null, only('trade'))).toEqual({ scope: 'market:read' });
+    expect(refusalOf(schema, parse('query Q { ...F } fragment F on Query { viewer { ... on User { purchases(first: 1) { totalCount } } } }'), 'Q', only('market:read'))).toEqual({ scope: 'data:read' });
+    expect(refusalOf(schema, parse('{ viewer { id name } }'), null, only())).toBeNull();
+    expect(refusalOf(schema, parse('{ viewer { apiTokens { name } } }'), null, only(...SCOPES))).toEqual({ sessionOnly: true, field: 'User.apiTokens' });
+    expect(refusalOf(schema, parse('mutation { changePassword(input: { currentPassword: "a", newPassword: "b", confirmPassword: "b" }) { __typename } }'), null, only(...SCOPES))).toMatchObject({ sessionOnly: true });
+    expect(refusalOf(schema, parse('{ __schema { queryType { name } } }'), null, only())).toBeNull();
+    // a person's own fields through any User that is them: a contract's provider, through fragments
+    expect(refusalOf(schema, parse('{ contract(id: "c") { provider { name rating } } }'), null, only('market:read'))).toBeNull();
+    expect(refusalOf(schema, parse('{ contract(id: "c") { provider { email } } }'), null, only('market:read'))).toEqual({ scope: 'account:read' });
+    expect(refusalOf(schema, parse('query { contract(id: "c") { ...P } } fragment P on Contract { provider { purchases(first: 1) { totalCount } } }'), null, only('market:read'))).toEqual({ scope: 'data:read' });
+    // a mutation's answer is read back within the mutation's scope
+    expect(refusalOf(schema, parse('mutation { updateProfile(input: { name: "n" }) { ... on MutationUpdateProfileSuccess { data { email } } } }'), null, only('account:write'))).toBeNull();
   });
 });

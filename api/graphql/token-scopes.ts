@@ -1,4 +1,4 @@
-import { GraphQLError, Kind, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
+import { BREAK, GraphQLError, Kind, TypeInfo, visit, visitWithTypeInfo, type DocumentNode, type FieldNode, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Context } from '../context.ts';
 import { insufficientScopeChallenge, insufficientScopeMessage, invalidTokenChallenge, SESSION_ONLY, SESSION_REQUIRED_MESSAGE, type Scope } from '../domain/tokens/tokens.rules.ts';
@@ -133,8 +133,9 @@ export const ROOT_FIELD_SCOPES: Record<string, Requirement> = {
 };
 
 /**
- * The fields selected under `viewer { ... }`: the viewer's own lists are reached there, so each is
- * scoped like the root field of its area. Public profile facts need no scope. Missing: refused.
+ * The fields of a User, wherever a document selects them (`viewer { ... }` first of all): a person's
+ * own lists are reached there, so each is scoped like the root field of its area. Public profile
+ * facts need no scope. Missing: refused.
  */
 export const VIEWER_FIELD_SCOPES: Record<string, Exclude<Requirement, typeof BY_VIEWER_FIELD>> = {
   __typename: ANY,
@@ -178,17 +179,16 @@ export const VIEWER_FIELD_SCOPES: Record<string, Exclude<Requirement, typeof BY_
   webhookEndpoints: 'webhooks',
 };
 
-/**
- * Root fields answering a User other than the viewer (whose private fields read null for others):
- * each field selected under them needs what it needs under `viewer`, besides the root's own scope,
- * so a token never reaches its owner's own lists through their public profile.
- */
-const USER_ROOT_FIELDS = new Set(['Query.provider']);
-
 export type Refusal = { scope: Scope } | { sessionOnly: true; field: string };
 
-/** The first requirement of `document`'s operation that `scopes` does not meet, or null. */
-export function refusalOf(document: DocumentNode, operationName: string | null | undefined, scopes: ReadonlySet<Scope>): Refusal | null {
+/**
+ * The first requirement of `document`'s operation that `scopes` does not meet, or null: each root
+ * field's own, then, in a query or a subscription, for every field of a User it selects (under
+ * `viewer`, a provider's profile, a contract's provider), what it needs under `viewer`. A person's
+ * own lists and private fields are reached through any User that is them, so a token reads them
+ * only with their area's scope wherever it meets them.
+ */
+export function refusalOf(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, scopes: ReadonlySet<Scope>): Refusal | null {
   const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
   const operation = operationName ? operations.find((o) => o.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined;
   // Execution itself refuses a document without a single operation to run.
@@ -200,21 +200,30 @@ export function refusalOf(document: DocumentNode, operationName: string | null |
   for (const field of fieldsOf(operation.selectionSet, fragments)) {
     if (field.name.startsWith('__')) continue;
     const requirement: Requirement | undefined = ROOT_FIELD_SCOPES[`${root}.${field.name}`];
-    if (requirement === BY_VIEWER_FIELD) {
-      for (const sub of field.selectionSet ? fieldsOf(field.selectionSet, fragments) : []) {
-        const refusal = check(VIEWER_FIELD_SCOPES[sub.name], scopes, `User.${sub.name}`);
-        if (refusal) return refusal;
-      }
-      continue;
-    }
+    if (requirement === BY_VIEWER_FIELD) continue;
     const refusal = check(requirement, scopes, `${root}.${field.name}`);
     if (refusal) return refusal;
-    if (USER_ROOT_FIELDS.has(`${root}.${field.name}`)) {
-      for (const sub of field.selectionSet ? fieldsOf(field.selectionSet, fragments) : []) {
-        const subRefusal = check(VIEWER_FIELD_SCOPES[sub.name], scopes, `User.${sub.name}`);
-        if (subRefusal) return subRefusal;
-      }
-    }
+  }
+  // A mutation's answer is what the caller just wrote, within the mutation's own scope (its REST
+  // route reads back the billing details it saved with account:write); reads are walked.
+  return operation.operation === 'mutation' ? null : userFieldRefusal(schema, operation, fragments, scopes);
+}
+
+/** The first field of a User selected by `operation` (through its fragments) that `scopes` does not meet. */
+function userFieldRefusal(schema: GraphQLSchema, operation: OperationDefinitionNode, fragments: Map<string, FragmentDefinitionNode>, scopes: ReadonlySet<Scope>): Refusal | null {
+  const typeInfo = new TypeInfo(schema);
+  let refusal: Refusal | null = null;
+  const onField = {
+    Field(node: FieldNode) {
+      if (typeInfo.getParentType()?.name !== 'User') return;
+      refusal = check(VIEWER_FIELD_SCOPES[node.name.value], scopes, `User.${node.name.value}`);
+      if (refusal) return BREAK;
+    },
+  };
+  // the operation, then each fragment it may spread (a fragment's own type condition sets its types)
+  for (const part of [operation, ...fragments.values()]) {
+    visit(part, visitWithTypeInfo(typeInfo, onField));
+    if (refusal) return refusal;
   }
   return null;
 }
@@ -241,14 +250,14 @@ function fieldsOf(set: SelectionSetNode, fragments: Map<string, FragmentDefiniti
 }
 
 /** The error answered for a request whose token was refused, or that reaches past its scopes. */
-export function tokenError(ctx: Pick<Context, 'tokenScopes' | 'tokenRejection'>, document: DocumentNode, operationName: string | null | undefined): GraphQLError | null {
+export function tokenError(ctx: Pick<Context, 'tokenScopes' | 'tokenRejection'>, schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined): GraphQLError | null {
   if (ctx.tokenScopes === null) return null;
   if (ctx.tokenRejection !== null) {
     return new GraphQLError(ctx.tokenRejection, {
       extensions: { code: 'UNAUTHENTICATED', reason: 'INVALID_API_TOKEN', http: { status: 401, headers: { 'WWW-Authenticate': invalidTokenChallenge(ctx.tokenRejection) } } },
     });
   }
-  const refusal = refusalOf(document, operationName, ctx.tokenScopes);
+  const refusal = refusalOf(schema, document, operationName, ctx.tokenScopes);
   if (!refusal) return null;
   if ('scope' in refusal) {
     return new GraphQLError(insufficientScopeMessage(refusal.scope), {
@@ -269,11 +278,11 @@ export function tokenError(ctx: Pick<Context, 'tokenScopes' | 'tokenRejection'>,
 export function useTokenScopes(): Plugin {
   return {
     onExecute({ args, setResultAndStopExecution }) {
-      const error = tokenError(args.contextValue as unknown as Context, args.document, args.operationName);
+      const error = tokenError(args.contextValue as unknown as Context, args.schema, args.document, args.operationName);
       if (error) setResultAndStopExecution({ errors: [error] });
     },
     onSubscribe({ args, setResultAndStopExecution }) {
-      const error = tokenError(args.contextValue as unknown as Context, args.document, args.operationName);
+      const error = tokenError(args.contextValue as unknown as Context, args.schema, args.document, args.operationName);
       if (error) setResultAndStopExecution({ errors: [error] });
     },
   };
