@@ -17,6 +17,7 @@ import { usePersistedWebOperations } from './persisted-operations.ts';
 import { useCompiledMarketReads } from './compiled-execution.ts';
 import type { PublicResponseCache } from './response-cache.ts';
 import { useTokenScopes } from './token-scopes.ts';
+import { useLoadersPerSubscriptionEvent } from './loaders.ts';
 
 // The GraphQL server: the schema with its context, error masking and plugins. api/app.ts mounts
 // it at /graphql; api/rest and api/websocket.ts run their operations through it.
@@ -129,6 +130,8 @@ export function buildYoga(services: AppServices, origins: OriginPolicy, response
       // Personal API tokens: refused (401) or held to their scopes (403) before anything executes,
       // and before the compiled reads and the response cache could answer (api/graphql/token-scopes.ts).
       useTokenScopes(),
+      // A subscription's events each read with loaders of their own (api/graphql/loaders.ts).
+      useLoadersPerSubscriptionEvent(),
       // graphql-jit for the market's public lists (api/graphql/compiled-execution.ts); before the
       // response cache, so a hit still skips execution.
       useCompiledMarketReads(),

@@ -66,6 +66,21 @@ describe.each(testDatabases())('live messaging on one instance (%s)', (kind) => 
     for (const c of Object.values(clients)) await c.dispose();
   });
 
+  it("each event reads its conversation afresh: the last message is the event's own, not the first one seen", async () => {
+    const client = wsClient(instance.base, cookies.provider!);
+    const provider = listen(client, 'subscription { messageReceived { content conversation { lastMessage { content } } } }');
+    await new Promise((r) => setTimeout(r, 300)); // let the server register the subscription
+    for (const content of ['First of two', 'Second of two']) {
+      expect((await post(instance.base, '/api/messages', cookies.buyer!, { recipientId: ids.provider, content })).status).toBe(201);
+    }
+    await provider.atLeast(2);
+    expect(provider.received.map((r) => r.data.messageReceived)).toEqual([
+      { content: 'First of two', conversation: { lastMessage: { content: 'First of two' } } },
+      { content: 'Second of two', conversation: { lastMessage: { content: 'Second of two' } } },
+    ]);
+    await client.dispose();
+  });
+
   it('refuses the subscriptions to anonymous sockets', async () => {
     const client = wsClient(instance.base);
     const anon = listen(client, MESSAGES);
