@@ -197,17 +197,28 @@ export const countSitemapListings = (db: Db) => db.contract.count({ where: { sta
  * (keyset on (createdAt, id), the order of the status index), so no read holds 50,000 rows.
  */
 export async function* sitemapListings(db: Db, { skip, limit, chunk = 1000 }: { skip: number; limit: number; chunk?: number }): AsyncGenerator<SitemapListing[]> {
+  yield* keysetChunks({ skip, limit, chunk }, (page) =>
+    db.contract.findMany({ where: { status: 'active' }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], select: { id: true, updatedAt: true }, ...page }),
+  );
+}
+
+/** The arguments of one chunk's read: its size, and where it starts (a place, then the last id read). */
+type ChunkPage = { take: number; skip: number; cursor?: { id: string } };
+
+/**
+ * Rows from the `skip`-th on, `limit` of them, read `chunk` at a time by `read`: the first chunk
+ * found by its place, each next one by the id of the last row read (keyset), so no read holds
+ * 50,000 rows.
+ */
+async function* keysetChunks<Row extends { id: string }>(
+  { skip, limit, chunk }: { skip: number; limit: number; chunk: number },
+  read: (page: ChunkPage) => Promise<Row[]>,
+): AsyncGenerator<Row[]> {
   let left = limit;
   let after: string | undefined;
   while (left > 0) {
     const take = Math.min(chunk, left);
-    const rows = await db.contract.findMany({
-      where: { status: 'active' },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      select: { id: true, updatedAt: true },
-      take,
-      ...(after === undefined ? { skip } : { cursor: { id: after }, skip: 1 }),
-    });
+    const rows = await read(after === undefined ? { take, skip } : { take, cursor: { id: after }, skip: 1 });
     if (rows.length) yield rows;
     if (rows.length < take) return;
     left -= rows.length;
@@ -320,20 +331,7 @@ export const countSitemapProviders = (db: Db) => db.user.count({ where: SITEMAP_
 
 /** The providers of the sitemap from the `skip`-th on, by id, `limit` of them, `chunk` at a time (keyset, as sitemapListings). */
 export async function* sitemapProviders(db: Db, { skip, limit, chunk = 1000 }: { skip: number; limit: number; chunk?: number }): AsyncGenerator<SitemapProvider[]> {
-  let left = limit;
-  let after: string | undefined;
-  while (left > 0) {
-    const take = Math.min(chunk, left);
-    const rows = await db.user.findMany({
-      where: SITEMAP_PROVIDERS,
-      orderBy: { id: 'asc' },
-      select: { id: true, username: true },
-      take,
-      ...(after === undefined ? { skip } : { cursor: { id: after }, skip: 1 }),
-    });
-    if (rows.length) yield rows;
-    if (rows.length < take) return;
-    left -= rows.length;
-    after = rows[rows.length - 1]!.id;
-  }
+  yield* keysetChunks({ skip, limit, chunk }, (page) =>
+    db.user.findMany({ where: SITEMAP_PROVIDERS, orderBy: { id: 'asc' }, select: { id: true, username: true }, ...page }),
+  );
 }
