@@ -23,27 +23,8 @@ import { DetailSample } from './DetailSample.tsx';
 import { DetailTradeCard } from './DetailTradeCard.tsx';
 import { DetailWhatYouGet } from './DetailWhatYouGet.tsx';
 import { DetailGrid, DetailMain, DetailSide, DetailChartArea } from './DetailLayout.tsx';
-import { oneLine } from '../../../theme/text.ts';
+import { Crumbs } from '../shared/Crumbs.tsx';
 
-const Crumbs = styled.nav`
-  display: flex;
-  align-items: center;
-  flex-wrap: wrap;
-  gap: 6px;
-  margin-bottom: 12px;
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  letter-spacing: ${({ theme }) => theme.tracking.label};
-  text-transform: uppercase;
-  color: ${({ theme }) => theme.colors.textDim};
-
-  a { color: ${({ theme }) => theme.colors.textMuted}; }
-  a:hover { color: ${({ theme }) => theme.colors.textStrong}; }
-  [aria-current] {
-    ${oneLine}
-    color: ${({ theme }) => theme.colors.textDim};
-  }
-`;
 
 const Missing = styled.section`
   display: flex;

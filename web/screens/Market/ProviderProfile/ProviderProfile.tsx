@@ -1,35 +1,16 @@
 import { useEffect } from 'react';
 import { usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useLoaderData, useRevalidator } from 'react-router-dom';
-import styled from 'styled-components';
 import { ErrorBoundary } from '../../../relay/ErrorBoundary.tsx';
 import { LoadError } from '../../../relay/RouteBoundary.tsx';
 import type { ProviderProfileQuery as ProviderProfileQueryType } from '../../../__generated__/ProviderProfileQuery.graphql.ts';
 import { EmptyWithLink } from '../../shared/EmptyWithLink.tsx';
 import { usePageTitle } from '../../shared/usePageTitle.ts';
-import { oneLine } from '../../../theme/text.ts';
+import { Crumbs } from '../shared/Crumbs.tsx';
 import { ProviderHeader } from './ProviderHeader.tsx';
 import { ProviderListings } from './ProviderListings.tsx';
 import { ProviderProfileQuery, type ProviderProfileLoaderData } from './ProviderProfileQuery.ts';
 
-const Crumbs = styled.nav`
-  display: flex;
-  align-items: center;
-  flex-wrap: wrap;
-  gap: 6px;
-  margin-bottom: 12px;
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  letter-spacing: ${({ theme }) => theme.tracking.label};
-  text-transform: uppercase;
-  color: ${({ theme }) => theme.colors.textDim};
-  a { color: ${({ theme }) => theme.colors.textMuted}; }
-  a:hover { color: ${({ theme }) => theme.colors.textStrong}; }
-  [aria-current] {
-    ${oneLine}
-    color: ${({ theme }) => theme.colors.textDim};
-  }
-`;
 
 /** /provider/:username: a provider's public profile, their record and their listings on sale. */
 export function ProviderProfile() {
