@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { statementNamer } from './statement-names.ts';
+import { PLANNED_EACH_TIME, statementNamer } from './statement-names.ts';
 import { openDatabase, type Database } from './database.ts';
 import { Prisma } from './generated/prisma/client.ts';
 import { scratchPostgresDatabase } from '../test/databases.ts';
+import { findContractCards } from '../domain/market/contract-cards.ts';
 
 describe('statement names', () => {
   it('names the same text the same way, and two texts two ways', () => {
@@ -49,5 +50,22 @@ describe.runIf(process.env.TEST_DATABASE_URL)('prepared statements on PostgreSQL
     const statements = await prepared();
     expect(statements.filter((s) => s.includes('"User"'))).toHaveLength(1);
     expect(statements.filter((s) => s.includes('$1::int AS n'))).toHaveLength(1);
+  });
+
+  it("leaves the market's searches unnamed: their plans depend on the words and filters", async () => {
+    for (const search of ['rates', 'weather', 'equities']) {
+      expect((await findContractCards(database.sql, { filter: { search }, sort: 'relevant', offset: 0, limit: 5 })).cards).toEqual([]);
+    }
+    const statements = (await database.sql.query<{ statement: string }>(Prisma.sql`SELECT statement FROM pg_prepared_statements`)).map((r) => r.statement);
+    expect(statements.some((s) => s.includes('pg_prepared_statements'))).toBe(true);
+    expect(statements.filter((s) => s.includes('"Contract"'))).toEqual([]);
+  });
+});
+
+describe('statements planned each time', () => {
+  it('runs a text that starts with the mark unnamed, leading space or not', () => {
+    const name = statementNamer();
+    expect(name(`${PLANNED_EACH_TIME}SELECT 1`)).toBeUndefined();
+    expect(name(`\n    ${PLANNED_EACH_TIME}SELECT 1`)).toBeUndefined();
   });
 });

@@ -17,6 +17,13 @@ export const NAMED_LIMIT = 2_000;
 /** Longer texts run unnamed: a long text is a long list of parameters, seldom run twice. */
 export const MAX_NAMED_TEXT = 16_384;
 
+/**
+ * Starts the text of a statement whose best plan depends on its values (the market's searches and
+ * filters: a word in one contract or in every eighth, a price band of ten or of all): it runs
+ * unnamed, planned for its values each time, as a generic plan could not be.
+ */
+export const PLANNED_EACH_TIME = '/* planned each time */ ';
+
 /** A function naming statement texts (the same name for the same text), or undefined for unnamed. */
 export type StatementNamer = (text: string) => string | undefined;
 
@@ -24,7 +31,7 @@ export function statementNamer(limit = NAMED_LIMIT, maxText = MAX_NAMED_TEXT): S
   const names = new Map<string, string>();
   return (text) => {
     const known = names.get(text);
-    if (known !== undefined || names.size >= limit || text.length > maxText) return known;
+    if (known !== undefined || names.size >= limit || text.length > maxText || text.trimStart().startsWith(PLANNED_EACH_TIME)) return known;
     // The name is the text's digest: stable across connections and processes, and two texts never share one.
     const name = `s_${createHash('sha1').update(text).digest('base64url')}`;
     names.set(text, name);
