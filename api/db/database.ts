@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient, type Prisma } from './generated/prisma/client.ts';
 import { runMigrations } from '../../prisma/run-migrations.ts';
+import { statementNamer } from './statement-names.ts';
 
 export type Db = PrismaClient;
 
@@ -70,13 +71,18 @@ async function openPostgres(url: string, onQuery?: QueryListener, max = 10): Pro
   // reported on the pool; pg drops it and the next query opens another. Unheard, that 'error'
   // event would be thrown and take the whole process down (Prisma's listener goes at $disconnect).
   pool.on('error', () => {});
-  const prisma = createClient(new PrismaPg(pool), onQuery);
+  // Statements are prepared once per connection and their plans kept (api/db/statement-names.ts).
+  const nameOf = statementNamer();
+  // The adapter hands the name to pg as it is, and pg runs a query whose name is undefined unnamed
+  // (the adapter's own default); its type says string only.
+  const statementNameGenerator = (query: { sql: string }) => nameOf(query.sql) as string;
+  const prisma = createClient(new PrismaPg(pool, { statementNameGenerator }), onQuery);
   return {
     prisma,
     sql: {
       async query<T>(sql: Prisma.Sql) {
         onQuery?.(sql.text);
-        return (await pool.query(sql.text, sql.values.map(toParameter))).rows as T[];
+        return (await pool.query({ name: nameOf(sql.text), text: sql.text, values: sql.values.map(toParameter) })).rows as T[];
       },
     },
     kind: 'postgres',

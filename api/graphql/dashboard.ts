@@ -15,6 +15,7 @@ import { SALE_PAYMENT_STATUSES } from '../domain/payments/payments.rules.ts';
 import type { User } from '../db/generated/prisma/client.ts';
 import type { Context } from '../context.ts';
 import { isSelf } from '../domain/policies.ts';
+import { noteWholeList, totalOf } from './whole-list-count.ts';
 
 // The viewer's own dashboard data (the dashboard's tabs). Only the user reads these:
 // for anyone else they are null.
@@ -91,9 +92,9 @@ builder.prismaObjectFields(UserType, (t) => ({
     cursor: 'id',
     nullable: true,
     ...selfOnly,
-    totalCount: (user, _args, ctx) => ctx.db.purchase.count({ where: { buyerId: user.id } }),
-    resolve: (query, user, _args, ctx) =>
-      ctx.db.purchase.findMany({ ...selectable(query), where: { buyerId: user.id }, orderBy: [{ purchaseDate: 'desc' }, { id: 'desc' }] }),
+    totalCount: (user, args, ctx) => totalOf(args, () => ctx.db.purchase.count({ where: { buyerId: user.id } })),
+    resolve: async (query, user, args, ctx) =>
+      noteWholeList(args, query, await ctx.db.purchase.findMany({ ...selectable(query), where: { buyerId: user.id }, orderBy: [{ purchaseDate: 'desc' }, { id: 'desc' }] })),
   }),
   listings: t.relatedConnection('contracts', {
     cursor: 'id',

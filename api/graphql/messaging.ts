@@ -15,6 +15,7 @@ import { AuthenticationError, NotFoundError, RateLimitedError, ValidationError }
 import type { User } from '../db/generated/prisma/client.ts';
 import type { Context } from '../context.ts';
 import { isSelf } from '../domain/policies.ts';
+import { noteWholeList, totalOf } from './whole-list-count.ts';
 
 // Messaging (docs/decisions.md "Messaging"): conversations between two users, optionally about a
 // contract. A conversation and its messages exist only for its two participants: for anyone else
@@ -92,9 +93,9 @@ builder.prismaObjectFields(UserType, (t) => ({
     nullable: true,
     description: "The user's conversations, newest activity first (only the user reads these).",
     ...selfOnly,
-    totalCount: (user, _args, ctx) => ctx.db.conversation.count({ where: conversationsOf(user.id) }),
-    resolve: (query, user, _args, ctx) =>
-      ctx.db.conversation.findMany({ ...selectable(query), where: conversationsOf(user.id), orderBy: [{ lastMessageAt: 'desc' }, { id: 'desc' }] }),
+    totalCount: (user, args, ctx) => totalOf(args, () => ctx.db.conversation.count({ where: conversationsOf(user.id) })),
+    resolve: async (query, user, args, ctx) =>
+      noteWholeList(args, query, await ctx.db.conversation.findMany({ ...selectable(query), where: conversationsOf(user.id), orderBy: [{ lastMessageAt: 'desc' }, { id: 'desc' }] })),
   }),
   unreadMessageCount: t.int({
     nullable: true,

@@ -18,6 +18,7 @@ import { AuthenticationError, ValidationError } from '../domain/errors.ts';
 import { isSelf } from '../domain/policies.ts';
 import type { User } from '../db/generated/prisma/client.ts';
 import type { Context } from '../context.ts';
+import { noteWholeList, totalOf } from './whole-list-count.ts';
 
 // The notification centre (docs/decisions.md "Issue 25: notification centre"): the bell's list and
 // count on the viewer, read marks, preferences and the mailed unsubscribe link, and the live count.
@@ -66,9 +67,9 @@ builder.prismaObjectFields(UserType, (t) => ({
     description: "The user's notifications, newest first (only the user reads these); `unread` for those not read yet.",
     args: { unread: t.arg.boolean({ description: 'Only those not read yet.' }) },
     ...selfOnly,
-    totalCount: (user, args, ctx) => ctx.db.notification.count({ where: notificationsOf(user.id, args.unread === true) }),
-    resolve: (query, user, args, ctx) =>
-      ctx.db.notification.findMany({ ...selectable(query), where: notificationsOf(user.id, args.unread === true), orderBy: NEWEST_FIRST }),
+    totalCount: (user, args, ctx) => totalOf(args, () => ctx.db.notification.count({ where: notificationsOf(user.id, args.unread === true) })),
+    resolve: async (query, user, args, ctx) =>
+      noteWholeList(args, query, await ctx.db.notification.findMany({ ...selectable(query), where: notificationsOf(user.id, args.unread === true), orderBy: NEWEST_FIRST })),
   }),
   unreadNotificationCount: t.int({
     nullable: true,

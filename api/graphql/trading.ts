@@ -10,6 +10,7 @@ import { AuthenticationError, ConflictError, NotFoundError, ValidationError } fr
 import type { Position, User } from '../db/generated/prisma/client.ts';
 import type { Context } from '../context.ts';
 import { isSelf } from '../domain/policies.ts';
+import { noteWholeList, totalOf } from './whole-list-count.ts';
 
 // Paper positions (docs/decisions.md "Trading"): only their trader reads, follows or closes them.
 // Anyone else looking one up gets what an id naming nothing gets.
@@ -66,13 +67,17 @@ builder.prismaObjectFields(UserType, (t) => ({
     description: "The user's paper positions, newest first, optionally of one status (only the user reads these).",
     ...selfOnly,
     args: { status: t.arg({ type: PositionStatusEnum }) },
-    totalCount: (user, args, ctx) => ctx.db.position.count({ where: { userId: user.id, ...(args.status ? { status: args.status } : {}) } }),
-    resolve: (query, user, args, ctx) =>
-      ctx.db.position.findMany({
-        ...selectable(query),
-        where: { userId: user.id, ...(args.status ? { status: args.status } : {}) },
-        orderBy: [{ openedAt: 'desc' }, { id: 'desc' }],
-      }),
+    totalCount: (user, args, ctx) => totalOf(args, () => ctx.db.position.count({ where: { userId: user.id, ...(args.status ? { status: args.status } : {}) } })),
+    resolve: async (query, user, args, ctx) =>
+      noteWholeList(
+        args,
+        query,
+        await ctx.db.position.findMany({
+          ...selectable(query),
+          where: { userId: user.id, ...(args.status ? { status: args.status } : {}) },
+          orderBy: [{ openedAt: 'desc' }, { id: 'desc' }],
+        }),
+      ),
   }),
 }));
 

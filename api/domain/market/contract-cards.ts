@@ -2,7 +2,7 @@ import { Prisma } from '../../db/generated/prisma/client.ts';
 import type { Contract, User } from '../../db/generated/prisma/client.ts';
 import type { SqlReader } from '../../db/database.ts';
 import { cardFiguresSql, type CardFigures } from './market.loaders.ts';
-import { cappedCount, orderedPageSql, searchIndexFor, type ContractFilter, type ContractPage, type ContractSort } from './contracts.list.ts';
+import { cappedCount, orderedPageSql, PLAN_EACH_TIME, searchIndexFor, type ContractFilter, type ContractPage, type ContractSort } from './contracts.list.ts';
 
 // The floor's cards as one plain SQL statement: the page of ids, the capped count, each card's
 // columns, its provider's public columns and its figures. Through Prisma the same page takes three
@@ -87,7 +87,7 @@ export async function findContractCards(
 ): Promise<ContractCardPage> {
   const page = orderedPageSql({ ...opts, searchIndex: await searchIndexFor(sql, opts.filter) });
   const [row] = await sql.query<{ n: string | number; cards: Array<Record<string, unknown> & CardFigures> | null }>(Prisma.sql`
-    ${page.with} SELECT (${page.count}) AS n,
+    ${PLAN_EACH_TIME}${page.with} SELECT (${page.count}) AS n,
       (SELECT json_agg(json_build_object(${jsonColumns('k', CARD_COLUMNS)},
           'provider', json_build_object(${jsonColumns('u', CARD_PROVIDER_COLUMNS)}),
           'price24hAgo', f."price24hAgo", 'highestBid', f."highestBid", 'openBidCount', f."openBidCount") ORDER BY f.ord)

@@ -1,6 +1,7 @@
 import { Prisma } from '../../db/generated/prisma/client.ts';
 import type { Category, UpdateFrequency } from '../../db/generated/prisma/enums.ts';
 import type { Db, SqlReader } from '../../db/database.ts';
+import { PLANNED_EACH_TIME } from '../../db/statement-names.ts';
 import { ValidationError } from '../errors.ts';
 import { cardFiguresSql, type CardFigures } from './market.loaders.ts';
 
@@ -90,6 +91,9 @@ export function searchIndexOf(db: SqlReader | Db): Promise<SearchIndex> {
  * A condition that needs no row, so PostgreSQL sets it once before the scan starts; `true`: for
  * this statement's transaction only, the connection keeps its own setting.
  */
+/** Starts the market's list statements: their plans depend on the words, filters and page (api/db/statement-names.ts). */
+export const PLAN_EACH_TIME = Prisma.raw(PLANNED_EACH_TIME);
+
 const RUM_SORT_MEMORY = Prisma.sql` AND (SELECT set_config('work_mem', '64MB', true)) IS NOT NULL`;
 
 /** The RUM path serves one case: words to match, most relevant first; every other list reads as before. */
@@ -178,7 +182,7 @@ export function contractPageSql(opts: PageOptions) {
  */
 export async function countContracts(sql: SqlReader, filter: ContractFilter): Promise<number> {
   validateFilter(filter);
-  const [row] = await sql.query<{ n: bigint | number | string }>(contractPageSql({ filter, sort: 'newest', offset: 0, limit: 0 }).exactCount);
+  const [row] = await sql.query<{ n: bigint | number | string }>(Prisma.sql`${PLAN_EACH_TIME}${contractPageSql({ filter, sort: 'newest', offset: 0, limit: 0 }).exactCount}`);
   return Number(row?.n ?? 0);
 }
 
@@ -233,7 +237,7 @@ export async function findContractPage(
 ): Promise<ContractPage> {
   const page = orderedPageSql({ ...opts, searchIndex: await searchIndexFor(db, opts.filter) });
   const [row] = await db.$queryRaw<{ n: bigint | number; cards: Array<CardFigures & { id: string; ord: number }> | null }[]>`
-    ${page.with} SELECT (${page.count}) AS n,
+    ${PLAN_EACH_TIME}${page.with} SELECT (${page.count}) AS n,
       (SELECT json_agg(f ORDER BY f.ord) FROM (${cardFiguresSql(page.ids, opts.now ?? new Date(), Prisma.sql`, c.ord`)}) f) AS cards`;
   const list = row?.cards ?? [];
   return {
