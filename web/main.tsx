@@ -6,20 +6,6 @@ import { environment } from './relay/environment.ts';
 import { createRouter } from './routes.tsx';
 import { AppTheme } from './theme/AppTheme.tsx';
 
-// Creating the router starts the first page's queries (the route loaders).
-const router = createRouter();
-
-const app = (
-  <StrictMode>
-    <RelayEnvironmentProvider environment={environment}>
-      <AppTheme>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
-      </AppTheme>
-    </RelayEnvironmentProvider>
-  </StrictMode>
-);
 
 // A phone's first visit (docs/decisions.md "Issue 28: a phone's first visit"):
 // - React's renderer (react-dom/client, a third of the first load's JavaScript) is evaluated in a
@@ -30,7 +16,24 @@ const app = (
 // - The first screen renders in a transition: React renders it in slices of a few milliseconds and
 //   lets the browser run between them, instead of in one task. The boot frame of index.html stays on
 //   screen until the render commits.
+// - The router is created, which starts the first page's queries (the route loaders), in the first
+//   task after this module graph's evaluation rather than during it: matching the route table and
+//   running the loaders was a third of that task (CPU profile of '/'), which on a slow phone was one
+//   long task with the evaluation. The queries start one task later, as the renderer's import is
+//   started.
 setTimeout(() => {
+  const router = createRouter();
+  const app = (
+    <StrictMode>
+      <RelayEnvironmentProvider environment={environment}>
+        <AppTheme>
+          <ToastProvider>
+            <RouterProvider router={router} />
+          </ToastProvider>
+        </AppTheme>
+      </RelayEnvironmentProvider>
+    </StrictMode>
+  );
   void import('react-dom/client').then(({ createRoot }) => {
     const root = createRoot(document.getElementById('root')!);
     startTransition(() => root.render(app));

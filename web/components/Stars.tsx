@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import styled from 'styled-components';
 import { plural } from '../format/format.ts';
 
@@ -13,7 +14,13 @@ export type StarsProps = {
   className?: string;
 };
 
-const STAR = 'M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z';
+// The five stars are one element: a mask of the star shape, five times across (`space` puts the
+// 1 px gaps between them), over a background filled to the rating. Five SVG stars in two layers were ~22
+// elements per rating, a fifth of a market card's DOM, and the filled layer's width was a new
+// styled-components class for every distinct rating (docs/decisions.md "Issue 28: main-thread work
+// of the public pages"). The size and the fill are custom properties of the element's own style.
+const STAR_MASK =
+  "url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath d='M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z'/%3E%3C/svg%3E\")";
 
 const Wrap = styled.span`
   display: inline-flex;
@@ -27,17 +34,21 @@ const Wrap = styled.span`
   white-space: nowrap;
 `;
 
-const Row = styled.span`
-  position: relative;
-  display: inline-flex;
-  gap: 1px;
-`;
+const Glyphs = styled.span`
+  flex: none;
+  display: inline-block;
+  width: calc(var(--star) * 5 + 4px);
+  height: var(--star);
+  background: linear-gradient(
+    90deg,
+    ${({ theme }) => theme.colors.star} var(--fill),
+    ${({ theme }) => theme.colors.borderStrong} var(--fill)
+  );
+  mask: ${STAR_MASK} 0 0 / var(--star) space;
 
-const Layer = styled.span<{ $fill: boolean; $pct?: number }>`
-  display: inline-flex;
-  gap: 1px;
-  color: ${({ $fill, theme }) => ($fill ? theme.colors.star : theme.colors.borderStrong)};
-  ${({ $pct }) => ($pct == null ? '' : `position: absolute; inset: 0 auto 0 0; width: ${$pct}%; overflow: hidden;`)}
+  @media (forced-colors: active) {
+    forced-color-adjust: none;
+  }
 `;
 
 const Value = styled.span`
@@ -49,18 +60,6 @@ const None = styled.span`
   color: ${({ theme }) => theme.colors.textDim};
 `;
 
-function StarRow({ size }: { size: number }) {
-  return (
-    <>
-      {[0, 1, 2, 3, 4].map((i) => (
-        <svg key={i} width={size} height={size} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
-          <path d={STAR} />
-        </svg>
-      ))}
-    </>
-  );
-}
-
 /** A 0-5 star rating with partial fill. */
 export function Stars({ rating, size = 12, showValue = false, reviewCount, className }: StarsProps) {
   if (rating == null || Number.isNaN(rating)) {
@@ -71,19 +70,12 @@ export function Stars({ rating, size = 12, showValue = false, reviewCount, class
     );
   }
   const r = Math.max(0, Math.min(5, rating));
-  // width of the filled layer, accounting for the 1px gaps between stars
+  // the filled part of the row, its 1px gaps included (as the filled layer of five stars was)
   const pct = (r / 5) * 100;
   const text = `Rated ${r.toFixed(1)} out of 5${reviewCount != null ? `, ${plural(reviewCount, 'review')}` : ''}`;
   return (
     <Wrap className={className} role="img" aria-label={text}>
-      <Row aria-hidden="true">
-        <Layer $fill={false}>
-          <StarRow size={size} />
-        </Layer>
-        <Layer $fill $pct={pct}>
-          <StarRow size={size} />
-        </Layer>
-      </Row>
+      <Glyphs aria-hidden="true" style={{ '--star': `${size}px`, '--fill': `${pct}%` } as CSSProperties} />
       {showValue && <Value aria-hidden="true">{r.toFixed(1)}</Value>}
       {reviewCount != null && <span aria-hidden="true">({reviewCount})</span>}
     </Wrap>
