@@ -31,16 +31,13 @@ const cents = (d: { toFixed(dp: number): string } | string) => Math.round(Number
 
 let database: Database;
 let first: Awaited<ReturnType<typeof seedDemoData>>;
-let seedMs = 0;
 const filesRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-files-'));
 const storage = localDiskStorage(filesRoot);
 
 beforeAll(async () => {
   database = await openDatabase({ url: 'pglite:memory' });
   await database.migrate();
-  const started = performance.now();
   first = await seedDemoData(database.prisma, { storage });
-  seedMs = performance.now() - started;
 }, 120_000);
 
 afterAll(async () => {
@@ -53,7 +50,6 @@ describe('seedDemoData', () => {
     expect(first).not.toBeNull();
     expect(first!.contracts).toBeGreaterThanOrEqual(35);
     expect(first!.users).toBeGreaterThanOrEqual(20);
-    expect(seedMs).toBeLessThan(20_000); // ~1.3 s on an idle 2-core machine; generous for loaded CI
     const before = await database.prisma.contract.count();
     expect(await seedDemoData(database.prisma, { storage })).toBeNull();
     expect(await database.prisma.contract.count()).toBe(before);
