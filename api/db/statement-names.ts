@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 
-// Named (prepared) statements on PostgreSQL (docs/decisions.md "Issue 28: prepared statements").
+// Named (prepared) statements on PostgreSQL (docs/decisions.md "Issue 28: fewer statements and no
+// re-planning for the logged-in reads").
 // An unnamed statement is parsed and planned on every execution; a named one is parsed once per
 // connection, and after five executions PostgreSQL keeps a generic plan when it costs no more than
 // the custom ones. Planning was most of the database's time for the app's reads (the dashboard's

@@ -2,7 +2,8 @@
 // Pothos reads a page with one row more than it shows (the next page's sign), so a first page
 // (no cursor) that comes back short of that is the whole list: its length is the total. The
 // logged-in lists (notifications, positions, the library, conversations) are mostly that short, and
-// their count was one statement in three (docs/decisions.md "Issue 28: prepared statements and whole-list counts").
+// their count was one statement in three (docs/decisions.md "Issue 28: fewer statements and no
+// re-planning for the logged-in reads").
 
 /** The totals that pages of this request revealed, by the field's arguments object (one per field execution). */
 const wholeLists = new WeakMap<object, number>();
